@@ -1,0 +1,13 @@
+// sm-crypto ships no type declarations; these cover the parts this project uses.
+declare module 'sm-crypto' {
+  export const sm2: {
+    generateKeyPairHex(): { publicKey: string; privateKey: string };
+    /** cipherMode 1 = C1C3C2, 0 = C1C2C3. The result has no "04" prefix. */
+    doEncrypt(msg: string, publicKey: string, cipherMode?: 0 | 1): string;
+    /** Expects the ciphertext without the "04" prefix. Returns '' when decryption fails. */
+    doDecrypt(encryptData: string, privateKey: string, cipherMode?: 0 | 1): string;
+  };
+  export const sm3: (msg: string) => string;
+  const smCrypto: { sm2: typeof sm2; sm3: typeof sm3 };
+  export default smCrypto;
+}
