@@ -1,0 +1,116 @@
+// Test-runner plugin for the widget tests.
+// 1. /__test/echo/**: answers every request with the request itself (method, path, query, headers,
+//    raw body) in the contract's envelope; an Enc-Flag request gets its answer AES-encrypted the
+//    way the contract says (node:crypto here, so the browser's crypto-js is checked independently).
+// 2. /__test/reply/<status>/<base64url body|->/**: answers that HTTP status and body, for the rows
+//    of the error catalogue no real server can be asked to produce on demand (423, 424, 5xx ...).
+// 3. When test/helpers/start-server.ts exists: starts the real API server on 127.0.0.1:0 for the
+//    run and proxies /api and /assets to it; /__test/sms?phone= reads the SMS outbox it writes.
+import { createCipheriv } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+
+const ENC_KEY = process.env.SSO_ENC_KEY || 'SsoPortalEncKey1';
+
+function readBody(req) {
+  return new Promise((resolveBody, reject) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function aesCfbBase64(text) {
+  const key = Buffer.from(ENC_KEY, 'utf8');
+  const cipher = createCipheriv('aes-128-cfb', key, key);
+  return Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]).toString('base64');
+}
+
+function proxy(ctx, target) {
+  return new Promise((resolveProxy, reject) => {
+    const url = new URL(ctx.originalUrl, target);
+    const headers = { ...ctx.req.headers, host: url.host };
+    const upstream = httpRequest(url, { method: ctx.method, headers }, (res) => {
+      ctx.status = res.statusCode ?? 502;
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined && name !== 'transfer-encoding' && name !== 'connection') ctx.set(name, value);
+      }
+      ctx.body = res;
+      resolveProxy();
+    });
+    upstream.on('error', reject);
+    ctx.req.pipe(upstream);
+  });
+}
+
+/** Returns the dev-server middleware (runs before static files) and the plugin owning the real server. */
+export function testApi({ rootDir, haveRealServer }) {
+  let realServer = null;
+  const plugin = {
+    name: 'sso-test-api',
+    async serverStart() {
+      if (haveRealServer) {
+        const { tsImport } = await import('tsx/esm/api');
+        const mod = await tsImport(join(rootDir, 'test/helpers/start-server.ts'), import.meta.url);
+        realServer = await mod.startServer();
+      }
+    },
+    async serverStop() {
+      if (realServer) await realServer.close();
+    },
+  };
+  const middleware = async (ctx, next) => {
+        const path = ctx.path;
+        if (path.startsWith('/__test/echo/')) {
+          const body = (await readBody(ctx.req)).toString('utf8');
+          const data = {
+            method: ctx.method,
+            path: path.slice('/__test/echo'.length),
+            query: ctx.querystring,
+            headers: ctx.req.headers,
+            body,
+          };
+          ctx.set('X-XSRF-TOKEN', 'echo-xsrf-token');
+          ctx.type = 'application/json';
+          ctx.body = ctx.get('enc-flag') === 'true'
+            ? JSON.stringify({ code: 200, msg: 'success', encryption: aesCfbBase64(JSON.stringify(data)) })
+            : JSON.stringify({ code: 200, msg: 'success', data });
+          return;
+        }
+        const reply = /^\/__test\/reply\/(\d{3})\/([^/]+)/.exec(path);
+        if (reply) {
+          await readBody(ctx.req);
+          const text = reply[2] === '-' ? '' : Buffer.from(reply[2], 'base64url').toString('utf8');
+          ctx.status = Number(reply[1]);
+          let isJson = true;
+          try { JSON.parse(text); } catch { isJson = false; }
+          ctx.type = isJson ? 'application/json' : 'application/octet-stream';
+          ctx.body = text;
+          return;
+        }
+        if (path === '/__test/real-server') {
+          ctx.type = 'application/json';
+          ctx.body = JSON.stringify({ available: realServer !== null });
+          return;
+        }
+        if (path === '/__test/sms' && realServer) {
+          const outbox = realServer.config?.sms?.outboxPath ?? realServer.config?.smsOutboxPath ?? join(realServer.dataDir, 'sms-outbox.jsonl');
+          let text = '';
+          try { text = await readFile(outbox, 'utf8'); } catch { text = ''; }
+          const phone = ctx.query.phone;
+          const lines = text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+          const last = lines.filter((entry) => entry.phone === phone).pop();
+          ctx.type = 'application/json';
+          ctx.body = JSON.stringify({ code: last?.code ?? null });
+          return;
+        }
+        if (realServer && (path.startsWith('/api/') || path.startsWith('/assets/'))) {
+          await proxy(ctx, realServer.url);
+          return;
+        }
+        return next();
+  };
+  return { plugin, middleware };
+}
