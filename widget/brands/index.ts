@@ -1,0 +1,70 @@
+// The six brand variants of spec section 1 (copy is ours, artwork in logos.tsx). Unknown codes
+// fall back to the default variant; ka and keyaccount both mean key-account.
+import type { Brand, BrandCode } from './brand.ts';
+import { DefaultLogo, ExeedLogo, IcarLogo, KeyAccountLogo, OperationLogo, YingfengLogo } from './logos.tsx';
+
+export type { Brand, BrandCode } from './brand.ts';
+
+const BRANDS: Record<BrandCode, Brand> = {
+  default: {
+    code: 'default',
+    title: '企业统一登录平台',
+    subtitle: '一个账号，通行全部业务应用',
+    slogans: ['安全登录，统一管理', '销售与服务，一站直达'],
+    Logo: DefaultLogo,
+  },
+  'key-account': {
+    code: 'key-account',
+    title: '大客户营销平台',
+    subtitle: '服务大客户的每一个环节',
+    slogans: ['客户洞察，精准营销', '协同作战，高效签约'],
+    Logo: KeyAccountLogo,
+  },
+  operation: {
+    code: 'operation',
+    title: '运营管理平台',
+    subtitle: '数据驱动的经营管理',
+    slogans: ['指标透明，过程可控', '决策有据，执行有力'],
+    Logo: OperationLogo,
+  },
+  yingfeng: {
+    code: 'yingfeng',
+    title: '盈峰业务平台',
+    subtitle: '携手伙伴，共攀高峰',
+    slogans: ['渠道协同，业绩攀升', '服务到位，口碑相传'],
+    Logo: YingfengLogo,
+  },
+  icar: {
+    code: 'icar',
+    title: 'iCAR 经销商平台',
+    subtitle: '为新一代出行而生',
+    slogans: ['潮流出行，智享生活', '经销服务，一键触达'],
+    Logo: IcarLogo,
+  },
+  exeed: {
+    code: 'exeed',
+    title: '星途 EXEED 经销商平台',
+    subtitle: '向上而行，星途同行',
+    slogans: ['品质服务，星级体验', '数据互通，高效协同'],
+    Logo: ExeedLogo,
+  },
+};
+
+const ALIASES: Record<string, BrandCode> = {
+  ka: 'key-account',
+  keyaccount: 'key-account',
+  'key-account': 'key-account',
+  operation: 'operation',
+  yingfeng: 'yingfeng',
+  icar: 'icar',
+  exeed: 'exeed',
+  default: 'default',
+};
+
+export function brandCodeOf(code?: string | null): BrandCode {
+  return ALIASES[(code ?? '').trim().toLowerCase()] ?? 'default';
+}
+
+export function getBrand(code?: string | null): Brand {
+  return BRANDS[brandCodeOf(code)];
+}

@@ -1,0 +1,36 @@
+// The error every failed call rejects with: HTTP status, envelope code and the message shown.
+export class ApiCallError extends Error {
+  readonly status: number;
+  readonly code: string | number;
+  readonly errorCode?: string;
+
+  constructor(message: string, status: number, code: string | number, errorCode?: string) {
+    super(message);
+    this.name = 'ApiCallError';
+    this.status = status;
+    this.code = code;
+    if (errorCode !== undefined) this.errorCode = errorCode;
+  }
+}
+
+interface EnvelopeLike {
+  code?: unknown;
+  msg?: unknown;
+  message?: unknown;
+  errorCode?: unknown;
+}
+
+export function asEnvelope(value: unknown): EnvelopeLike | null {
+  return value !== null && typeof value === 'object' ? (value as EnvelopeLike) : null;
+}
+
+/** Spec section 8: msg, else message, else the default text. */
+export function envelopeMessage(envelope: EnvelopeLike | null, fallback: string): string {
+  if (typeof envelope?.msg === 'string' && envelope.msg) return envelope.msg;
+  if (typeof envelope?.message === 'string' && envelope.message) return envelope.message;
+  return fallback;
+}
+
+export function isSuccessCode(code: unknown): boolean {
+  return code === 200 || code === '200';
+}

@@ -1,0 +1,118 @@
+// Renders a NoticeCenter inside a shadow root: a live region of toasts and one modal dialog at a
+// time (native <dialog> + showModal: the rest of the page is inert, so focus stays inside; Esc
+// cancels; focus goes back where it was).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { DialogRequest, NoticeCenter } from './notices.ts';
+import { deepActiveElement } from './deep-focus.ts';
+import { CANCEL_TEXT, CLOSE_TOAST_TEXT, OK_TEXT, SYSTEM_PROMPT_TITLE } from './messages.ts';
+
+export function NoticeLayer(props: { center: NoticeCenter }) {
+  const toasts = useStore(props.center.$toasts);
+  const dialogs = useStore(props.center.$dialogs);
+  const current = dialogs[0];
+  return (
+    <div className="sso-notices" part="notices">
+      <div className="sso-toasts">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={`sso-toast sso-toast--${toast.type}`}
+            role={toast.type === 'error' ? 'alert' : 'status'}
+            data-type={toast.type}
+            part="toast"
+          >
+            <span className="sso-toast__text">{toast.text}</span>
+            <button
+              type="button"
+              className="sso-toast__close"
+              aria-label={CLOSE_TOAST_TEXT}
+              onClick={() => props.center.dismissToast(toast.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+      {current ? <SystemDialog key={current.id} request={current} /> : null}
+    </div>
+  );
+}
+
+function SystemDialog({ request }: { request: DialogRequest }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const okRef = useRef<HTMLButtonElement>(null);
+  const [value, setValue] = useState('');
+  const titleId = useId();
+  const textId = useId();
+  const inputId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return undefined;
+    const previous = deepActiveElement();
+    if (!dialog.open) dialog.showModal();
+    (request.kind === 'prompt' ? inputRef.current : okRef.current)?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [request]);
+
+  function settle(ok: boolean) {
+    request.settle(ok ? { ok, value } : { ok });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    settle(true);
+  }
+
+  const isWarning = request.kind === 'confirm';
+  return (
+    <dialog
+      ref={dialogRef}
+      className={`sso-dialog${isWarning ? ' sso-dialog--warning' : ''}`}
+      role={request.kind === 'alert' ? 'alertdialog' : 'dialog'}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      data-kind={request.kind}
+      part="dialog"
+      onCancel={(event) => {
+        event.preventDefault();
+        settle(false);
+      }}
+    >
+      <form method="dialog" className="sso-dialog__form" onSubmit={onSubmit}>
+        <h2 id={titleId} className="sso-dialog__title">
+          {isWarning ? <span className="sso-dialog__icon" aria-hidden="true">!</span> : null}
+          {SYSTEM_PROMPT_TITLE}
+        </h2>
+        <p id={textId} className="sso-dialog__text">{request.text}</p>
+        {request.kind === 'prompt' ? (
+          <div className="sso-field">
+            <label htmlFor={inputId} className="sso-label">{request.label ?? request.text}</label>
+            <input
+              id={inputId}
+              ref={inputRef}
+              className="sso-input"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          </div>
+        ) : null}
+        <div className="sso-dialog__actions">
+          {request.kind !== 'alert' ? (
+            <button type="button" className="sso-button sso-button--secondary" onClick={() => settle(false)}>
+              {CANCEL_TEXT}
+            </button>
+          ) : null}
+          <button type="submit" ref={okRef} className="sso-button sso-button--primary">
+            {OK_TEXT}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

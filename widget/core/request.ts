@@ -1,0 +1,169 @@
+// The request client: every common rule of spec section 7 and the error catalogue of section 8.
+import { ApiCallError, asEnvelope, envelopeMessage, isSuccessCode } from './api-error.ts';
+import { REQUEST_TIMEOUT_MS } from './config.ts';
+import { decryptText, encryptText } from './enc-flag.ts';
+import { ACCOUNT_LOCKED, DEFAULT_ERROR, NETWORK_ERROR, REQUEST_TIMEOUT, TOKEN_EXPIRED } from './messages.ts';
+import { navigate } from './navigate.ts';
+import type { NoticeCenter } from './notices.ts';
+import { SIGNED_URL, signatureHeaders } from './signature.ts';
+import { currentXsrfToken, needsXsrf, rememberXsrfHeader } from './xsrf.ts';
+import { saveDownload } from './download.ts';
+
+export { ApiCallError } from './api-error.ts';
+
+export interface CallOptions {
+  /** Query; arrays repeated (a=1&a=2); undefined and null left out. */
+  params?: Record<string, unknown>;
+  json?: unknown;
+  form?: Record<string, string | number | undefined>;
+  /** Enc-Flag: the JSON body is sent encrypted. */
+  encrypt?: boolean;
+  /** No toast for body-code errors and other HTTP errors (423 and 424 always behave as the catalogue says). */
+  quiet?: boolean;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  post<T>(path: string, options?: CallOptions): Promise<T>;
+  download(path: string, options?: CallOptions & { filename?: string }): Promise<void>;
+}
+
+export function buildQuery(params: Record<string, unknown> | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null) continue;
+      search.append(name, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function createApiClient(options: { apiBase: string; notices: NoticeCenter }): ApiClient {
+  const apiBase = options.apiBase.replace(/\/+$/, '');
+  const { notices } = options;
+  let expiryDialogOpen = false;
+  let xsrfBootstrap: Promise<unknown> | null = null;
+
+  async function ensureXsrf(): Promise<void> {
+    if (currentXsrfToken()) return;
+    xsrfBootstrap ??= send('GET', '/centerAuth/sso/isLogin', { quiet: true }, false).catch(() => undefined);
+    await xsrfBootstrap;
+    xsrfBootstrap = null;
+  }
+
+  function fail(message: string, status: number, code: string | number, quiet: boolean | undefined, errorCode?: string): never {
+    if (!quiet) notices.toast('error', message);
+    throw new ApiCallError(message, status, code, errorCode);
+  }
+
+  async function handleExpired(): Promise<never> {
+    if (!expiryDialogOpen) {
+      expiryDialogOpen = true;
+      const confirmed = await notices.confirm(TOKEN_EXPIRED);
+      expiryDialogOpen = false;
+      if (confirmed) navigate('/');
+    }
+    throw new ApiCallError(TOKEN_EXPIRED, 424, 424);
+  }
+
+  async function fetchRaw(method: 'GET' | 'POST', path: string, call: CallOptions, withXsrf: boolean): Promise<Response> {
+    if (withXsrf && needsXsrf(method, path)) await ensureXsrf();
+    const headers = new Headers({ Accept: 'application/json', 'Time-Zone': timeZone() });
+    const token = currentXsrfToken();
+    if (token) headers.set('X-XSRF-TOKEN', token);
+    if (path.includes(SIGNED_URL)) {
+      for (const [name, value] of Object.entries(signatureHeaders())) headers.set(name, value);
+    }
+    let body: string | undefined;
+    if (call.form) {
+      headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+      body = buildQuery(call.form).slice(1);
+    } else if (call.json !== undefined || call.encrypt) {
+      headers.set('Content-Type', 'application/json;charset=UTF-8');
+      const plain = JSON.stringify(call.json ?? {});
+      if (call.encrypt) {
+        headers.set('Enc-Flag', 'true');
+        body = JSON.stringify({ encryption: encryptText(plain) });
+      } else {
+        body = plain;
+      }
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+    try {
+      const response = await fetch(apiBase + path + buildQuery(call.params), {
+        method,
+        headers,
+        body: body ?? null,
+        credentials: 'include',
+        signal: controller.signal,
+      });
+      rememberXsrfHeader(response);
+      return response;
+    } catch {
+      const timedOut = controller.signal.aborted;
+      return fail(timedOut ? REQUEST_TIMEOUT : NETWORK_ERROR, 0, timedOut ? 'TIMEOUT' : 'NETWORK', call.quiet);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    const text = await response.text();
+    if (!text) return null;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return null;
+    }
+  }
+
+  async function send<T>(method: 'GET' | 'POST', path: string, call: CallOptions = {}, withXsrf = true): Promise<T> {
+    const response = await fetchRaw(method, path, call, withXsrf);
+    const status = response.status;
+    if (status === 423) {
+      await readJson(response);
+      return fail(ACCOUNT_LOCKED, 423, 423, false);
+    }
+    if (status === 424) {
+      await readJson(response);
+      return handleExpired();
+    }
+    const envelope = asEnvelope(await readJson(response));
+    if (status < 200 || status > 299) {
+      const code = typeof envelope?.code === 'string' || typeof envelope?.code === 'number' ? envelope.code : status;
+      return fail(envelopeMessage(envelope, DEFAULT_ERROR), status, code, call.quiet);
+    }
+    if (!envelope || !isSuccessCode(envelope.code)) {
+      const code = typeof envelope?.code === 'string' || typeof envelope?.code === 'number' ? envelope.code : 'INVALID';
+      const errorCode = typeof envelope?.errorCode === 'string' ? envelope.errorCode : undefined;
+      return fail(envelopeMessage(envelope, DEFAULT_ERROR), status, code, call.quiet, errorCode);
+    }
+    const encrypted = (envelope as { encryption?: unknown }).encryption;
+    if (typeof encrypted === 'string') return JSON.parse(decryptText(encrypted)) as T;
+    return (envelope as { data?: T }).data as T;
+  }
+
+  return {
+    get: (path, call) => send('GET', path, call),
+    post: (path, call) => send('POST', path, call),
+    async download(path, call = {}) {
+      const response = await fetchRaw('GET', path, call, true);
+      if (response.status === 423) return fail(ACCOUNT_LOCKED, 423, 423, false);
+      if (response.status === 424) return handleExpired();
+      await saveDownload(response, notices, call.filename);
+    },
+  };
+}

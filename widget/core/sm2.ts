@@ -1,0 +1,43 @@
+// SM2 password encryption (spec sections 7 and 9): sm-crypto doEncrypt(text, key, 1) (C1C3C2) with
+// "04" in front. sm-crypto is large, so it is fetched with import() after the first render.
+import type { ApiClient } from './request.ts';
+
+type SmCrypto = typeof import('sm-crypto');
+let smCrypto: Promise<SmCrypto['sm2']> | null = null;
+
+/** Starts loading sm-crypto; call it from an effect after the first render. */
+export function preloadSm2(): Promise<SmCrypto['sm2']> {
+  smCrypto ??= import('sm-crypto').then((mod) => {
+    const loose = mod as unknown as { sm2?: SmCrypto['sm2']; default?: { sm2: SmCrypto['sm2'] } };
+    const sm2 = loose.sm2 ?? loose.default?.sm2;
+    if (!sm2) throw new Error('sm-crypto has no sm2');
+    return sm2;
+  });
+  smCrypto.catch(() => {
+    smCrypto = null;
+  });
+  return smCrypto;
+}
+
+export function isSm2Requested(): boolean {
+  return smCrypto !== null;
+}
+
+export async function sm2Encrypt(plain: string, publicKey: string): Promise<string> {
+  const sm2 = await preloadSm2();
+  return '04' + sm2.doEncrypt(plain, publicKey, 1);
+}
+
+/** Encrypts passwords with the server's public key (fetched once per client, again after a failure). */
+export function createPasswordEncryptor(client: ApiClient): (plain: string) => Promise<string> {
+  let key: Promise<string> | null = null;
+  return async (plain) => {
+    key ??= client.get<string>('/centerAuth/commonConfig/getPublicKeySm2');
+    try {
+      return await sm2Encrypt(plain, await key);
+    } catch (error) {
+      key = null;
+      throw error;
+    }
+  };
+}
