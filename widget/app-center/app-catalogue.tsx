@@ -1,0 +1,48 @@
+// The body of the application centre: heading, search, then skeleton, empty state or the grid.
+import { useId } from 'react';
+import type { AppCenterStatus, AppEntry } from '../stores/app-center-types.ts';
+import { AppGrid } from './app-grid.tsx';
+import { AppSkeleton } from './app-skeleton.tsx';
+import { EmptyState, LoadError } from './empty-state.tsx';
+import { SearchBox } from './search-box.tsx';
+import { appCenterMessages as m } from './app-center.messages.ts';
+
+interface AppCatalogueProps {
+  status: AppCenterStatus;
+  apps: readonly AppEntry[];
+  visibleApps: readonly AppEntry[];
+  query: string;
+  onQueryChange: (query: string) => void;
+  onOpen: (app: AppEntry) => void;
+  onRetry: () => void;
+}
+
+export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, onOpen, onRetry }: AppCatalogueProps) {
+  const headingId = useId();
+  const loading = status === 'idle' || status === 'loading';
+  const openSingleMatch = () => {
+    const [only, ...rest] = visibleApps;
+    if (only && rest.length === 0) onOpen(only);
+  };
+
+  let body;
+  if (loading) body = <AppSkeleton />;
+  else if (status === 'failed') body = <LoadError onRetry={onRetry} />;
+  else if (visibleApps.length === 0) body = <EmptyState query={query} onClear={() => onQueryChange('')} />;
+  else body = <AppGrid apps={visibleApps} onOpen={onOpen} />;
+
+  return (
+    <section className="catalogue" part="content" aria-labelledby={headingId} aria-busy={loading}>
+      <div className="catalogue-head">
+        <h1 id={headingId} className="heading" part="heading">{m.heading}</h1>
+        <SearchBox value={query} onChange={onQueryChange} onSubmit={openSingleMatch} disabled={loading} />
+      </div>
+      {status === 'ready' && apps.length > 0 && (
+        <p className="result-count" part="result-count" role="status">
+          {m.resultCount(visibleApps.length, apps.length)}
+        </p>
+      )}
+      {body}
+    </section>
+  );
+}

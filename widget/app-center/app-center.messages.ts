@@ -1,0 +1,24 @@
+// Every user-facing text of <app-center>. The spec fixes 应用中心; the rest follows its tone.
+export const appCenterMessages = {
+  heading: '应用中心',
+  searchLabel: '搜索应用',
+  searchPlaceholder: '搜索应用名称或描述',
+  loading: '正在加载应用…',
+  emptyTitle: '暂无可用的应用',
+  emptyHint: '当前客户群还没有开通应用，请联系管理员。',
+  noMatchTitle: (query: string) => `没有找到与“${query}”相关的应用`,
+  noMatchHint: '换个关键词试试，或清空搜索查看全部应用。',
+  clearSearch: '清空搜索',
+  loadFailedTitle: '应用加载失败',
+  retry: '重新加载',
+  resultCount: (shown: number, total: number) =>
+    shown === total ? `共 ${total} 个应用` : `找到 ${shown} 个应用（共 ${total} 个）`,
+  appList: '应用列表',
+  groupMenuLabel: (name: string) => `当前客户群：${name}，切换客户群`,
+  groupMenuTitle: '切换客户群',
+  userMenuLabel: (username: string) => `用户 ${username}，打开用户菜单`,
+  exit: '退出登录',
+  exiting: '正在退出…',
+  openApp: (name: string) => `打开 ${name}（新窗口）`,
+  topBar: '顶部导航',
+} as const;

@@ -1,0 +1,30 @@
+// Shapes of the data <app-center> loads (docs/api-contract.md, "Calls").
+
+/** One entry of getClientListBySsoDomain. */
+export interface AppEntry {
+  id: number | string;
+  name: string;
+  logo: string;
+  intro: string;
+  autoLoginUrl: string;
+}
+
+/** One entry of getClientGroupList. */
+export interface ClientGroupSummary {
+  code: string;
+  name: string;
+  domainUrl: string;
+}
+
+/** The part of detailGetBySsoDomain the application centre needs. */
+export interface CurrentGroup {
+  code: string;
+  name: string;
+}
+
+export interface CurrentUser {
+  username: string;
+}
+
+/** idle: nothing asked yet; loading: calls in flight; ready: data shown; failed: an error was reported. */
+export type AppCenterStatus = 'idle' | 'loading' | 'ready' | 'failed';
