@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomInt } from 'node:crypto';
+import { test } from 'node:test';
+import smCrypto from 'sm-crypto';
+import { generateSm2KeyPair, sm2Decrypt } from '../../../server/crypto/sm2.ts';
+import {
+  defaultSharedPointEngineName,
+  nativeSm2Available,
+  nativeSharedPoint,
+  nobleSharedPoint,
+  type SharedPointEngine,
+} from '../../../server/crypto/sm2-shared-point.ts';
+import { scalarWithC1StartingWith04, sm2EncryptBytesWithScalar, sm2EncryptWithScalar } from './sm2-test-encrypt.ts';
+
+// Both engines must behave identically; the native one exists only where OpenSSL has SM2.
+const engines: Array<[string, SharedPointEngine]> = [
+  ['noble', nobleSharedPoint],
+  ...(nativeSm2Available ? [['native', nativeSharedPoint] as [string, SharedPointEngine]] : []),
+];
+
+const encrypt = (text: string, publicKey: string): string => '04' + smCrypto.sm2.doEncrypt(text, publicKey, 1);
+
+function randomText(): string {
+  const pools = ['abcXYZ0123!@#', '密码登录测试中文口令', '🙂🔐', ' \t"\'\\<>&'];
+  const length = [1, 2, 7, 31, 32, 33, 64, 100, 300][randomInt(9)]!;
+  let text = '';
+  for (let i = 0; i < length; i++) {
+    const pool = pools[randomInt(pools.length)]!;
+    text += [...pool][randomInt([...pool].length)];
+  }
+  return text;
+}
+
+test('the default engine is native exactly when OpenSSL offers a working SM2 curve', () => {
+  assert.equal(defaultSharedPointEngineName, nativeSm2Available ? 'native' : 'noble');
+});
+
+test('ciphertexts from sm-crypto with its own random keys decrypt, with and without "04"', () => {
+  for (let round = 0; round < 12; round++) {
+    const keys = smCrypto.sm2.generateKeyPairHex();
+    const text = round === 0 ? '你好，世界 Passw0rd!' : round === 1 ? 'x' : randomText();
+    const cipher = encrypt(text, keys.publicKey);
+    for (const [name, engine] of engines) {
+      assert.equal(sm2Decrypt(cipher, keys.privateKey, engine), text, `${name}, with 04`);
+      assert.equal(sm2Decrypt(cipher.slice(2), keys.privateKey, engine), text, `${name}, without 04`);
+    }
+    assert.equal(sm2Decrypt(cipher, keys.privateKey), text, 'default engine');
+  }
+});
+
+test('a long message spanning many KDF blocks decrypts', () => {
+  const keys = smCrypto.sm2.generateKeyPairHex();
+  const text = '长密码'.repeat(400) + 'end';
+  const cipher = encrypt(text, keys.publicKey);
+  for (const [name, engine] of engines) assert.equal(sm2Decrypt(cipher, keys.privateKey, engine), text, name);
+});
+
+test('our key pairs are well-formed and work with sm-crypto both ways', () => {
+  for (let round = 0; round < 6; round++) {
+    const keys = generateSm2KeyPair();
+    assert.match(keys.publicKey, /^04[0-9a-f]{128}$/);
+    assert.match(keys.privateKey, /^[0-9a-f]{64}$/);
+    const text = randomText();
+    const cipher = encrypt(text, keys.publicKey);
+    assert.equal(smCrypto.sm2.doDecrypt(cipher.slice(2), keys.privateKey, 1), text, 'sm-crypto decrypts');
+    for (const [name, engine] of engines) assert.equal(sm2Decrypt(cipher, keys.privateKey, engine), text, name);
+  }
+});
+
+test('a ciphertext whose C1 itself starts with the byte 04 decrypts with and without the prefix', () => {
+  const keys = generateSm2KeyPair();
+  const k = scalarWithC1StartingWith04(BigInt('0x' + randomBytes(16).toString('hex')));
+  const body = sm2EncryptWithScalar('密码 04', keys.publicKey, k);
+  assert.ok(body.startsWith('04'));
+  assert.equal(smCrypto.sm2.doDecrypt(body, keys.privateKey, 1), '密码 04', 'sm-crypto agrees');
+  for (const [name, engine] of engines) {
+    assert.equal(sm2Decrypt(body, keys.privateKey, engine), '密码 04', `${name}, without 04`);
+    assert.equal(sm2Decrypt('04' + body, keys.privateKey, engine), '密码 04', `${name}, with 04`);
+  }
+});
+
+function flipHexDigit(hex: string, index: number): string {
+  const digit = parseInt(hex[index]!, 16) ^ 0x1;
+  return hex.slice(0, index) + digit.toString(16) + hex.slice(index + 1);
+}
+
+test('tampering with C1, C3 or C2 gives null', () => {
+  const keys = generateSm2KeyPair();
+  const cipher = encrypt('Passw0rd!密码', keys.publicKey);
+  const other = encrypt('Passw0rd!密码', keys.publicKey);
+  // Offsets in the hex with "04": C1 = [2, 130), C3 = [130, 194), C2 = [194, end).
+  const tampered = {
+    'C1 off the curve': flipHexDigit(cipher, 40),
+    'C1 of another ciphertext': other.slice(0, 130) + cipher.slice(130),
+    C3: flipHexDigit(cipher, 150),
+    'C2 first byte': flipHexDigit(cipher, 195),
+    'C2 last byte': flipHexDigit(cipher, cipher.length - 1),
+    'C2 truncated': cipher.slice(0, -2),
+    'C2 extended': cipher + '00',
+  };
+  for (const [name, engine] of engines) {
+    assert.equal(sm2Decrypt(cipher, keys.privateKey, engine), 'Passw0rd!密码');
+    for (const [what, hex] of Object.entries(tampered)) {
+      assert.equal(sm2Decrypt(hex, keys.privateKey, engine), null, `${name}: ${what}`);
+    }
+  }
+});
+
+test('the wrong private key gives null', () => {
+  const keys = generateSm2KeyPair();
+  const stranger = generateSm2KeyPair();
+  const cipher = encrypt('secret', keys.publicKey);
+  for (const [name, engine] of engines) assert.equal(sm2Decrypt(cipher, stranger.privateKey, engine), null, name);
+});
+
+test('malformed input gives null, never an exception', () => {
+  const keys = generateSm2KeyPair();
+  const cipher = encrypt('secret', keys.publicKey);
+  const malformed = {
+    empty: '',
+    'not hex': cipher.slice(0, -1) + 'g',
+    'too short': cipher.slice(0, 193),
+    'C2 missing': cipher.slice(0, 194),
+    'odd length': cipher.slice(0, -1),
+    'all zeros': '0'.repeat(260),
+    'with spaces': ' ' + cipher,
+  };
+  for (const [name, engine] of engines) {
+    for (const [what, hex] of Object.entries(malformed)) {
+      assert.equal(sm2Decrypt(hex, keys.privateKey, engine), null, `${name}: ${what}`);
+    }
+    for (const badKey of ['', 'zz', '0'.repeat(64), 'f'.repeat(64), '1'.repeat(65)]) {
+      assert.equal(sm2Decrypt(cipher, badKey, engine), null, `${name}: private key ${badKey}`);
+    }
+  }
+});
+
+test('a ciphertext that decrypts to bytes that are not UTF-8 gives null', () => {
+  const keys = generateSm2KeyPair();
+  const valid = sm2EncryptBytesWithScalar(new Uint8Array([0xc3, 0xbf]), keys.publicKey, 12345n);
+  const invalid = sm2EncryptBytesWithScalar(new Uint8Array([0xff, 0x41]), keys.publicKey, 67890n);
+  for (const [name, engine] of engines) {
+    assert.equal(sm2Decrypt(valid, keys.privateKey, engine), '\u00ff', name);
+    assert.equal(sm2Decrypt(invalid, keys.privateKey, engine), null, name);
+  }
+});
