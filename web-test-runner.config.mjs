@@ -16,6 +16,15 @@ process.on('exit', () => rmSync(userDataDir, { recursive: true, force: true }));
 
 const api = testApi({ rootDir, haveRealServer: existsSync(join(rootDir, 'test/helpers/start-server.ts')) });
 
+/** Node built-ins that browser-ready packages only require behind a check (fake-timers: util). */
+const emptyNodeBuiltins = {
+  name: 'empty-node-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?(util)$/ }, (args) => ({ path: args.path, namespace: 'empty-builtin' }));
+    build.onLoad({ filter: /.*/, namespace: 'empty-builtin' }, () => ({ contents: 'module.exports = {};' }));
+  },
+};
+
 /** Bundles each requested test file (and everything it imports) into one ES module. */
 function bundleTestFiles() {
   return {
@@ -33,6 +42,7 @@ function bundleTestFiles() {
         sourcemap: 'inline',
         define: { 'process.env.NODE_ENV': '"development"' },
         external: ['/__web-dev-server__web-socket.js'],
+        plugins: [emptyNodeBuiltins],
         logLevel: 'silent',
       });
       return { body: result.outputFiles[0].text, type: 'js' };

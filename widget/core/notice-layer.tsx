@@ -1,7 +1,7 @@
 // Renders a NoticeCenter inside a shadow root: a live region of toasts and one modal dialog at a
 // time (native <dialog> + showModal: the rest of the page is inert, so focus stays inside; Esc
 // cancels; focus goes back where it was).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DialogRequest, NoticeCenter } from './notices.ts';
 import { deepActiveElement } from './deep-focus.ts';
@@ -64,6 +64,23 @@ function SystemDialog({ request }: { request: DialogRequest }) {
     request.settle(ok ? { ok, value } : { ok });
   }
 
+  // showModal makes the page inert, but Tab can still leave for the browser's own UI; wrap instead.
+  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusables = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('button, input'));
+    const first = focusables[0];
+    const last = focusables[focusables.length - 1];
+    const active = deepActiveElement();
+    if (!first || !last) return;
+    if (event.shiftKey && active === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     settle(true);
@@ -79,6 +96,7 @@ function SystemDialog({ request }: { request: DialogRequest }) {
       aria-describedby={textId}
       data-kind={request.kind}
       part="dialog"
+      onKeyDown={trapTab}
       onCancel={(event) => {
         event.preventDefault();
         settle(false);

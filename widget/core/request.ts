@@ -58,7 +58,10 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
 
   async function ensureXsrf(): Promise<void> {
     if (currentXsrfToken()) return;
-    xsrfBootstrap ??= send('GET', '/centerAuth/sso/isLogin', { quiet: true }, false).catch(() => undefined);
+    // Only the token header matters here; whatever the answer, the real call reports its own errors.
+    xsrfBootstrap ??= fetchRaw('GET', '/centerAuth/sso/isLogin', { quiet: true }, false)
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
     await xsrfBootstrap;
     xsrfBootstrap = null;
   }

@@ -6,12 +6,13 @@
 //    of the error catalogue no real server can be asked to produce on demand (423, 424, 5xx ...).
 // 3. When test/helpers/start-server.ts exists: starts the real API server on 127.0.0.1:0 for the
 //    run and proxies /api and /assets to it; /__test/sms?phone= reads the SMS outbox it writes.
-import { createCipheriv } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 
 const ENC_KEY = process.env.SSO_ENC_KEY || 'SsoPortalEncKey1';
+const SIGN_SECRET = process.env.SSO_SIGN_SECRET || 'SsoPortalSignSecret';
 
 function readBody(req) {
   return new Promise((resolveBody, reject) => {
@@ -26,6 +27,25 @@ function aesCfbBase64(text) {
   const key = Buffer.from(ENC_KEY, 'utf8');
   const cipher = createCipheriv('aes-128-cfb', key, key);
   return Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]).toString('base64');
+}
+
+function aesCfbDecrypt(base64) {
+  const key = Buffer.from(ENC_KEY, 'utf8');
+  const decipher = createDecipheriv('aes-128-cfb', key, key);
+  return Buffer.concat([decipher.update(Buffer.from(base64, 'base64')), decipher.final()]).toString('utf8');
+}
+
+/** What the echo knows independently of the browser code: the decrypted body, the expected signature. */
+function checks(headers, body) {
+  const result = {};
+  if (headers['enc-flag'] === 'true') {
+    try { result.decrypted = aesCfbDecrypt(JSON.parse(body).encryption); } catch { result.decrypted = null; }
+  }
+  if (headers.signature) {
+    result.expectedSignature = createHash('md5')
+      .update(SIGN_SECRET + headers.nonce + headers.url + headers.timestamp, 'utf8').digest('hex');
+  }
+  return result;
 }
 
 function proxy(ctx, target) {
@@ -71,6 +91,7 @@ export function testApi({ rootDir, haveRealServer }) {
             query: ctx.querystring,
             headers: ctx.req.headers,
             body,
+            ...checks(ctx.req.headers, body),
           };
           ctx.set('X-XSRF-TOKEN', 'echo-xsrf-token');
           ctx.type = 'application/json';
@@ -88,6 +109,12 @@ export function testApi({ rootDir, haveRealServer }) {
           try { JSON.parse(text); } catch { isJson = false; }
           ctx.type = isJson ? 'application/json' : 'application/octet-stream';
           ctx.body = text;
+          return;
+        }
+        if (path.startsWith('/__test/hang/')) {
+          // Never answers; the client's timeout has to end the request.
+          await new Promise((resolveHang) => ctx.req.on('close', resolveHang));
+          ctx.status = 204;
           return;
         }
         if (path === '/__test/real-server') {

@@ -1,0 +1,58 @@
+// Small helpers shared by the widget tests.
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { NoticeLayer } from '../../../widget/core/notice-layer.tsx';
+import type { NoticeCenter } from '../../../widget/core/notices.ts';
+import { baseStyles } from '../../../widget/core/base.styles.ts';
+
+/** apiBase whose every call answers `status` with `body` (JSON value, or a raw string; '' = empty). */
+export function replyBase(status: number, body: unknown): string {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  if (text === '') return `/__test/reply/${status}/-`;
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  const b64 = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `/__test/reply/${status}/${b64}`;
+}
+
+export const ECHO_BASE = '/__test/echo';
+
+export interface MountedLayer {
+  root: ShadowRoot;
+  unmount(): void;
+}
+
+/** Renders a NoticeLayer into a fresh shadow root, the way the elements do. */
+export function mountNoticeLayer(center: NoticeCenter): MountedLayer {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(baseStyles);
+  root.adoptedStyleSheets = [sheet];
+  const reactRoot: Root = createRoot(root);
+  flushSync(() => reactRoot.render(createElement(NoticeLayer, { center })));
+  return {
+    root,
+    unmount() {
+      reactRoot.unmount();
+      host.remove();
+    },
+  };
+}
+
+export async function waitFor<T>(probe: () => T | null | undefined | false, timeoutMs = 4000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('waitFor: condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function clearXsrfCookie(): void {
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+}
