@@ -1,0 +1,111 @@
+// The top bar of <app-center>: client-group dropdown, user menu and exit, keyboard access.
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { setNavigator } from '../../../widget/core/navigate.ts';
+import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
+import { clearXsrfCookie, waitFor } from '../support/helpers.ts';
+import { scriptApi, type ScriptedApi } from './scripted-api.ts';
+import { mountAppCenter, signedInRoutes, waitForCards, type Mounted } from './fixtures.ts';
+
+function menuItems(root: ShadowRoot, part: string): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(`[part="${part}"] [role="menuitem"]`));
+}
+
+describe('<app-center> top bar', () => {
+  let api: ScriptedApi;
+  let mounted: Mounted;
+  let visited: string[];
+  let restoreNavigator: () => void;
+
+  beforeEach(async () => {
+    visited = [];
+    restoreNavigator = setNavigator((url) => visited.push(url));
+    api = scriptApi(signedInRoutes());
+    mounted = mountAppCenter();
+    await waitForCards(mounted.root, 3);
+  });
+  afterEach(() => {
+    clearXsrfCookie();
+    mounted.remove();
+    api.restore();
+    restoreNavigator();
+  });
+
+  it('shows a small brand logo of the current group', () => {
+    const logo = mounted.root.querySelector('[part="logo"] svg')!;
+    expect(logo.getAttribute('aria-label')).to.be.a('string').and.not.equal('');
+    expect(logo.getBoundingClientRect().height).to.equal(28);
+  });
+
+  it('group dropdown: shows the current group, lists the others, opens the chosen group\'s domainUrl', async () => {
+    const button = mounted.root.querySelector<HTMLButtonElement>('[part="group-button"]')!;
+    expect(button.querySelector('.menu-button-text')?.textContent).to.equal('星途 EXEED');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    button.click();
+    const items = await waitFor(() => menuItems(mounted.root, 'group-menu').length === 2 && menuItems(mounted.root, 'group-menu'));
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(items.map((item) => item.textContent)).to.deep.equal(['统一登录平台', 'iCAR 经销商']);
+    items[1]!.click();
+    expect(visited).to.deep.equal(['https://icar.localhost:8080']);
+    items.length = 0;
+    await waitFor(() => menuItems(mounted.root, 'group-menu').length === 0);
+  });
+
+  it('group dropdown by keyboard: ArrowDown opens on the first item, arrows wrap, Escape closes back to the button', async () => {
+    const button = mounted.root.querySelector<HTMLButtonElement>('[part="group-button"]')!;
+    button.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await waitFor(() => deepActiveElement()?.textContent === '统一登录平台');
+    await sendKeys({ press: 'ArrowDown' });
+    expect(deepActiveElement()?.textContent).to.equal('iCAR 经销商');
+    await sendKeys({ press: 'ArrowDown' });
+    expect(deepActiveElement()?.textContent).to.equal('统一登录平台');
+    await sendKeys({ press: 'ArrowUp' });
+    expect(deepActiveElement()?.textContent).to.equal('iCAR 经销商');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => menuItems(mounted.root, 'group-menu').length === 0);
+    expect(deepActiveElement()).to.equal(button);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => deepActiveElement()?.textContent === '统一登录平台');
+    await sendKeys({ press: 'End' });
+    await sendKeys({ press: 'Enter' });
+    expect(visited).to.deep.equal(['https://icar.localhost:8080']);
+  });
+
+  it('a click outside closes an open menu', async () => {
+    mounted.root.querySelector<HTMLButtonElement>('[part="group-button"]')!.click();
+    await waitFor(() => menuItems(mounted.root, 'group-menu').length === 2);
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    await waitFor(() => menuItems(mounted.root, 'group-menu').length === 0);
+  });
+
+  it('user menu shows the username; 退出登录 signs out, emits app-center-exit and goes to the site origin', async () => {
+    const button = mounted.root.querySelector<HTMLButtonElement>('[part="user-button"]')!;
+    expect(button.querySelector('[part="username"]')?.textContent).to.equal('zhangwei');
+    document.cookie = 'XSRF-TOKEN=menus-test-token; path=/';
+    const exits: Array<{ redirect: string }> = [];
+    mounted.element.addEventListener('app-center-exit', (event) => exits.push(event.detail));
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    const [exit] = await waitFor(() => menuItems(mounted.root, 'user-menu').length === 1 && menuItems(mounted.root, 'user-menu'));
+    expect(exit!.textContent).to.equal('退出登录');
+    expect(deepActiveElement()).to.equal(exit);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => visited.length === 1);
+    const signout = api.calls.filter((call) => call.path === '/centerAuth/sso/signout');
+    expect(signout).to.have.length(1);
+    expect(signout[0]!.headers.get('X-XSRF-TOKEN')).to.equal('menus-test-token');
+    expect(exits).to.deep.equal([{ redirect: `${window.location.origin}/` }]);
+    expect(visited).to.deep.equal([`${window.location.origin}/`]);
+  });
+
+  it('a host that cancels app-center-exit navigates itself: the element does not', async () => {
+    mounted.element.addEventListener('app-center-exit', (event) => event.preventDefault());
+    mounted.root.querySelector<HTMLButtonElement>('[part="user-button"]')!.click();
+    const [exit] = await waitFor(() => menuItems(mounted.root, 'user-menu').length === 1 && menuItems(mounted.root, 'user-menu'));
+    exit!.click();
+    await waitFor(() => api.paths().includes('/centerAuth/sso/signout'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(visited).to.deep.equal([]);
+  });
+});
