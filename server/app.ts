@@ -1,0 +1,102 @@
+// Builds the Fastify app from a typed config. It never listens: server/main.ts (and the test
+// helpers) do. Every API route lives under /api.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { ServerConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
+import type { Repository } from './db/repository.ts';
+import { openRepository } from './db/open.ts';
+import { Lockout } from './domain/lockout.ts';
+import { SessionManager } from './domain/sessions.ts';
+import { OutboxSmsSender, SmsCodes, type SmsSender } from './domain/sms.ts';
+import { FeishuClient } from './domain/social/feishu.ts';
+import { MemoryTokenCache, type TokenCache } from './domain/social/token-cache.ts';
+import { WeComClient } from './domain/social/wecom.ts';
+import { ApiError, HttpMessages } from './errors.ts';
+import { envelopeError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerEncFlag } from './plugins/enc-flag.ts';
+import { registerXsrf } from './plugins/xsrf.ts';
+import { registerRegistrationRoutes } from './routes/admin/registration.ts';
+import { registerClientGroupRoutes } from './routes/centerAuth/client-group.ts';
+import { registerLoginSms } from './routes/centerAuth/msg.ts';
+import { registerSessionRoutes } from './routes/centerAuth/sso-session.ts';
+import { registerDoLogin } from './routes/centerAuth/sso-login.ts';
+import { registerSocialLogin } from './routes/centerAuth/social-login.ts';
+import { registerUserRoutes } from './routes/centerAuth/user.ts';
+import { registerTenantRoutes } from './routes/tenant.ts';
+
+export interface AppDeps {
+  /** Storage; opened from the config (and closed with the app) when not given. */
+  repo?: Repository;
+  /** The clock, in epoch ms; tests move it to provoke timeouts. */
+  now?: () => number;
+  smsSender?: SmsSender;
+  tokenCache?: TokenCache;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  const ownsRepo = !deps.repo;
+  const repo = deps.repo ?? (await openRepository(config));
+  if (ownsRepo) app.addHook('onClose', async () => repo.close());
+  const now = deps.now ?? Date.now;
+  const tokenCache = deps.tokenCache ?? new MemoryTokenCache(now);
+  const ctx: AppContext = {
+    config,
+    repo,
+    now,
+    keys: loadOrCreateSm2KeyPair(config.dataDir),
+    sessions: new SessionManager(repo, config, now),
+    lockout: new Lockout(repo, config, now),
+    sms: new SmsCodes(repo, deps.smsSender ?? new OutboxSmsSender(config.smsOutboxPath, app.log), config, now),
+    weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
+    feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
+  };
+  app.decorate('sso', ctx);
+
+  await app.register(helmet, {
+    // The widget script is meant to be loaded by brand sites on other origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // The portal's CSP belongs to the page that hosts it; the API answers JSON only.
+    contentSecurityPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, HttpMessages.tooManyRequests, 429),
+  });
+
+  await app.register(async (api) => {
+    registerErrorHandler(api);
+    registerXsrf(api);
+    registerEncFlag(api, config.encKey);
+    registerSessionRoutes(api, ctx);
+    registerDoLogin(api, ctx);
+    registerSocialLogin(api, ctx);
+    registerClientGroupRoutes(api, ctx);
+    registerUserRoutes(api, ctx);
+    registerLoginSms(api, ctx);
+    registerRegistrationRoutes(api, ctx);
+    registerTenantRoutes(api, ctx);
+    api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
+  }, { prefix: '/api' });
+  registerErrorHandler(app);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sso: AppContext;
+  }
+}

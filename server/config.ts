@@ -1,0 +1,139 @@
+// The server's typed configuration, read once from the environment. Bad values stop the start with
+// a clear message; development-only defaults (secrets that ship in the source) are listed so the
+// caller can print a loud warning.
+import path from 'node:path';
+
+export interface ServerConfig {
+  /** Directory for the SQLite file, the SM2 key pair and the SMS outbox. Created on first start. */
+  dataDir: string;
+  /** postgres://... switches storage to PostgreSQL; empty means SQLite in dataDir/sso.db. */
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use (created if missing); tests use a fresh one per run. */
+  databaseSchema: string | null;
+  port: number;
+  host: string;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Directory holding the built portal (index.html) and widget/ assets. */
+  distDir: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  lockoutMaxFailures: number;
+  lockoutWindowMs: number;
+  lockoutDurationMs: number;
+  passwordMaxAgeMs: number;
+  smsCodeTtlMs: number;
+  smsResendCooldownMs: number;
+  smsDailyCap: number;
+  smsMaxAttempts: number;
+  /** JSON-lines file the default SMS sender appends to. */
+  smsOutboxPath: string;
+  /** Requests per minute and IP on /admin/user/details. */
+  userLookupPerMinute: number;
+  /** Requests per minute and IP on doLogin, SMS sending and registration. */
+  sensitivePerMinute: number;
+  /** Enc-Flag AES key: exactly 16 bytes of UTF-8. */
+  encKey: string;
+  /** Shared secret of the /tenant/list signature. */
+  signSecret: string;
+  signatureMaxAgeMs: number;
+  /** When set, replaces every group's WeCom / Feishu upstream base URL (tests, staging). */
+  weComBaseUrl: string | null;
+  feishuBaseUrl: string | null;
+  upstreamTimeoutMs: number;
+  seedDemoData: boolean;
+  logLevel: string;
+}
+
+export const DEV_ENC_KEY = 'SsoPortalEncKey1';
+export const DEV_SIGN_SECRET = 'SsoPortalSignSecret';
+
+const MINUTE = 60_000;
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.SSO_DATA_DIR || 'data');
+  const databaseUrl = env.SSO_DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('SSO_DATABASE_URL must start with postgres:// (or be unset for SQLite)');
+  }
+  const databaseSchema = env.SSO_DATABASE_SCHEMA || null;
+  if (databaseSchema && !/^[a-z_][a-z0-9_]*$/.test(databaseSchema)) {
+    throw new ConfigError('SSO_DATABASE_SCHEMA must be a lowercase SQL identifier');
+  }
+  const encKey = env.SSO_ENC_KEY || DEV_ENC_KEY;
+  if (Buffer.byteLength(encKey, 'utf8') !== 16) {
+    throw new ConfigError('SSO_ENC_KEY must be exactly 16 bytes (AES-128)');
+  }
+  const config: ServerConfig = {
+    dataDir,
+    databaseUrl,
+    databaseSchema,
+    port: integer(env, 'SSO_PORT', 8080, 0),
+    host: env.SSO_HOST || '0.0.0.0',
+    trustProxy: bool(env, 'SSO_TRUST_PROXY', false),
+    distDir: path.resolve(env.SSO_DIST_DIR || 'dist'),
+    sessionIdleMs: integer(env, 'SSO_SESSION_IDLE_MINUTES', 30, 1) * MINUTE,
+    sessionAbsoluteMs: integer(env, 'SSO_SESSION_ABSOLUTE_MINUTES', 600, 1) * MINUTE,
+    lockoutMaxFailures: integer(env, 'SSO_LOCKOUT_MAX_FAILURES', 5, 1),
+    lockoutWindowMs: integer(env, 'SSO_LOCKOUT_WINDOW_MINUTES', 15, 1) * MINUTE,
+    lockoutDurationMs: integer(env, 'SSO_LOCKOUT_MINUTES', 15, 1) * MINUTE,
+    passwordMaxAgeMs: integer(env, 'SSO_PASSWORD_MAX_AGE_DAYS', 30, 1) * 24 * 60 * MINUTE,
+    smsCodeTtlMs: 5 * MINUTE,
+    smsResendCooldownMs: integer(env, 'SSO_SMS_COOLDOWN_SECONDS', 60, 0) * 1000,
+    smsDailyCap: integer(env, 'SSO_SMS_DAILY_CAP', 10, 1),
+    smsMaxAttempts: 5,
+    smsOutboxPath: path.resolve(env.SSO_SMS_OUTBOX || path.join(dataDir, 'sms-outbox.jsonl')),
+    userLookupPerMinute: integer(env, 'SSO_USER_LOOKUP_PER_MINUTE', 30, 1),
+    sensitivePerMinute: integer(env, 'SSO_SENSITIVE_PER_MINUTE', 60, 1),
+    encKey,
+    signSecret: env.SSO_SIGN_SECRET || DEV_SIGN_SECRET,
+    signatureMaxAgeMs: 5 * MINUTE,
+    weComBaseUrl: url(env, 'SSO_WECOM_BASE_URL'),
+    feishuBaseUrl: url(env, 'SSO_FEISHU_BASE_URL'),
+    upstreamTimeoutMs: integer(env, 'SSO_UPSTREAM_TIMEOUT_MS', 10_000, 100),
+    seedDemoData: bool(env, 'SSO_SEED_DEMO', true),
+    logLevel: env.SSO_LOG_LEVEL || 'info',
+  };
+  if (config.sessionAbsoluteMs < config.sessionIdleMs) {
+    throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');
+  }
+  return config;
+}
+
+/** Names of settings still on a development default that must be replaced in production. */
+export function developmentDefaults(config: ServerConfig): string[] {
+  const found: string[] = [];
+  if (config.encKey === DEV_ENC_KEY) found.push('SSO_ENC_KEY');
+  if (config.signSecret === DEV_SIGN_SECRET) found.push('SSO_SIGN_SECRET');
+  return found;
+}

@@ -1,0 +1,122 @@
+// Schema migrations, run on every start (each runs once, tracked by kysely's migrator). The two
+// engines differ only in the auto-increment and 64-bit integer column types.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+export type Engine = 'sqlite' | 'postgres';
+
+function migrations(engine: Engine): Record<string, Migration> {
+  const serial = engine === 'postgres' ? 'serial' : 'integer';
+  const time = engine === 'postgres' ? 'bigint' : 'integer';
+  return {
+    '0001_initial': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', serial, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('username', 'text', (c) => c.notNull().unique())
+          .addColumn('phone', 'text', (c) => c.unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('password_changed_at', time, (c) => c.notNull())
+          .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('client_groups')
+          .addColumn('code', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('aliases', 'text', (c) => c.notNull())
+          .addColumn('domains', 'text', (c) => c.notNull())
+          .addColumn('domain_url', 'text')
+          .addColumn('image_list', 'text', (c) => c.notNull())
+          .addColumn('cycle_time', 'integer', (c) => c.notNull())
+          .addColumn('wecom_config', 'text')
+          .addColumn('feishu_config', 'text')
+          .addColumn('callback_origins', 'text', (c) => c.notNull())
+          .addColumn('is_default', 'integer', (c) => c.notNull())
+          .addColumn('sort_order', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('apps')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('group_code', 'text', (c) => c.notNull().references('client_groups.code').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('logo', 'text', (c) => c.notNull())
+          .addColumn('intro', 'text', (c) => c.notNull())
+          .addColumn('auto_login_url', 'text', (c) => c.notNull())
+          .addColumn('sort_order', 'integer', (c) => c.notNull())
+          .addColumn('visible', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('apps_by_group').on('apps').columns(['group_code', 'sort_order']).execute();
+        await db.schema
+          .createTable('social_identities')
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('external_id', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('social_identities_pk', ['provider', 'external_id'])
+          .execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('last_seen_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('sessions_by_user').on('sessions').column('user_id').execute();
+        await db.schema
+          .createTable('login_failures')
+          .addColumn('username', 'text', (c) => c.primaryKey())
+          .addColumn('failure_count', 'integer', (c) => c.notNull())
+          .addColumn('window_start', time, (c) => c.notNull())
+          .addColumn('locked_until', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('sms_codes')
+          .addColumn('phone', 'text', (c) => c.notNull())
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('sms_codes_pk', ['phone', 'purpose'])
+          .execute();
+        await db.schema
+          .createTable('sms_quota')
+          .addColumn('phone', 'text', (c) => c.primaryKey())
+          .addColumn('last_sent_at', time, (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('day_count', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('used_nonces')
+          .addColumn('nonce', 'text', (c) => c.primaryKey())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('login_audit')
+          .addColumn('id', serial, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('at', time, (c) => c.notNull())
+          .addColumn('ip', 'text', (c) => c.notNull())
+          .addColumn('method', 'text', (c) => c.notNull())
+          .addColumn('result', 'text', (c) => c.notNull())
+          .addColumn('client_id', 'text')
+          .execute();
+        await db.schema
+          .createTable('meta')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
+  };
+}
+
+export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

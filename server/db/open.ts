@@ -1,0 +1,58 @@
+// Opens the configured database (SQLite file in dataDir by default, PostgreSQL when databaseUrl is
+// set), runs the migrations and returns the Repository.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { ServerConfig } from '../config.ts';
+import { migrateToLatest } from './migrations.ts';
+import { KyselyStore } from './kysely-store.ts';
+import type { Repository } from './repository.ts';
+import type { Database } from './schema.ts';
+
+export async function openRepository(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<Repository> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databaseSchema);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const { default: SqliteDatabase } = await import('better-sqlite3');
+  const file = new SqliteDatabase(path.join(config.dataDir, 'sso.db'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  await migrateToLatest(db, 'sqlite');
+  return new KyselyStore(db, () => db.destroy());
+}
+
+async function openPostgres(url: string, schema: string | null): Promise<Repository> {
+  const { default: pg } = await import('pg');
+  // Epoch-millisecond columns are bigint; they fit a JS number exactly.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db, 'postgres');
+  return new KyselyStore(db, () => db.destroy());
+}
+
+/** Drops a PostgreSQL schema (tests clean up their fresh schema with it). */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,111 @@
+// Table shapes shared by the SQLite and PostgreSQL databases. Times are epoch milliseconds
+// (bigint in PostgreSQL, parsed back to number); flags are 0/1 integers; lists and nested configs
+// are JSON text, so both engines store exactly the same rows.
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  phone: string | null;
+  password_hash: string;
+  password_changed_at: number;
+  must_change_password: number;
+  kind: string;
+  created_at: number;
+}
+
+export interface ClientGroupsTable {
+  code: string;
+  name: string;
+  aliases: string;
+  domains: string;
+  domain_url: string | null;
+  image_list: string;
+  cycle_time: number;
+  wecom_config: string | null;
+  feishu_config: string | null;
+  callback_origins: string;
+  is_default: number;
+  sort_order: number;
+}
+
+export interface AppsTable {
+  id: string;
+  group_code: string;
+  name: string;
+  logo: string;
+  intro: string;
+  auto_login_url: string;
+  sort_order: number;
+  visible: number;
+}
+
+export interface SocialIdentitiesTable {
+  provider: string;
+  external_id: string;
+  user_id: number;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  username: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export interface LoginFailuresTable {
+  username: string;
+  failure_count: number;
+  window_start: number;
+  locked_until: number;
+}
+
+export interface SmsCodesTable {
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+}
+
+export interface SmsQuotaTable {
+  phone: string;
+  last_sent_at: number;
+  day: string;
+  day_count: number;
+}
+
+export interface UsedNoncesTable {
+  nonce: string;
+  expires_at: number;
+}
+
+export interface LoginAuditTable {
+  id: Generated<number>;
+  username: string;
+  at: number;
+  ip: string;
+  method: string;
+  result: string;
+  client_id: string | null;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  client_groups: ClientGroupsTable;
+  apps: AppsTable;
+  social_identities: SocialIdentitiesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  sms_codes: SmsCodesTable;
+  sms_quota: SmsQuotaTable;
+  used_nonces: UsedNoncesTable;
+  login_audit: LoginAuditTable;
+  meta: MetaTable;
+}

@@ -1,0 +1,35 @@
+// Account lockout: N failures within a window lock the name for a while (HTTP 423). Failures are
+// counted per name whether or not the account exists, so the lock does not reveal accounts.
+import type { ServerConfig } from '../config.ts';
+import type { LockoutStore } from '../db/repository.ts';
+
+type LockoutConfig = Pick<ServerConfig, 'lockoutMaxFailures' | 'lockoutWindowMs' | 'lockoutDurationMs'>;
+
+export class Lockout {
+  constructor(
+    private readonly store: LockoutStore,
+    private readonly config: LockoutConfig,
+    private readonly now: () => number,
+  ) {}
+
+  private key(name: string): string {
+    return name.trim().toLowerCase();
+  }
+
+  async isLocked(name: string): Promise<boolean> {
+    return (await this.store.lockedUntil(this.key(name))) > this.now();
+  }
+
+  /** Counts a failure; true when this failure locked the account. */
+  async fail(name: string): Promise<boolean> {
+    const now = this.now();
+    const { lockedUntil } = await this.store.recordFailure(
+      this.key(name), now, this.config.lockoutWindowMs, this.config.lockoutMaxFailures, this.config.lockoutDurationMs,
+    );
+    return lockedUntil > now;
+  }
+
+  async reset(name: string): Promise<void> {
+    await this.store.clearFailures(this.key(name));
+  }
+}

@@ -1,0 +1,39 @@
+// Enc-Flag: a request with the header carries {encryption} (AES-128-CFB, see crypto/enc-flag.ts)
+// and is handled as the plain JSON inside; its answer carries the data encrypted the same way.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { encFlagDecrypt, encFlagEncrypt } from '../crypto/enc-flag.ts';
+import { ApiError, HttpMessages } from '../errors.ts';
+
+const encrypted = new WeakSet<FastifyRequest>();
+
+function flagged(request: FastifyRequest): boolean {
+  const value = request.headers['enc-flag'];
+  return typeof value === 'string' && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+export function registerEncFlag(app: FastifyInstance, key: string): void {
+  app.addHook('preValidation', async (request) => {
+    if (!flagged(request)) return;
+    encrypted.add(request);
+    if (request.body === undefined || request.body === null) return;
+    const envelope = request.body as { encryption?: unknown };
+    if (typeof envelope !== 'object' || typeof envelope.encryption !== 'string') {
+      throw new ApiError(400, HttpMessages.badEncryption, 400);
+    }
+    let plain: unknown;
+    try {
+      plain = JSON.parse(encFlagDecrypt(envelope.encryption, key));
+    } catch {
+      throw new ApiError(400, HttpMessages.badEncryption, 400);
+    }
+    if (!plain || typeof plain !== 'object' || Array.isArray(plain)) throw new ApiError(400, HttpMessages.badEncryption, 400);
+    request.body = plain;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!encrypted.has(request) || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    const { data, ...rest } = JSON.parse(payload) as { data?: unknown };
+    return JSON.stringify({ ...rest, encryption: encFlagEncrypt(JSON.stringify(data ?? null), key) });
+  });
+}

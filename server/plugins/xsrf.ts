@@ -1,0 +1,34 @@
+// XSRF double submit: every answer carries the XSRF-TOKEN cookie (set when missing) and echoes the
+// token in the X-XSRF-TOKEN header; POSTs and the state-changing GETs need the header to equal the
+// cookie. A cross-site form cannot read the cookie, so it cannot send the header.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, HttpMessages } from '../errors.ts';
+import { sameText } from '../crypto/signature.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+function needsToken(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === true;
+}
+
+export function registerXsrf(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    const valid = cookie !== undefined && TOKEN_SHAPE.test(cookie);
+    const token = valid ? cookie : crypto.randomBytes(24).toString('base64url');
+    if (!valid) {
+      reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
+    }
+    reply.header('X-XSRF-TOKEN', token);
+    if (!needsToken(request)) return;
+    const header = request.headers[XSRF_HEADER];
+    if (!valid || typeof header !== 'string' || !sameText(header, cookie)) {
+      throw new ApiError(403, HttpMessages.xsrf, 403);
+    }
+  });
+}

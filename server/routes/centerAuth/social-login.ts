@@ -1,0 +1,75 @@
+// GET /centerAuth/sso/WeCom/loginByCode and GET /centerAuth/sso/feishu/loginByCode: exchange the
+// messenger's code upstream (settings of the request's client group) and log in the linked user.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { UpstreamUnavailable } from '../../domain/social/http.ts';
+import { locked, refuse, upstreamDown } from '../../errors.ts';
+import { audit, completeLogin, groupFor } from '../support.ts';
+
+interface CodeQuery {
+  code: string;
+  clientId?: string;
+  ssoDomain?: string;
+}
+
+const querySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: 512 },
+    clientId: { type: 'string', maxLength: 128 },
+    ssoDomain: { type: 'string', maxLength: 253 },
+  },
+} as const;
+
+type Provider = 'wecom' | 'feishu';
+
+async function identify(ctx: AppContext, provider: Provider, request: FastifyRequest<{ Querystring: CodeQuery }>): Promise<string | null> {
+  const group = await groupFor(ctx, request, request.query.ssoDomain);
+  try {
+    if (provider === 'wecom') {
+      if (!group.weCom) throw refuse('weComNotConfigured');
+      return await ctx.weCom.userIdForCode(group.weCom, ctx.config.weComBaseUrl ?? group.weCom.baseUrl, request.query.code);
+    }
+    if (!group.feishu) throw refuse('feishuNotConfigured');
+    return await ctx.feishu.unionIdForCode(group.feishu, ctx.config.feishuBaseUrl ?? group.feishu.baseUrl, request.query.code);
+  } catch (error) {
+    if (error instanceof UpstreamUnavailable) {
+      request.log.warn({ provider, reason: error.message }, 'messenger upstream unavailable');
+      throw upstreamDown();
+    }
+    throw error;
+  }
+}
+
+async function loginByCode(ctx: AppContext, provider: Provider, request: FastifyRequest<{ Querystring: CodeQuery }>, reply: FastifyReply) {
+  const { clientId } = request.query;
+  const externalId = await identify(ctx, provider, request);
+  if (externalId === null) {
+    await audit(ctx, request, '', provider, 'bad_code', clientId);
+    throw refuse('badAuthCode');
+  }
+  const userId = await ctx.repo.findIdentity(provider, externalId);
+  const user = userId === null ? null : await ctx.repo.findUserById(userId);
+  if (!user) {
+    await audit(ctx, request, `${provider}:${externalId}`, provider, 'unlinked', clientId);
+    throw refuse(provider === 'wecom' ? 'weComUnlinked' : 'feishuUnlinked');
+  }
+  if (await ctx.lockout.isLocked(user.username)) {
+    await audit(ctx, request, user.username, provider, 'locked', clientId);
+    throw locked();
+  }
+  return completeLogin(ctx, request, reply, user, provider, '/home', clientId);
+}
+
+export function registerSocialLogin(app: FastifyInstance, ctx: AppContext): void {
+  const options = {
+    schema: { querystring: querySchema },
+    config: { xsrf: true, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
+  };
+  app.get<{ Querystring: CodeQuery }>('/centerAuth/sso/WeCom/loginByCode', options, (request, reply) =>
+    loginByCode(ctx, 'wecom', request, reply));
+  app.get<{ Querystring: CodeQuery }>('/centerAuth/sso/feishu/loginByCode', options, (request, reply) =>
+    loginByCode(ctx, 'feishu', request, reply));
+}

@@ -1,0 +1,65 @@
+// Helpers shared by the route modules: the success envelope, session cookies, the session guard,
+// the client group of a request, and finishing a successful login.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { ClientGroup, LoginAttempt, Session, User } from '../db/repository.ts';
+import { pickGroup, type RequestOrigin } from '../domain/client-groups.ts';
+import { SESSION_COOKIE } from '../domain/sessions.ts';
+import { refuse, sessionExpired } from '../errors.ts';
+
+export const ok = <T>(data: T) => ({ code: 200, msg: 'success', data });
+
+export const PHONE_PATTERN = '^1[3-9][0-9]{9}$';
+export const SM2_CIPHER_PATTERN = '^[0-9a-fA-F]{194,4096}$';
+
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return { protocol: request.protocol, port: String(request.port ?? '') };
+}
+
+/** The SSO origin as the browser sees it, e.g. http://ka.localhost:8080. */
+export function ssoOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sid: string): void {
+  reply.setCookie(SESSION_COOKIE, sid, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/** The active session, or: HTTP 424 when the cookie's session timed out, AU00300 without one. */
+export async function requireSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Session> {
+  const state = await ctx.sessions.resolve(request.cookies[SESSION_COOKIE]);
+  if (state.kind === 'active') return state.session;
+  if (state.kind === 'expired') {
+    clearSessionCookie(request, reply);
+    throw sessionExpired();
+  }
+  throw refuse('notLoggedIn');
+}
+
+/** The client group for ssoDomain, or for the Host the request came in on. */
+export async function groupFor(ctx: AppContext, request: FastifyRequest, ssoDomain: string | undefined): Promise<ClientGroup> {
+  const group = pickGroup(await ctx.repo.listGroups(), ssoDomain || request.hostname);
+  if (!group) throw new Error('no client group is configured (run npm run admin -- seed)');
+  return group;
+}
+
+export function audit(
+  ctx: AppContext, request: FastifyRequest, username: string, method: LoginAttempt['method'], result: string, clientId?: string,
+): Promise<void> {
+  return ctx.repo.recordLogin({ username, at: ctx.now(), ip: request.ip, method, result, clientId: clientId ?? null });
+}
+
+/** Rotates the session, records the success and answers the login data. */
+export async function completeLogin(
+  ctx: AppContext, request: FastifyRequest, reply: FastifyReply,
+  user: User, method: LoginAttempt['method'], redirect: string, clientId?: string,
+) {
+  const sid = await ctx.sessions.start(user, request.cookies[SESSION_COOKIE]);
+  setSessionCookie(request, reply, sid);
+  await audit(ctx, request, user.username, method, 'success', clientId);
+  return ok({ username: user.username, redirect });
+}

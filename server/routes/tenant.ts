@@ -1,0 +1,30 @@
+// GET /tenant/list: the client-group list for signed server-to-server callers. The signature is
+// md5(secret + nonce + url + timestamp); stale timestamps and reused nonces are refused.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { sameText, tenantSignature } from '../crypto/signature.ts';
+import { groupSummary } from '../domain/client-groups.ts';
+import { HttpMessages, unauthorized } from '../errors.ts';
+import { ok, requestOrigin } from './support.ts';
+
+const header = (value: string | string[] | undefined): string | null => (typeof value === 'string' && value.length <= 256 ? value : null);
+
+export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/tenant/list', {
+    schema: { querystring: { type: 'object', additionalProperties: false, properties: {} } },
+  }, async (request) => {
+    const signature = header(request.headers.signature);
+    const nonce = header(request.headers.nonce);
+    const timestamp = header(request.headers.timestamp);
+    const url = header(request.headers.url);
+    if (!signature || !nonce || !timestamp || !url || !/^\d{1,16}$/.test(timestamp)) throw unauthorized(HttpMessages.badSignature);
+    if (url !== '/tenant/list' || !sameText(signature.toLowerCase(), tenantSignature(ctx.config.signSecret, nonce, url, timestamp))) {
+      throw unauthorized(HttpMessages.badSignature);
+    }
+    const now = ctx.now();
+    if (Math.abs(now - Number(timestamp)) > ctx.config.signatureMaxAgeMs) throw unauthorized(HttpMessages.signatureExpired);
+    if (!(await ctx.repo.rememberNonce(nonce, now + 2 * ctx.config.signatureMaxAgeMs, now))) throw unauthorized(HttpMessages.nonceReplayed);
+    const via = requestOrigin(request);
+    return ok((await ctx.repo.listGroups()).map((g) => groupSummary(g, via)));
+  });
+}

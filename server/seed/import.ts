@@ -1,0 +1,126 @@
+// Imports client groups, apps and users from a JSON file (the demo data uses the same format).
+// Groups and apps are upserted; existing users are left as they are, so an import can be re-run.
+// Everything of one import commits in one transaction.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ClientGroup, Repository } from '../db/repository.ts';
+import { hashPassword } from '../domain/passwords.ts';
+
+export interface ImportUser {
+  username: string;
+  password: string;
+  kind: 'staff' | 'dealer';
+  phone?: string;
+  mustChangePassword?: boolean;
+  /** Days since the password was last changed (demo: an aged password). */
+  passwordAgeDays?: number;
+  links?: { wecom?: string; feishu?: string };
+}
+
+export interface ImportApp {
+  id: string;
+  name: string;
+  logo: string;
+  intro: string;
+  autoLoginUrl: string;
+  visible?: boolean;
+}
+
+export interface ImportGroup extends Omit<ClientGroup, 'isDefault' | 'sortOrder' | 'domainUrl'> {
+  isDefault?: boolean;
+  domainUrl?: string | null;
+  apps?: ImportApp[];
+}
+
+export interface ImportFile {
+  groups?: ImportGroup[];
+  users?: ImportUser[];
+}
+
+export const DEMO_DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-data.json');
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`import file: ${message}`);
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+export function readImportFile(file: string): ImportFile {
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as ImportFile;
+  check(data && typeof data === 'object', 'top level must be an object with groups and/or users');
+  for (const [i, g] of (data.groups ?? []).entries()) {
+    check(isText(g.code) && /^[a-z0-9-]+$/.test(g.code), `groups[${i}].code must be lowercase letters, digits, "-"`);
+    check(isText(g.name), `groups[${i}].name is required`);
+    check(Array.isArray(g.domains) && g.domains.every(isText), `groups[${i}].domains must be a list of host names`);
+    check(Array.isArray(g.imageList ?? []), `groups[${i}].imageList must be a list`);
+    for (const [j, a] of (g.apps ?? []).entries()) {
+      check(isText(a.id) && isText(a.name) && isText(a.autoLoginUrl), `groups[${i}].apps[${j}] needs id, name and autoLoginUrl`);
+    }
+  }
+  for (const [i, u] of (data.users ?? []).entries()) {
+    check(isText(u.username) && /^[a-z0-9]+$/.test(u.username), `users[${i}].username must be lowercase letters and digits`);
+    check(isText(u.password), `users[${i}].password is required`);
+    check(u.phone === undefined || /^1[3-9]\d{9}$/.test(u.phone), `users[${i}].phone is not a mainland mobile number`);
+  }
+  return data;
+}
+
+export async function importData(repo: Repository, data: ImportFile, now: number): Promise<{ groups: number; apps: number; users: number }> {
+  const newUsers: (ImportUser & { passwordHash: string })[] = [];
+  for (const u of data.users ?? []) {
+    if (await repo.findUserByName(u.username)) continue;
+    newUsers.push({ ...u, passwordHash: await hashPassword(u.password) });
+  }
+  let apps = 0;
+  await repo.transaction(async (tx) => {
+    for (const [order, g] of (data.groups ?? []).entries()) {
+      await tx.upsertGroup({
+        code: g.code,
+        name: g.name,
+        aliases: (g.aliases ?? []).map((a) => a.toLowerCase()),
+        domains: g.domains.map((d) => d.toLowerCase()),
+        domainUrl: g.domainUrl ?? null,
+        imageList: g.imageList ?? [],
+        cycleTime: g.cycleTime ?? 3,
+        weCom: g.weCom ?? null,
+        feishu: g.feishu ?? null,
+        callbackOrigins: g.callbackOrigins ?? [],
+        isDefault: g.isDefault === true,
+        sortOrder: order,
+      });
+      for (const [appOrder, a] of (g.apps ?? []).entries()) {
+        await tx.upsertApp({ ...a, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false });
+        apps++;
+      }
+    }
+    for (const u of newUsers) {
+      const user = await tx.insertUser({
+        username: u.username,
+        phone: u.phone ?? null,
+        passwordHash: u.passwordHash,
+        passwordChangedAt: now - (u.passwordAgeDays ?? 0) * 24 * 3600_000,
+        mustChangePassword: u.mustChangePassword === true,
+        kind: u.kind === 'dealer' ? 'dealer' : 'staff',
+      });
+      if (u.links?.wecom) await tx.linkIdentity('wecom', u.links.wecom, user.id);
+      if (u.links?.feishu) await tx.linkIdentity('feishu', u.links.feishu, user.id);
+    }
+  });
+  return { groups: data.groups?.length ?? 0, apps, users: newUsers.length };
+}
+
+/** Seeds the demo data once per database (a marker in meta makes it idempotent). */
+export async function seedDemoData(repo: Repository, now: number): Promise<boolean> {
+  if (await repo.getMeta('demo_seeded')) return false;
+  await importData(repo, readImportFile(DEMO_DATA_FILE), now);
+  await repo.setMeta('demo_seeded', new Date(now).toISOString());
+  return true;
+}
+
+export const DEMO_ACCOUNTS = [
+  { username: 'zhangwei', password: 'Sso@2026demo', note: '员工，正常登录' },
+  { username: 'firstlogin', password: 'Sso@2026first', note: '首次登录须修改密码 (AU00154)' },
+  { username: 'agedpwd', password: 'Sso@2026aged', note: '密码已 40 天未修改 (AU00153)' },
+  { username: 'dealer01', password: 'Sso@2026dealer', note: '经销商，手机号 13800000001 (短信登录)' },
+] as const;

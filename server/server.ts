@@ -1,0 +1,55 @@
+// Everything main.ts does except listening: open storage (migrations run there), seed the demo data
+// once, build the API and serve the built portal and widget. The test helpers use it too, so tests
+// run exactly what production runs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { buildApp, type AppDeps } from './app.ts';
+import type { ServerConfig } from './config.ts';
+import { openRepository } from './db/open.ts';
+import { seedDemoData } from './seed/import.ts';
+
+const APP_LOGOS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed', 'app-logos');
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>门户尚未构建</title>
+<body><h1>门户尚未构建</h1><p>API 已在运行。请先运行 <code>npm run build</code> 构建门户，然后重新启动服务。</p></body></html>`;
+
+export async function createServer(config: ServerConfig, deps: Omit<AppDeps, 'repo'> = {}): Promise<FastifyInstance> {
+  const repo = await openRepository(config);
+  let app: FastifyInstance;
+  try {
+    if (config.seedDemoData) await seedDemoData(repo, (deps.now ?? Date.now)());
+    app = await buildApp(config, { ...deps, repo });
+  } catch (error) {
+    await repo.close();
+    throw error;
+  }
+  app.addHook('onClose', async () => repo.close());
+
+  const portalDir = path.join(config.distDir, 'portal');
+  const widgetDir = path.join(config.distDir, 'widget');
+  const portalIndex = path.join(portalDir, 'index.html');
+  const portalBuilt = fs.existsSync(portalIndex);
+  if (portalBuilt) {
+    await app.register(fastifyStatic, { root: portalDir, prefix: '/', wildcard: true, index: ['index.html'] });
+  }
+  if (fs.existsSync(widgetDir)) {
+    await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !portalBuilt });
+  }
+  if (fs.existsSync(APP_LOGOS_DIR)) {
+    await app.register(fastifyStatic, { root: APP_LOGOS_DIR, prefix: '/assets/apps/', decorateReply: false });
+  }
+
+  // SPA fallback: any other page GET that accepts HTML gets the portal (its router decides).
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !request.url.startsWith('/api/')) {
+      if (!portalBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(portalIndex));
+    }
+    return reply.status(404).send({ code: 404, msg: '资源不存在', data: null });
+  });
+  return app;
+}
