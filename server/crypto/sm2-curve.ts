@@ -56,32 +56,3 @@ export function parsePrivateKey(privateKeyHex: string): bigint | null {
   return d >= 1n && d <= Sm2Point.Fn.ORDER - 2n ? d : null;
 }
 
-const P = Sm2Point.Fp.ORDER;
-const sqrN = (x: bigint, times: number): bigint => {
-  let r = x;
-  for (let i = 0; i < times; i++) r = (r * r) % P;
-  return r;
-};
-const mulP = (a: bigint, b: bigint): bigint => (a * b) % P;
-
-/**
- * Square root in the SM2 field for a quadratic residue. p = 3 mod 4, so the root is
- * a^((p+1)/4). The exponent is, from the top bit: 31 ones, a zero, 128 ones, 31 zeros, a one and
- * 62 zeros; this addition chain needs 253 squarings and 12 multiplications where the generic
- * square-and-multiply of the field needs about 440 operations (y recovery is on the login path).
- */
-export function sqrtSm2Field(a: bigint): bigint {
-  const x1 = a % P;
-  const x2 = mulP(sqrN(x1, 1), x1); // a^(2^2 - 1)
-  const x3 = mulP(sqrN(x2, 1), x1);
-  const x6 = mulP(sqrN(x3, 3), x3);
-  const x12 = mulP(sqrN(x6, 6), x6);
-  const x15 = mulP(sqrN(x12, 3), x3);
-  const x30 = mulP(sqrN(x15, 15), x15);
-  const x31 = mulP(sqrN(x30, 1), x1);
-  const x32 = mulP(sqrN(x31, 1), x1);
-  let t = sqrN(x31, 1); // 31 ones, then a zero
-  for (let i = 0; i < 4; i++) t = mulP(sqrN(t, 32), x32); // 128 ones
-  t = mulP(sqrN(t, 32), x1); // 31 zeros and a one
-  return sqrN(t, 62); // 62 zeros
-}

@@ -1,11 +1,11 @@
 // The one expensive step of SM2 decryption: the shared point d·C1. Two engines compute it:
 // - native: OpenSSL's SM2 curve through node:crypto ECDH (constant-time Montgomery ladder in C,
 //   about 4x faster than the pure-JS path here). ECDH yields only x2, so y2 is recovered from the
-//   curve equation: both roots are returned and the caller's C3 check picks the right one.
+//   curve equation (point decompression): both roots are returned and the C3 check picks one.
 // - noble: @noble/curves' constant-time, scalar-blinded multiply, for runtimes whose OpenSSL was
 //   built without SM2 (some distributions remove it).
-import { createECDH, getCurves, type ECDH } from 'node:crypto';
-import { Sm2Point, bigintToBytes32, bytesToBigint, sqrtSm2Field, type Sm2CurvePoint } from './sm2-curve.ts';
+import { ECDH, createECDH, getCurves } from 'node:crypto';
+import { Sm2Point, bigintToBytes32, bytesToBigint, type Sm2CurvePoint } from './sm2-curve.ts';
 
 export interface SharedPointCandidate {
   x2: Uint8Array;
@@ -34,26 +34,30 @@ function ecdhFor(d: bigint): ECDH {
 }
 
 const { Fp } = Sm2Point;
-const { a: CURVE_A, b: CURVE_B } = Sm2Point.CURVE();
 
 export const nativeSharedPoint: SharedPointEngine = (_c1, c1Raw, d) => {
   const point = Buffer.alloc(65);
   point[0] = 0x04;
   point.set(c1Raw, 1);
-  const x2 = new Uint8Array(ecdhFor(d).computeSecret(point));
-  const x = bytesToBigint(x2);
-  // y^2 = x^3 + ax + b has the roots y and p - y; both are tried, always, so the work done does
-  // not depend on which one is right.
-  const y = sqrtSm2Field(Fp.add(Fp.mul(Fp.add(Fp.sqr(x), CURVE_A), x), CURVE_B));
+  const x2 = ecdhFor(d).computeSecret(point);
+  // y2 is a root of y^2 = x2^3 + a*x2 + b: OpenSSL decompresses "02 || x2" to the even root
+  // (natively, about twice as fast as the square root in JS); the other root is p - y. Both are
+  // returned, always, so the work done does not depend on which one is right.
+  const compressed = Buffer.alloc(33);
+  compressed[0] = 0x02;
+  compressed.set(x2, 1);
+  const uncompressed = ECDH.convertKey(compressed, 'SM2', undefined, undefined, 'uncompressed') as Buffer;
+  const evenY = new Uint8Array(uncompressed.subarray(33, 65));
+  const x2Bytes = new Uint8Array(x2);
   return [
-    { x2, y2: bigintToBytes32(y) },
-    { x2, y2: bigintToBytes32(Fp.neg(y)) },
+    { x2: x2Bytes, y2: evenY },
+    { x2: x2Bytes, y2: bigintToBytes32(Fp.neg(bytesToBigint(evenY))) },
   ];
 };
 
 /**
  * True when this runtime's OpenSSL has the SM2 curve and agrees with the JS curve on a known
- * answer (x of 3·G), so a differently configured OpenSSL can never silently break logins.
+ * answer (x of 3·G, decompression of G), so a differently configured OpenSSL can never silently break logins.
  */
 function nativeEngineWorks(): boolean {
   try {
@@ -61,7 +65,11 @@ function nativeEngineWorks(): boolean {
     const ecdh = createECDH('SM2');
     ecdh.setPrivateKey(Buffer.from(bigintToBytes32(3n)));
     const x = ecdh.computeSecret(Buffer.from(Sm2Point.BASE.toBytes(false)));
-    return bytesToBigint(new Uint8Array(x)) === Sm2Point.BASE.multiplyUnsafe(3n).toAffine().x;
+    const base = ECDH.convertKey(Buffer.from(Sm2Point.BASE.toBytes(true)), 'SM2', undefined, undefined, 'uncompressed');
+    return (
+      bytesToBigint(new Uint8Array(x)) === Sm2Point.BASE.multiplyUnsafe(3n).toAffine().x &&
+      Buffer.from(Sm2Point.BASE.toBytes(false)).equals(base as Buffer)
+    );
   } catch {
     return false;
   }

@@ -79,15 +79,14 @@ export class Sm3 {
     }
     const s = this.state;
     let a = s[0]!, b = s[1]!, c = s[2]!, d = s[3]!, e = s[4]!, f = s[5]!, g = s[6]!, h = s[7]!;
+    // FF and GG are XOR in rounds 0-15, majority and choice in rounds 16-63.
     for (let j = 0; j < 64; j++) {
       const a12 = rotl(a, 12);
       const ss1 = rotl((a12 + e + T_ROTATED[j]!) | 0, 7);
-      const ss2 = ss1 ^ a12;
       const wj = w[j]!;
-      const wPrime = wj ^ w[j + 4]!;
       const ff = j < 16 ? a ^ b ^ c : (a & b) | (a & c) | (b & c);
       const gg = j < 16 ? e ^ f ^ g : (e & f) | (~e & g);
-      const tt1 = (ff + d + ss2 + wPrime) | 0;
+      const tt1 = (ff + d + (ss1 ^ a12) + (wj ^ w[j + 4]!)) | 0;
       const tt2 = (gg + h + ss1 + wj) | 0;
       d = c;
       c = rotl(b, 9);
@@ -98,8 +97,8 @@ export class Sm3 {
       f = e;
       e = p0(tt2);
     }
-    const next = [a, b, c, d, e, f, g, h];
-    for (let i = 0; i < 8; i++) s[i] = s[i]! ^ next[i]!;
+    s[0] = s[0]! ^ a; s[1] = s[1]! ^ b; s[2] = s[2]! ^ c; s[3] = s[3]! ^ d;
+    s[4] = s[4]! ^ e; s[5] = s[5]! ^ f; s[6] = s[6]! ^ g; s[7] = s[7]! ^ h;
   }
 }
 
