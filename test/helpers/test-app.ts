@@ -1,0 +1,139 @@
+// Builds the server exactly as main.ts does (createServer) on a fresh temp data dir and a movable
+// clock, for app.inject tests; plus a cookie-keeping client that sends the XSRF header like the
+// widget does, and the storage backends the suite runs on.
+import fs from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import smCrypto from 'sm-crypto';
+import type { ServerConfig } from '../../server/config.ts';
+import { createServer } from '../../server/server.ts';
+import { testConfig } from './start-server.ts';
+
+export interface Backend {
+  name: 'sqlite' | 'postgres';
+  overrides: Partial<ServerConfig>;
+}
+
+/** SQLite always; PostgreSQL too when SSO_TEST_PG_URL is set (each app gets a fresh schema). */
+export function testBackends(): Backend[] {
+  const list: Backend[] = [{ name: 'sqlite', overrides: {} }];
+  const pgUrl = process.env.SSO_TEST_PG_URL;
+  if (pgUrl) list.push({ name: 'postgres', overrides: { databaseUrl: pgUrl } });
+  return list;
+}
+
+export class Clock {
+  constructor(public current = Date.now()) {}
+  now = (): number => this.current;
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: ServerConfig;
+  clock: Clock;
+  client(host?: string): Client;
+  /** The newest code the development SMS sender wrote for `phone`. */
+  lastSmsCode(phone: string): string | null;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const { config, cleanup } = testConfig({ ...backend.overrides, ...overrides });
+  const clock = new Clock();
+  const app = await createServer(config, { now: clock.now });
+  await app.ready();
+  return {
+    app,
+    config,
+    clock,
+    client: (host = 'localhost') => new Client(app, host),
+    lastSmsCode(phone) {
+      if (!fs.existsSync(config.smsOutboxPath)) return null;
+      const lines = fs.readFileSync(config.smsOutboxPath, 'utf8').trim().split('\n').filter(Boolean);
+      const mine = lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone);
+      return mine.at(-1)?.code ?? null;
+    },
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: { code: number | string; msg: string; data: any; errorCode?: string; encryption?: string };
+  headers: LightMyRequestResponse['headers'];
+  cookies: { name: string; value: string; [k: string]: unknown }[];
+}
+
+interface Call {
+  form?: Record<string, string>;
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** Send the X-XSRF-TOKEN header from the cookie (default true), or a given value. */
+  xsrf?: boolean | string;
+}
+
+/** A browser-like client: keeps cookies per name, echoes the XSRF cookie in the header. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance, readonly host: string) {}
+
+  async call(method: 'GET' | 'POST', url: string, call: Call = {}): Promise<Answer> {
+    if (call.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/centerAuth/sso/isLogin', { xsrf: false }).catch(() => {});
+    const headers: Record<string, string> = { host: this.host, ...call.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (call.xsrf === true || call.xsrf === undefined) {
+      const token = this.cookies.get('XSRF-TOKEN');
+      if (token) headers['x-xsrf-token'] = token;
+    } else if (typeof call.xsrf === 'string') headers['x-xsrf-token'] = call.xsrf;
+    let payload: string | undefined;
+    if (call.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(call.form).toString();
+    } else if (call.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(call.json);
+    }
+    const res = await this.app.inject({ method, url, headers, payload });
+    const cookies = res.cookies as Answer['cookies'];
+    for (const c of cookies) {
+      const expired = c.value === '' || (c.expires instanceof Date && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return { status: res.statusCode, body: res.json(), headers: res.headers, cookies };
+  }
+
+  get(url: string, call?: Call) {
+    return this.call('GET', url, call);
+  }
+
+  post(url: string, call?: Call) {
+    return this.call('POST', url, call);
+  }
+
+  async publicKey(): Promise<string> {
+    return (await this.get('/api/centerAuth/commonConfig/getPublicKeySm2')).body.data as string;
+  }
+
+  /** Encrypts like the browser: "04" + sm-crypto doEncrypt(text, key, 1). */
+  async encrypt(plain: string): Promise<string> {
+    return '04' + smCrypto.sm2.doEncrypt(plain, await this.publicKey(), 1);
+  }
+
+  async login(name: string, password: string, extra: Record<string, string> = {}): Promise<Answer> {
+    return this.post('/api/centerAuth/sso/doLogin', { form: { name, pwd: await this.encrypt(password), loginType: '0', ...extra } });
+  }
+}
+
+export const DEMO = {
+  zhangwei: 'Sso@2026demo',
+  firstlogin: 'Sso@2026first',
+  agedpwd: 'Sso@2026aged',
+  dealer01: 'Sso@2026dealer',
+} as const;
