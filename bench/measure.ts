@@ -1,0 +1,39 @@
+// Timing helpers shared by the bench sections. Each figure is the median of several short batches:
+// the machines are shared and noisy, and a median of batches resists one slow moment.
+
+export interface OpTiming {
+  /** Median milliseconds per operation over the batches. */
+  msPerOp: number;
+  /** Fastest and slowest batch, ms per operation. */
+  minMs: number;
+  maxMs: number;
+  operations: number;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Runs `op` in `batches` batches of about `batchMs` each (after a warm-up) and times them. */
+export async function timeOperation(
+  op: (i: number) => unknown,
+  { batches = 5, batchMs = 300, warmup = 3 }: { batches?: number; batchMs?: number; warmup?: number } = {},
+): Promise<OpTiming> {
+  let i = 0;
+  for (let w = 0; w < warmup; w++) await op(i++);
+  const perBatch: number[] = [];
+  let operations = 0;
+  for (let b = 0; b < batches; b++) {
+    const start = performance.now();
+    let count = 0;
+    while (performance.now() - start < batchMs) {
+      await op(i++);
+      count++;
+    }
+    perBatch.push((performance.now() - start) / count);
+    operations += count;
+  }
+  return { msPerOp: median(perBatch), minMs: Math.min(...perBatch), maxMs: Math.max(...perBatch), operations };
+}
