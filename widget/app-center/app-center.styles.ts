@@ -16,7 +16,8 @@ export const appCenterStyles = /* css */ `
 :host([hidden]) { display: none; }
 button { font: inherit; color: inherit; }
 
-.app-center { display: flex; flex-direction: column; min-height: 100%; }
+/* The element adapts to its own width (a 360 px column on a wide page too), not the viewport's. */
+.app-center { display: flex; flex-direction: column; min-height: 100%; container: app-center / inline-size; }
 
 /* Top bar */
 .top-bar {
@@ -38,8 +39,8 @@ button { font: inherit; color: inherit; }
 }
 .menu-button:hover, .menu-button[aria-expanded="true"] { background: rgba(0, 0, 0, 0.05); }
 .menu-button-text { min-width: 0; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.group-menu .menu-button-text { max-width: 40vw; }
-.username { max-width: 28vw; font-weight: 500; }
+.group-menu .menu-button-text { max-width: 40cqi; }
+.username { max-width: 28cqi; font-weight: 500; }
 .icon-chevron { flex: none; color: var(--ac-muted); }
 .avatar {
   display: inline-grid; place-items: center; flex: none; width: 28px; height: 28px; border-radius: 50%;
@@ -120,10 +121,11 @@ button.card:hover { border-color: var(--ac-primary); box-shadow: 0 6px 18px rgba
 .empty-hint { margin: 0; font-size: 13px; }
 .text-button { margin-top: 8px; padding: 6px 14px; border: 1px solid var(--ac-border); border-radius: 16px; background: var(--ac-surface); color: var(--ac-primary); cursor: pointer; }
 
-@media (max-width: 480px) {
+@container app-center (max-width: 480px) {
   .top-bar { gap: 8px; }
   .logo { max-width: 72px; }
-  .username { display: none; }
+  /* Only the avatar shows; the name stays the button's accessible name. */
+  .username { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .heading { font-size: 19px; }
   .search { max-width: none; flex-basis: 100%; }
   .grid { gap: 10px; }

@@ -49,4 +49,23 @@ describe('<app-center> accessibility and layout', () => {
       else expect(columns).to.be.greaterThan(1);
     });
   }
+
+  it('adapts to its own width: a 360 px column on a wide page gets the phone layout', async () => {
+    api = scriptApi(signedInRoutes());
+    mounted = mountAppCenter();
+    mounted.element.classList.add('narrow-host');
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('.narrow-host { width: 360px; }');
+    document.adoptedStyleSheets = [sheet];
+    try {
+      const shown = await waitForCards(mounted.root, 3);
+      expect(new Set(shown.map((card) => Math.round(card.getBoundingClientRect().left))).size).to.equal(1);
+      const username = mounted.root.querySelector<HTMLElement>('[part="username"]')!;
+      expect(username.getBoundingClientRect().width).to.be.at.most(1);
+      await expect(mounted.element).to.be.accessible();
+      expect(mounted.element.getBoundingClientRect().width).to.equal(360);
+    } finally {
+      document.adoptedStyleSheets = [];
+    }
+  });
 });
