@@ -37,6 +37,7 @@ export const PASSWORD_CHANGED = '密码修改成功，请使用新密码登录';
 // External-redirect mode (spec section 2).
 export const MISSING_CODE = '缺失code参数';
 export const MISSING_LOGIN_TYPE = '缺失login_type参数';
+export const INVALID_LOGIN_TYPE = 'login_type参数无效（应为 wecom 或 feishu）';
 export const CALLBACK_NOT_ALLOWED = '回调地址不在本客户组允许的范围内，已停止跳转';
 export const CODE_LOGIN_PENDING = '正在登录，请稍候…';
 

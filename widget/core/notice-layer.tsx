@@ -1,10 +1,9 @@
-// Renders a NoticeCenter inside a shadow root: a live region of toasts and one modal dialog at a
-// time (native <dialog> + showModal: the rest of the page is inert, so focus stays inside; Esc
-// cancels; focus goes back where it was).
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// Renders a NoticeCenter inside a shadow root: toasts (role=status, role=alert for errors) and one
+// modal system-prompt dialog at a time (see use-modal.ts for focus handling).
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DialogRequest, NoticeCenter } from './notices.ts';
-import { deepActiveElement } from './deep-focus.ts';
+import { useModalDialog } from './use-modal.ts';
 import { CANCEL_TEXT, CLOSE_TOAST_TEXT, OK_TEXT, SYSTEM_PROMPT_TITLE } from './messages.ts';
 
 export function NoticeLayer(props: { center: NoticeCenter }) {
@@ -48,37 +47,11 @@ function SystemDialog({ request }: { request: DialogRequest }) {
   const textId = useId();
   const inputId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return undefined;
-    const previous = deepActiveElement();
-    if (!dialog.open) dialog.showModal();
-    (request.kind === 'prompt' ? inputRef.current : okRef.current)?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [request]);
+  const initialFocus = request.kind === 'prompt' ? inputRef : okRef;
+  const modal = useModalDialog(dialogRef, initialFocus as RefObject<HTMLElement | null>);
 
   function settle(ok: boolean) {
     request.settle(ok ? { ok, value } : { ok });
-  }
-
-  // showModal makes the page inert, but Tab can still leave for the browser's own UI; wrap instead.
-  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusables = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('button, input'));
-    const first = focusables[0];
-    const last = focusables[focusables.length - 1];
-    const active = deepActiveElement();
-    if (!first || !last) return;
-    if (event.shiftKey && active === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
   }
 
   function onSubmit(event: FormEvent) {
@@ -96,7 +69,7 @@ function SystemDialog({ request }: { request: DialogRequest }) {
       aria-describedby={textId}
       data-kind={request.kind}
       part="dialog"
-      onKeyDown={trapTab}
+      onKeyDown={modal.onKeyDown}
       onCancel={(event) => {
         event.preventDefault();
         settle(false);

@@ -5,7 +5,9 @@
 // 2. /__test/reply/<status>/<base64url body|->/**: answers that HTTP status and body, for the rows
 //    of the error catalogue no real server can be asked to produce on demand (423, 424, 5xx ...).
 // 3. When test/helpers/start-server.ts exists: starts the real API server on 127.0.0.1:0 for the
-//    run and proxies /api and /assets to it; /__test/sms?phone= reads the SMS outbox it writes.
+//    run (WeCom / Feishu pointed at the fake upstream of test/helpers/fake-messengers.ts) and
+//    proxies /api and /assets to it; /__test/sms?phone= reads the SMS outbox it writes;
+//    /__test/messenger-code teaches the fake upstream a code.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -68,17 +70,30 @@ function proxy(ctx, target) {
 /** Returns the dev-server middleware (runs before static files) and the plugin owning the real server. */
 export function testApi({ rootDir, haveRealServer }) {
   let realServer = null;
+  let messengers = null;
   const plugin = {
     name: 'sso-test-api',
     async serverStart() {
       if (haveRealServer) {
         const { tsImport } = await import('tsx/esm/api');
-        const mod = await tsImport(join(rootDir, 'test/helpers/start-server.ts'), import.meta.url);
-        realServer = await mod.startServer();
+        const helpers = join(rootDir, 'test/helpers');
+        const { startServer } = await tsImport(join(helpers, 'start-server.ts'), import.meta.url);
+        const { startFakeMessengers } = await tsImport(join(helpers, 'fake-messengers.ts'), import.meta.url);
+        messengers = await startFakeMessengers();
+        // Generous limits: many tests of one run share this server and the browser's one IP.
+        realServer = await startServer({
+          weComBaseUrl: messengers.url,
+          feishuBaseUrl: messengers.url,
+          sensitivePerMinute: 10_000,
+          userLookupPerMinute: 10_000,
+          smsResendCooldownMs: 0,
+          smsDailyCap: 10_000,
+        });
       }
     },
     async serverStop() {
       if (realServer) await realServer.close();
+      if (messengers) await messengers.close();
     },
   };
   const middleware = async (ctx, next) => {
@@ -117,20 +132,34 @@ export function testApi({ rootDir, haveRealServer }) {
           ctx.status = 204;
           return;
         }
+        if (path.startsWith('/__test/image/')) {
+          // A small valid SVG (for the carousel); /__test/image/broken answers 404 instead.
+          if (path === '/__test/image/broken') { ctx.status = 404; ctx.body = 'missing'; return; }
+          ctx.type = 'image/svg+xml';
+          ctx.body = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#36c"/></svg>';
+          return;
+        }
         if (path === '/__test/real-server') {
           ctx.type = 'application/json';
           ctx.body = JSON.stringify({ available: realServer !== null });
           return;
         }
         if (path === '/__test/sms' && realServer) {
-          const outbox = realServer.config?.sms?.outboxPath ?? realServer.config?.smsOutboxPath ?? join(realServer.dataDir, 'sms-outbox.jsonl');
+          // The last SMS code the real server "sent" to ?phone= (its development outbox).
           let text = '';
-          try { text = await readFile(outbox, 'utf8'); } catch { text = ''; }
-          const phone = ctx.query.phone;
+          try { text = await readFile(realServer.config.smsOutboxPath, 'utf8'); } catch { text = ''; }
           const lines = text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
-          const last = lines.filter((entry) => entry.phone === phone).pop();
+          const last = lines.filter((entry) => entry.phone === ctx.query.phone).pop();
           ctx.type = 'application/json';
-          ctx.body = JSON.stringify({ code: last?.code ?? null });
+          ctx.body = JSON.stringify({ code: last?.code ?? null, purpose: last?.purpose ?? null });
+          return;
+        }
+        if (path === '/__test/messenger-code' && messengers) {
+          // Teaches the fake WeCom / Feishu upstream a code: ?type=wecom|feishu&code=&identity=
+          const { type, code, identity } = ctx.query;
+          (type === 'feishu' ? messengers.feishuCodes : messengers.weComCodes).set(String(code), String(identity));
+          ctx.type = 'application/json';
+          ctx.body = JSON.stringify({ ok: true });
           return;
         }
         if (realServer && (path.startsWith('/api/') || path.startsWith('/assets/'))) {

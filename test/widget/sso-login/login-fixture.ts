@@ -1,0 +1,87 @@
+// Mounting <sso-login> for tests: attributes in, shadow root out, navigation and events recorded.
+import '../../../widget/sso-login/define.ts';
+import { setNavigator } from '../../../widget/core/navigate.ts';
+import { createApiClient } from '../../../widget/core/request.ts';
+import { createNoticeCenter } from '../../../widget/core/notices.ts';
+import { waitFor } from '../support/helpers.ts';
+
+export interface MountedLogin {
+  element: HTMLElement;
+  root: ShadowRoot;
+  visited: string[];
+  events: CustomEvent[];
+  remove(): void;
+}
+
+const EVENT_NAMES = ['sso-login-success', 'sso-login-error', 'sso-login-view-change'] as const;
+
+export async function mountLogin(attributes: Record<string, string> = {}, options: { waitForGroup?: boolean } = {}): Promise<MountedLogin> {
+  const visited: string[] = [];
+  const restoreNavigator = setNavigator((url) => visited.push(url));
+  const events: CustomEvent[] = [];
+  const record = (event: Event) => events.push(event as CustomEvent);
+  for (const name of EVENT_NAMES) document.addEventListener(name, record);
+  const element = document.createElement('sso-login');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  document.body.append(element);
+  const root = await waitFor(() => (element.shadowRoot?.querySelector('.sso-box') ? element.shadowRoot : null));
+  if (options.waitForGroup !== false) await waitFor(() => root.querySelector('.sso-box'));
+  return {
+    element,
+    root,
+    visited,
+    events,
+    remove() {
+      element.remove();
+      for (const name of EVENT_NAMES) document.removeEventListener(name, record);
+      restoreNavigator();
+    },
+  };
+}
+
+export function byText<T extends Element = HTMLButtonElement>(root: ParentNode, selector: string, text: string): T {
+  const found = Array.from(root.querySelectorAll<T>(selector)).find((node) => node.textContent?.trim() === text);
+  if (!found) throw new Error(`no ${selector} with text ${text}`);
+  return found;
+}
+
+export function input(root: ParentNode, name: string): HTMLInputElement {
+  const found = root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  if (!found) throw new Error(`no input ${name}`);
+  return found;
+}
+
+export function fieldError(root: ParentNode, name: string): string | null {
+  return root.querySelector(`.sso-field-error[data-field="${name}"]`)?.textContent ?? null;
+}
+
+export function toasts(root: ParentNode): string[] {
+  return Array.from(root.querySelectorAll('.sso-toast__text')).map((node) => node.textContent ?? '');
+}
+
+/** Ends the browser's session on the real server, so the next element starts logged out. */
+export async function signOutForReal(): Promise<void> {
+  await createApiClient({ apiBase: '/api', notices: createNoticeCenter() }).get('/centerAuth/sso/signout', { quiet: true }).catch(() => undefined);
+}
+
+export async function isLoggedIn(): Promise<boolean> {
+  return Boolean(await createApiClient({ apiBase: '/api', notices: createNoticeCenter() }).get('/centerAuth/sso/isLogin', { quiet: true }));
+}
+
+/** The last SMS code the real server wrote to its outbox for this phone. */
+export async function lastSmsCode(phone: string): Promise<string> {
+  const answer = (await (await fetch(`/__test/sms?phone=${phone}`)).json()) as { code: string | null };
+  if (!answer.code) throw new Error(`no SMS for ${phone}`);
+  return answer.code;
+}
+
+/** Submits a form the way a user's Enter key or button click does. */
+export function submit(form: HTMLFormElement): void {
+  form.requestSubmit();
+}
+
+export function setQuery(query: string): () => void {
+  const before = window.location.href;
+  window.history.replaceState(null, '', `${window.location.pathname}?${query}`);
+  return () => window.history.replaceState(null, '', before);
+}

@@ -1,0 +1,42 @@
+// Background images of the client group, cycling every cycleTime seconds; the default background
+// (a CSS gradient in the stylesheet) shows when there are none or the current one failed.
+import { useEffect, useMemo } from 'react';
+import { useStore } from '@nanostores/react';
+import { createCarousel } from '../stores/carousel.ts';
+
+interface BackgroundCarouselProps {
+  images: string[];
+  cycleTime: number;
+}
+
+export function BackgroundCarousel({ images, cycleTime }: BackgroundCarouselProps) {
+  const key = images.join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const carousel = useMemo(() => createCarousel(images.length, cycleTime), [key, cycleTime]);
+  const index = useStore(carousel.$index);
+  const failed = useStore(carousel.$failed);
+
+  useEffect(() => {
+    carousel.start();
+    return () => carousel.stop();
+  }, [carousel]);
+
+  const current = images[index];
+  const showDefault = current === undefined || failed.has(index);
+  return (
+    <div className="sso-carousel" part="background" data-index={index} data-default={showDefault ? 'true' : 'false'}>
+      <div className="sso-carousel__default" />
+      {images.map((src, position) =>
+        failed.has(position) ? null : (
+          <img
+            key={`${position}:${src}`}
+            className={`sso-carousel__image${position === index ? ' is-active' : ''}`}
+            src={src}
+            alt=""
+            onError={() => carousel.markFailed(position)}
+          />
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The forced change-password dialog (spec sections 2 and 4), opened after the AU00153 / AU00154
+// confirm. Lives only in memory: a page refresh closes it.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { cancelChangePassword, changePassword, validateChangePassword } from '../stores/change-password.ts';
+import type { ChangePasswordRequest, FieldErrors } from '../stores/login-store.ts';
+import {
+  CANCEL_TEXT,
+  CHANGE_PASSWORD_TITLE,
+  CONFIRM_NEW_PASSWORD_LABEL,
+  NEW_PASSWORD_LABEL,
+  OK_TEXT,
+  OLD_PASSWORD_LABEL,
+  USERNAME_LABEL,
+} from '../core/messages.ts';
+import { useModalDialog } from '../core/use-modal.ts';
+import { BusyButton } from './busy-button.tsx';
+import { Field, formValues } from './field.tsx';
+import { useLoginUi } from './use-login.ts';
+
+export function ChangePasswordDialog() {
+  const { context } = useLoginUi();
+  const request = useStore(context.$changePassword);
+  return request ? <ChangePasswordModal request={request} /> : null;
+}
+
+function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
+  const { context } = useLoginUi();
+  const busy = useStore(context.$busy).changePassword ?? false;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const firstRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const modal = useModalDialog(dialogRef, firstRef);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formValues(event.currentTarget, ['oldPassword', 'newPassword', 'confirmPassword'] as const);
+    const problems = validateChangePassword(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    await changePassword(context, values);
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="sso-dialog sso-change-password"
+      aria-labelledby={titleId}
+      data-reason={request.reason}
+      part="dialog change-password"
+      onKeyDown={modal.onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        cancelChangePassword(context);
+      }}
+    >
+      <form className="sso-dialog__form" name="sso-change-password" method="post" noValidate onSubmit={onSubmit}>
+        <h2 id={titleId} className="sso-dialog__title">
+          {CHANGE_PASSWORD_TITLE}
+        </h2>
+        <Field label={USERNAME_LABEL} name="username" autoComplete="username" defaultValue={request.username} readOnly />
+        <Field ref={firstRef} label={OLD_PASSWORD_LABEL} name="oldPassword" type="password" autoComplete="current-password" error={errors.oldPassword} />
+        <Field label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
+        <Field label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <div className="sso-dialog__actions">
+          <button type="button" className="sso-button sso-button--secondary" onClick={() => cancelChangePassword(context)}>
+            {CANCEL_TEXT}
+          </button>
+          <BusyButton type="submit" busy={busy} label={OK_TEXT} busyLabel={`${OK_TEXT}…`} className="sso-button sso-button--primary" />
+        </div>
+      </form>
+    </dialog>
+  );
+}

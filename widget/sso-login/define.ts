@@ -1,0 +1,22 @@
+// Registers <sso-login> (skipped when the tag is already defined).
+import { defineElement } from '../core/define-element.ts';
+import { baseStyles } from '../core/base.styles.ts';
+import { ssoLoginStyles } from './sso-login.styles.ts';
+import { SsoLogin } from './sso-login.tsx';
+
+export const SsoLoginElement = defineElement('sso-login', SsoLogin, {
+  props: {
+    brand: 'string',
+    apiBase: 'string',
+    ssoDomain: 'string',
+    view: 'string',
+    isSignout: 'string',
+    isRedirectSelf: 'string',
+    callBack: 'string',
+    code: 'string',
+    loginType: 'string',
+    clientId: 'string',
+    from: 'string',
+  },
+  styles: [baseStyles, ssoLoginStyles],
+});

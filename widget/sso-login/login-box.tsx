@@ -1,0 +1,123 @@
+// The login box: the current view, the password <-> QR toggle icon, the links between views and
+// the footer. QR views exist only for messengers the client group configures.
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { setView, type LoginView } from '../stores/login-store.ts';
+import { availableQrTypes, initialQrType } from '../stores/qr-choice.ts';
+import {
+  BACK_TO_LOGIN,
+  FEISHU_LOGIN,
+  LOGIN_TITLE,
+  MOBILE_LOGIN,
+  PASSWORD_LOGIN,
+  QR_TYPE_GROUP,
+  REGISTER,
+  SIGN_OUT,
+  SWITCH_TO_PASSWORD,
+  SWITCH_TO_QR,
+  WECOM_LOGIN,
+} from '../core/messages.ts';
+import { PasswordForm } from './password-form.tsx';
+import { MobileForm } from './mobile-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+import { QrPanel } from './qr-panel.tsx';
+import { LogoutView } from './logout-view.tsx';
+import { RedirectView } from './redirect-view.tsx';
+import { LoginFooter } from './login-footer.tsx';
+import { KeyboardIcon, QrIcon } from './icons.tsx';
+import { useLoginUi } from './use-login.ts';
+
+const TITLES: Record<LoginView, string> = {
+  password: PASSWORD_LOGIN,
+  mobile: MOBILE_LOGIN,
+  register: REGISTER,
+  wecom: WECOM_LOGIN,
+  feishu: FEISHU_LOGIN,
+  logout: SIGN_OUT,
+  redirect: LOGIN_TITLE,
+};
+
+const TOGGLE_VIEWS: LoginView[] = ['password', 'mobile', 'wecom', 'feishu'];
+
+export function LoginBox() {
+  const { context } = useLoginUi();
+  const view = useStore(context.$view);
+  const group = useStore(context.$group);
+  const groupLoaded = useStore(context.$groupLoaded);
+  const qrTypes = availableQrTypes(group);
+  const isQr = view === 'wecom' || view === 'feishu';
+
+  useEffect(() => {
+    // A QR view whose messenger this group does not configure falls back to password login.
+    if (groupLoaded && isQr && !qrTypes.includes(view)) context.$view.set('password');
+  }, [groupLoaded, isQr, qrTypes, view, context]);
+
+  const qrNext = initialQrType(qrTypes);
+  const showToggle = TOGGLE_VIEWS.includes(view) && qrNext !== null;
+
+  return (
+    <section className="sso-box" aria-labelledby="sso-box-title" data-view={view} part="box">
+      <header className="sso-box__header">
+        <h2 id="sso-box-title" className="sso-box__title">
+          {TITLES[view]}
+        </h2>
+        {showToggle ? (
+          <button
+            type="button"
+            className="sso-box__toggle"
+            aria-label={isQr ? SWITCH_TO_PASSWORD : SWITCH_TO_QR}
+            title={isQr ? SWITCH_TO_PASSWORD : SWITCH_TO_QR}
+            onClick={() => setView(context, isQr ? 'password' : (qrNext ?? 'password'))}
+            part="toggle"
+          >
+            {isQr ? <KeyboardIcon /> : <QrIcon />}
+          </button>
+        ) : null}
+      </header>
+
+      {isQr && qrTypes.length > 1 ? (
+        <div className="sso-qr-tabs" role="group" aria-label={QR_TYPE_GROUP}>
+          {qrTypes.map((type) => (
+            <button
+              key={type}
+              type="button"
+              className="sso-button sso-qr-tabs__tab"
+              aria-pressed={view === type}
+              onClick={() => setView(context, type)}
+            >
+              {type === 'wecom' ? WECOM_LOGIN : FEISHU_LOGIN}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="sso-box__body">
+        {view === 'password' ? <PasswordForm /> : null}
+        {view === 'mobile' ? <MobileForm /> : null}
+        {view === 'register' ? <RegisterForm /> : null}
+        {isQr && qrTypes.includes(view) ? <QrPanel type={view} wecom={group.weComConfig} feishu={group.feishuConfig} /> : null}
+        {view === 'logout' ? <LogoutView /> : null}
+        {view === 'redirect' ? <RedirectView /> : null}
+      </div>
+
+      {view === 'password' || view === 'mobile' ? (
+        <nav className="sso-box__links" aria-label="登录方式">
+          <button type="button" className="sso-button sso-button--link" onClick={() => setView(context, view === 'password' ? 'mobile' : 'password')}>
+            {view === 'password' ? MOBILE_LOGIN : PASSWORD_LOGIN}
+          </button>
+          <button type="button" className="sso-button sso-button--link" onClick={() => setView(context, 'register')}>
+            {REGISTER}
+          </button>
+        </nav>
+      ) : null}
+      {view === 'register' ? (
+        <nav className="sso-box__links" aria-label="登录方式">
+          <button type="button" className="sso-button sso-button--link" onClick={() => setView(context, 'password')}>
+            {BACK_TO_LOGIN}
+          </button>
+        </nav>
+      ) : null}
+      <LoginFooter />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+// Register view: username and phone checked on leaving the field (pattern, then uniqueness),
+// SMS code, password and confirmation; success returns to password login with the username.
+import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { checkRegisterPhone, checkRegisterUsername, register, sendRegisterCode } from '../stores/register-actions.ts';
+import type { FieldErrors } from '../stores/login-store.ts';
+import {
+  CONFIRM_PASSWORD_LABEL,
+  PASSWORD_LABEL,
+  PHONE_LABEL,
+  SEND_CODE,
+  SENDING_CODE,
+  SMS_CODE_LABEL,
+  SUBMIT_REGISTER,
+  USERNAME_LABEL,
+} from '../core/messages.ts';
+import { BusyButton } from './busy-button.tsx';
+import { Field, formValues } from './field.tsx';
+import { SendCodeButton } from './send-code-button.tsx';
+import { useLoginUi } from './use-login.ts';
+
+const FIELDS = ['username', 'phone', 'smsCode', 'password', 'confirmPassword'] as const;
+
+export function RegisterForm() {
+  const { context } = useLoginUi();
+  const busy = useStore(context.$busy);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function setError(name: string, message: string | null | undefined) {
+    setErrors((current) => ({ ...current, [name]: message ?? undefined }));
+  }
+
+  async function onUsernameBlur(event: FocusEvent<HTMLInputElement>) {
+    if (!event.currentTarget.value) return;
+    setError('username', await checkRegisterUsername(context, event.currentTarget.value));
+  }
+
+  async function onPhoneBlur(event: FocusEvent<HTMLInputElement>) {
+    if (!event.currentTarget.value) return;
+    setError('phone', await checkRegisterPhone(context, event.currentTarget.value));
+  }
+
+  async function sendCode() {
+    if (!formRef.current) return;
+    const { phone } = formValues(formRef.current, ['phone'] as const);
+    const problems = await sendRegisterCode(context, phone);
+    setError('phone', problems.phone);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = await register(context, formValues(event.currentTarget, FIELDS));
+    setErrors(problems);
+  }
+
+  return (
+    <form ref={formRef} className="sso-form" name="sso-register" method="post" noValidate onSubmit={onSubmit}>
+      <Field label={USERNAME_LABEL} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} onBlur={onUsernameBlur} />
+      <Field label={PHONE_LABEL} name="phone" type="tel" inputMode="numeric" autoComplete="tel" error={errors.phone} onBlur={onPhoneBlur} />
+      <Field
+        label={SMS_CODE_LABEL}
+        name="smsCode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={errors.smsCode}
+        addon={<SendCodeButton countdown={context.registerCountdown} busy={busy.registerCode ?? false} onSend={sendCode} label={SEND_CODE} busyLabel={SENDING_CODE} />}
+      />
+      <Field label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />
+      <Field label={CONFIRM_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <BusyButton type="submit" busy={busy.register ?? false} label={SUBMIT_REGISTER} busyLabel={`${SUBMIT_REGISTER}中…`} />
+    </form>
+  );
+}

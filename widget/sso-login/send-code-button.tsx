@@ -1,0 +1,30 @@
+// The send-code button: disabled while sending and while its countdown runs ("59秒后重新获取").
+import { useStore } from '@nanostores/react';
+import type { Countdown } from '../stores/countdown.ts';
+import { resendIn } from '../core/messages.ts';
+
+interface SendCodeButtonProps {
+  countdown: Countdown;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onSend(): void;
+}
+
+export function SendCodeButton({ countdown, busy, label, busyLabel, onSend }: SendCodeButtonProps) {
+  const seconds = useStore(countdown.$seconds);
+  const waiting = seconds > 0;
+  return (
+    <button
+      type="button"
+      className="sso-button sso-button--secondary sso-send-code"
+      disabled={busy || waiting}
+      aria-busy={busy ? 'true' : undefined}
+      data-seconds={seconds}
+      onClick={onSend}
+      part="button send-code"
+    >
+      {busy ? busyLabel : waiting ? resendIn(seconds) : label}
+    </button>
+  );
+}

@@ -1,0 +1,68 @@
+// <sso-login>: the whole login page as one element (issue 3). Creates one notice centre, request
+// client and login context per element; starts the page logic after the first render.
+import { useEffect, useMemo, useRef } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ElementContainerProps } from '../core/define-element.ts';
+import { createNoticeCenter } from '../core/notices.ts';
+import { createApiClient } from '../core/request.ts';
+import { NoticeLayer } from '../core/notice-layer.tsx';
+import { preloadSm2 } from '../core/sm2.ts';
+import { emit } from '../core/events.ts';
+import { getBrand } from '../brands/index.ts';
+import { resolveLoginParams, type LoginElementProps } from '../stores/login-params.ts';
+import { createLoginContext } from '../stores/login-store.ts';
+import { startLoginPage } from '../stores/login-actions.ts';
+import { BackgroundCarousel } from './background-carousel.tsx';
+import { BrandPanel } from './brand-panel.tsx';
+import { LoginBox } from './login-box.tsx';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { LoginUiContext, type LoginUi } from './use-login.ts';
+
+export type SsoLoginProps = LoginElementProps & ElementContainerProps;
+
+export function SsoLogin(props: SsoLoginProps) {
+  const containerRef = useRef(props.container);
+  containerRef.current = props.container;
+
+  // Attributes are read once, at the first render: the page's own state is in the stores after that.
+  const ui = useMemo<LoginUi>(() => {
+    const params = resolveLoginParams(props);
+    const notices = createNoticeCenter();
+    const client = createApiClient({ apiBase: params.apiBase, notices });
+    const hostElement = () => (containerRef.current?.host as HTMLElement | undefined) ?? null;
+    return { context: createLoginContext({ params, client, notices, host: hostElement }), hostElement };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const { context } = ui;
+  const group = useStore(context.$group);
+
+  useEffect(() => {
+    const stopViewEvents = context.$view.listen((view) => {
+      const host = ui.hostElement();
+      if (host) emit(host, 'sso-login-view-change', { view });
+    });
+    void startLoginPage(context);
+    // After the first render: the form is already usable while sm-crypto arrives.
+    if (!context.params.isRedirectSelf) preloadSm2().catch(() => undefined);
+    return () => {
+      stopViewEvents();
+      context.mobileCountdown.stop();
+      context.registerCountdown.stop();
+    };
+  }, [context, ui]);
+
+  const brand = getBrand(context.params.brand ?? group.code);
+  return (
+    <LoginUiContext.Provider value={ui}>
+      <div className="sso-login" data-brand={brand.code} part="base">
+        <BackgroundCarousel images={group.imageList.map((image) => image.fileUrl)} cycleTime={group.cycleTime} />
+        <div className="sso-login__layout">
+          <BrandPanel brand={brand} />
+          <LoginBox />
+        </div>
+        <ChangePasswordDialog />
+        <NoticeLayer center={context.notices} />
+      </div>
+    </LoginUiContext.Provider>
+  );
+}

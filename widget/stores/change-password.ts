@@ -1,0 +1,58 @@
+// The change-password dialog opened after AU00153 / AU00154 (spec sections 3 and 4): three
+// passwords, all SM2-encrypted; afterwards the user signs in with the new one.
+import {
+  NEW_PASSWORD_SAME,
+  PASSWORD_CHANGED,
+  PASSWORDS_DIFFER,
+  REQUIRED_CONFIRM_PASSWORD,
+  REQUIRED_NEW_PASSWORD,
+  REQUIRED_OLD_PASSWORD,
+} from '../core/messages.ts';
+import type { FieldErrors, LoginContext } from './login-store.ts';
+
+export interface ChangePasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function validateChangePassword(values: ChangePasswordValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.oldPassword) errors.oldPassword = REQUIRED_OLD_PASSWORD;
+  if (!values.newPassword) errors.newPassword = REQUIRED_NEW_PASSWORD;
+  else if (values.newPassword === values.oldPassword) errors.newPassword = NEW_PASSWORD_SAME;
+  if (!values.confirmPassword) errors.confirmPassword = REQUIRED_CONFIRM_PASSWORD;
+  else if (values.newPassword && values.confirmPassword !== values.newPassword) errors.confirmPassword = PASSWORDS_DIFFER;
+  return errors;
+}
+
+/** Returns true when the password was changed (the dialog then closes). */
+export async function changePassword(context: LoginContext, values: ChangePasswordValues): Promise<boolean> {
+  const request = context.$changePassword.get();
+  if (!request) return false;
+  const result = await context.guard('changePassword', async () => {
+    try {
+      const [oldPassword, newPassword, confirmPassword] = await Promise.all([
+        context.encryptPassword(values.oldPassword),
+        context.encryptPassword(values.newPassword),
+        context.encryptPassword(values.confirmPassword),
+      ]);
+      await context.client.post('/centerAuth/user/changePassword', {
+        json: { userName: request.username, oldPassword, newPassword, confirmPassword },
+      });
+      context.$changePassword.set(null);
+      context.$username.set(request.username);
+      context.$view.set('password');
+      context.notices.toast('success', PASSWORD_CHANGED);
+      return true;
+    } catch (error) {
+      context.failed(error);
+      return false;
+    }
+  });
+  return result ?? false;
+}
+
+export function cancelChangePassword(context: LoginContext): void {
+  context.$changePassword.set(null);
+}

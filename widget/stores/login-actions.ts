@@ -1,0 +1,128 @@
+// Page load, password login, mobile login and sign-out (spec sections 2 and 4).
+import { ApiCallError } from '../core/request.ts';
+import {
+  FIRST_LOGIN,
+  PASSWORD_AGED,
+  REQUIRED_PASSWORD,
+  REQUIRED_PHONE,
+  REQUIRED_SMS_CODE,
+  REQUIRED_USERNAME,
+  CODE_SENT,
+} from '../core/messages.ts';
+import { validatePhone } from '../core/validators.ts';
+import { loadClientGroup, reportFailure, type FieldErrors, type LoginContext } from './login-store.ts';
+import { runCodeLogin } from './code-login.ts';
+
+interface LoginAnswer {
+  username?: string;
+  redirect?: string;
+}
+
+/** On load: redirect mode logs in by code; the sign-out flag signs out; a logged-in user goes to /home. */
+export async function startLoginPage(context: LoginContext): Promise<void> {
+  const { params, client } = context;
+  if (params.isRedirectSelf) {
+    await runCodeLogin(context);
+    return;
+  }
+  const group = loadClientGroup(context);
+  if (params.isSignout) {
+    await context.guard('signOut', () => client.get('/centerAuth/sso/signout', { params: { from: params.from ?? undefined } })).catch(() => undefined);
+    await group;
+    return;
+  }
+  const loggedIn = await client.get<unknown>('/centerAuth/sso/isLogin', { quiet: true }).catch(() => false);
+  await group;
+  if (loggedIn) context.succeed({ redirect: '/home' });
+}
+
+/** The sign-out button of the logout view: signs out (again) and shows the login box. */
+export async function signOutAndShowLogin(context: LoginContext): Promise<void> {
+  await context.guard('signOut', async () => {
+    try {
+      await context.client.get('/centerAuth/sso/signout', { params: { from: context.params.from ?? undefined } });
+      context.$view.set('password');
+    } catch (error) {
+      context.failed(error);
+    }
+  });
+}
+
+export function validatePasswordLogin(values: { name: string; pwd: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.name.trim()) errors.name = REQUIRED_USERNAME;
+  if (!values.pwd) errors.pwd = REQUIRED_PASSWORD;
+  return errors;
+}
+
+const AGEING_MESSAGES = { AU00153: PASSWORD_AGED, AU00154: FIRST_LOGIN } as const;
+
+function ageingCode(error: ApiCallError): 'AU00153' | 'AU00154' | null {
+  const code = String(error.errorCode ?? error.code);
+  return code === 'AU00153' || code === 'AU00154' ? code : null;
+}
+
+/** Password login; AU00153 / AU00154 ask to change the password first (spec section 4). */
+export async function passwordLogin(context: LoginContext, values: { name: string; pwd: string }): Promise<void> {
+  const name = values.name.trim();
+  await context.guard('password', async () => {
+    try {
+      const pwd = await context.encryptPassword(values.pwd);
+      const data = await context.client.post<LoginAnswer>('/centerAuth/sso/doLogin', {
+        form: { name, pwd, loginType: 0, ...context.loginExtras() },
+        quiet: true,
+      });
+      context.succeed(data);
+    } catch (error) {
+      const apiError = error instanceof ApiCallError ? ageingCode(error) : null;
+      if (!apiError) {
+        reportFailure(context, error);
+        return;
+      }
+      context.failed(error);
+      context.$username.set(name);
+      const confirmed = await context.notices.confirm(AGEING_MESSAGES[apiError]);
+      if (confirmed) context.$changePassword.set({ username: name, reason: apiError });
+    }
+  });
+}
+
+export async function sendMobileLoginCode(context: LoginContext, phone: string): Promise<FieldErrors> {
+  const trimmed = phone.trim();
+  const problem = trimmed ? validatePhone(trimmed) : REQUIRED_PHONE;
+  if (problem) return { phone: problem };
+  if (context.mobileCountdown.$seconds.get() > 0) return {};
+  await context.guard('mobileCode', async () => {
+    try {
+      await context.client.get('/centerAuth/msg/login/send', { params: { phone: trimmed } });
+      context.mobileCountdown.start();
+      context.notices.toast('success', CODE_SENT);
+    } catch (error) {
+      context.failed(error);
+    }
+  });
+  return {};
+}
+
+export function validateMobileLogin(values: { phone: string; code: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  const phone = values.phone.trim();
+  const phoneProblem = phone ? validatePhone(phone) : REQUIRED_PHONE;
+  if (phoneProblem) errors.phone = phoneProblem;
+  if (!values.code.trim()) errors.code = REQUIRED_SMS_CODE;
+  return errors;
+}
+
+export async function mobileLogin(context: LoginContext, values: { phone: string; code: string }): Promise<void> {
+  await context.guard('mobile', async () => {
+    try {
+      const data = await context.client.post<LoginAnswer>('/centerAuth/sso/doLogin', {
+        form: { phone: values.phone.trim(), code: values.code.trim(), loginType: 1, ...context.loginExtras() },
+        quiet: true,
+      });
+      context.succeed(data);
+    } catch (error) {
+      reportFailure(context, error);
+    }
+  });
+}

@@ -1,0 +1,41 @@
+// Where the browser goes after a login, without open redirects (design: security rules).
+// Spec section 2: an absolute http, https or ftp callBack is used as is, a relative one is
+// prefixed with the API base, none means /home. Beyond the spec: the target's origin must be the
+// page, the API, the group's own domain or one the server lists in callbackOrigins.
+import type { ClientGroup } from './client-group.ts';
+
+const ABSOLUTE = /^(https?|ftp):\/\//i;
+
+export function resolveCallBack(callBack: string | null, apiBase: string): string {
+  if (!callBack) return '/home';
+  if (ABSOLUTE.test(callBack)) return callBack;
+  const base = apiBase.replace(/\/+$/, '');
+  return base + (callBack.startsWith('/') ? callBack : `/${callBack}`);
+}
+
+function originOf(url: string, pageUrl: string): string | null {
+  try {
+    const parsed = new URL(url, pageUrl);
+    if (!/^(https?|ftp):$/.test(parsed.protocol)) return null;
+    return `${parsed.protocol}//${parsed.host}`.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+export function allowedOrigins(group: Pick<ClientGroup, 'domainUrl' | 'callbackOrigins'>, apiBase: string, pageUrl: string = window.location.href): Set<string> {
+  const origins = new Set<string>();
+  for (const candidate of [pageUrl, apiBase, group.domainUrl, ...group.callbackOrigins]) {
+    if (!candidate) continue;
+    const origin = originOf(candidate, pageUrl);
+    if (origin) origins.add(origin);
+  }
+  return origins;
+}
+
+/** True when `target` (absolute or relative to the page) leads to an allowed origin. */
+export function isAllowedTarget(target: string, allowed: Set<string>, pageUrl: string = window.location.href): boolean {
+  if (target.startsWith('//') || target.startsWith('/\\')) return allowed.has(originOf(target, pageUrl) ?? '');
+  const origin = originOf(target, pageUrl);
+  return origin !== null && allowed.has(origin);
+}
