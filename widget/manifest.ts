@@ -76,7 +76,18 @@ export const ELEMENTS: ElementDoc[] = [
     tag: 'sso-login',
     className: 'SsoLoginElement',
     description: 'The branded login box: password, WeCom/Feishu QR, mobile and register views, logout view, external-redirect code login.',
-    attributes: sharedAttributes,
+    // Each of these wins over the page query parameter of the same meaning (spec section 2).
+    attributes: [
+      ...sharedAttributes,
+      { name: 'view', fieldName: 'view', default: '"odin"', description: 'Query parameter view: the platform the page is shown for.' },
+      { name: 'is-signout', fieldName: 'isSignout', description: 'Set and not 0: the logout view (query is_signout).' },
+      { name: 'is-redirect-self', fieldName: 'isRedirectSelf', description: 'Set and not 0: external-redirect code login (query is_redirect_self).' },
+      { name: 'call-back', fieldName: 'callBack', description: 'Where to go after a code login (query callBack); must be a registered origin.' },
+      { name: 'code', fieldName: 'code', description: 'The messenger authorization code (query code).' },
+      { name: 'login-type', fieldName: 'loginType', description: 'wecom or feishu (query login_type).' },
+      { name: 'client-id', fieldName: 'clientId', description: 'Client id passed to the code login (query clientId).' },
+      { name: 'from', fieldName: 'from', description: 'Passed on to sign-out and sign-in (query from).' },
+    ],
     cssParts: [{ name: 'notices', description: 'Toasts and system-prompt dialogs.' }],
   },
   {

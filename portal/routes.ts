@@ -1,0 +1,27 @@
+// The portal's routes (spec section 2): /home is the application centre, every other path the
+// login page (so /login, where <app-center> sends a signed-out user, falls through to it).
+export type PortalRoute = 'login' | 'home';
+
+export function routeOf(pathname: string): PortalRoute {
+  return pathname.replace(/\/+$/, '') === '/home' ? 'home' : 'login';
+}
+
+export const ROUTE_TITLES: Record<PortalRoute, string> = {
+  login: '统一登录',
+  home: '应用中心',
+};
+
+/**
+ * The in-page path for a redirect target when the portal can show it without a reload (same
+ * origin, the /home route), otherwise null: the element then leaves the page itself.
+ */
+export function inPagePath(target: string, here: Location = window.location): string | null {
+  let url: URL;
+  try {
+    url = new URL(target, here.href);
+  } catch {
+    return null;
+  }
+  if (url.origin !== here.origin || routeOf(url.pathname) !== 'home') return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

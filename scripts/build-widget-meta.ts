@@ -1,0 +1,45 @@
+// After `vite build --config vite.lib.config.ts`: writes dist/widget/custom-elements.json, emits
+// the TypeScript declarations into dist/widget/types (tsc, tsconfig.widget-types.json) and makes
+// their relative imports end in .js (the sources import .ts files, which a consumer's compiler
+// would not find), then prints the library's sizes (raw and gzip) against the budget.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { customElementsManifest } from '../widget/manifest.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const widgetDist = join(root, 'dist/widget');
+const BUDGET_GZIP_BYTES = 120 * 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+writeFileSync(join(widgetDist, 'custom-elements.json'), `${JSON.stringify(customElementsManifest(), null, 2)}\n`);
+
+execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.widget-types.json')], {
+  stdio: 'inherit',
+});
+for (const file of filesUnder(join(widgetDist, 'types')).filter((path) => path.endsWith('.d.ts'))) {
+  const text = readFileSync(file, 'utf8');
+  const fixed = text.replace(/((?:from|import)\s*\(?\s*['"]\.{1,2}\/[^'"]*?)\.tsx?(['"])/g, '$1.js$2');
+  if (fixed !== text) writeFileSync(file, fixed);
+}
+
+const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const scripts = filesUnder(widgetDist).filter((path) => path.endsWith('.js'));
+for (const file of scripts) {
+  console.log(`${relative(root, file).padEnd(48)} ${kb(statSync(file).size).padStart(10)}  gzip ${kb(gzipSize(file)).padStart(9)}`);
+}
+const iife = gzipSize(join(widgetDist, 'sso-widget.iife.js'));
+const esAll = scripts.filter((path) => !path.endsWith('.iife.js')).reduce((sum, path) => sum + gzipSize(path), 0);
+console.log(`whole script, gzip: IIFE ${kb(iife)}, ES with its chunks ${kb(esAll)} (budget ${kb(BUDGET_GZIP_BYTES)})`);
+if (iife > BUDGET_GZIP_BYTES || esAll > BUDGET_GZIP_BYTES) {
+  console.error('The widget library is over its gzip budget.');
+  process.exitCode = 1;
+}

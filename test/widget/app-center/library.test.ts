@@ -1,0 +1,97 @@
+// The built library (dist/widget, made by `npm run build:widget`, which `npm run test:widget` runs
+// first): the ES module and the classic script each define both elements, loading them twice on
+// one page is harmless, and the custom-elements manifest lists exactly the attributes the elements
+// observe and the events of the contract.
+import { expect } from '@open-wc/testing';
+import { EVENTS } from '../../../widget/manifest.ts';
+
+const ES_MODULE = '/dist/widget/sso-widget.js';
+const CLASSIC_SCRIPT = '/dist/widget/sso-widget.iife.js';
+
+function loadClassicScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`${src} did not load: run npm run build:widget`));
+    document.head.append(script);
+  });
+}
+
+interface ManifestDeclaration {
+  tagName: string;
+  attributes: Array<{ name: string }>;
+  events: Array<{ name: string }>;
+}
+
+describe('widget library build', () => {
+  const errors: unknown[] = [];
+  const warnings: unknown[][] = [];
+  const onError = (event: ErrorEvent) => errors.push(event.error ?? event.message);
+  const realWarn = console.warn;
+
+  before(() => {
+    window.addEventListener('error', onError);
+    console.warn = (...args: unknown[]) => warnings.push(args);
+  });
+  after(() => {
+    window.removeEventListener('error', onError);
+    console.warn = realWarn;
+  });
+
+  it('the ES module, imported twice, defines <sso-login> and <app-center> once without error', async () => {
+    const first = (await import(/* @vite-ignore */ `${ES_MODULE}?copy=1`)) as { WIDGET_VERSION: string };
+    const loginClass = customElements.get('sso-login');
+    const centerClass = customElements.get('app-center');
+    expect(loginClass, '<sso-login> defined').to.be.a('function');
+    expect(centerClass, '<app-center> defined').to.be.a('function');
+    const second = (await import(/* @vite-ignore */ `${ES_MODULE}?copy=2`)) as { WIDGET_VERSION: string };
+    expect(second.WIDGET_VERSION).to.equal(first.WIDGET_VERSION);
+    expect(customElements.get('sso-login')).to.equal(loginClass);
+    expect(customElements.get('app-center')).to.equal(centerClass);
+    expect(errors).to.deep.equal([]);
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it('the classic script, loaded twice on the same page, keeps the first definitions and throws nothing', async () => {
+    const centerClass = customElements.get('app-center');
+    await loadClassicScript(`${CLASSIC_SCRIPT}?copy=1`);
+    await loadClassicScript(`${CLASSIC_SCRIPT}?copy=2`);
+    expect((window as unknown as { SsoWidget?: { WIDGET_VERSION?: string } }).SsoWidget?.WIDGET_VERSION).to.be.a('string');
+    expect(customElements.get('app-center')).to.equal(centerClass);
+    expect(errors).to.deep.equal([]);
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it('the built <app-center> renders into an open shadow root with adopted stylesheets, no style attributes', async () => {
+    const element = document.createElement('app-center');
+    element.setAttribute('api-base', '/__test/reply/200/-');
+    document.body.append(element);
+    try {
+      const root = element.shadowRoot!;
+      expect(root.adoptedStyleSheets.length).to.equal(2);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(root.querySelector('h1')?.textContent).to.equal('应用中心');
+      expect(root.querySelectorAll('[style]').length).to.equal(0);
+      expect(root.querySelectorAll('style').length).to.equal(0);
+    } finally {
+      element.remove();
+    }
+  });
+
+  it('custom-elements.json lists every observed attribute and every event of the contract', async () => {
+    const response = await fetch('/dist/widget/custom-elements.json');
+    expect(response.ok, 'dist/widget/custom-elements.json exists').to.equal(true);
+    const manifest = (await response.json()) as { modules: Array<{ declarations: ManifestDeclaration[] }> };
+    const declarations = manifest.modules.flatMap((module) => module.declarations);
+    expect(declarations.map((declaration) => declaration.tagName).sort()).to.deep.equal(['app-center', 'sso-login']);
+    for (const declaration of declarations) {
+      const element = customElements.get(declaration.tagName) as unknown as { observedAttributes: string[] };
+      expect(declaration.attributes.map((attribute) => attribute.name).sort(), declaration.tagName).to.deep.equal(
+        [...element.observedAttributes].sort(),
+      );
+    }
+    const events = declarations.flatMap((declaration) => declaration.events.map((event) => event.name)).sort();
+    expect(events).to.deep.equal(Object.keys(EVENTS).sort());
+  });
+});

@@ -1,0 +1,33 @@
+// The widget library (dist/widget): one ES module and one classic script (IIFE) that define both
+// elements. React is bundled in (brand sites do not have it). In the ES build sm-crypto stays a
+// separate chunk loaded on demand; the IIFE build must inline it (one file, no module loader).
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  root,
+  publicDir: false,
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: resolve(root, 'dist/widget'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    copyPublicDir: false,
+    lib: {
+      entry: resolve(root, 'widget/index.ts'),
+      name: 'SsoWidget',
+      formats: ['es', 'iife'],
+      fileName: (format) => (format === 'es' ? 'sso-widget.js' : 'sso-widget.iife.js'),
+    },
+    rolldownOptions: {
+      // Brand sites load the ES module as it is (no bundler of theirs re-minifies it): minify fully,
+      // whitespace included, which lib mode leaves out of the ES format by default.
+      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+    },
+  },
+});

@@ -1,0 +1,16 @@
+// The widget library: one script that defines <sso-login> and <app-center> (each skipped when the
+// page already has it, so loading the script twice is harmless). Brand sites load
+// /widget/sso-widget.js (ES module) or /widget/sso-widget.iife.js (classic script).
+import './sso-login/define.ts';
+import './app-center/define.ts';
+
+export { WIDGET_VERSION } from './core/version.ts';
+export type {
+  AppCenterExitDetail,
+  AppCenterOpenDetail,
+  SsoLoginErrorDetail,
+  SsoLoginSuccessDetail,
+  SsoLoginViewChangeDetail,
+  WidgetEventDetails,
+  WidgetEventMap,
+} from './core/events.ts';
