@@ -1,0 +1,101 @@
+// Mobile login against the real server: phone validation, the send-code countdown, signing in
+// with the SMS code the server wrote to its outbox.
+import { expect } from '@open-wc/testing';
+import { install } from '@sinonjs/fake-timers';
+import { waitFor } from '../support/helpers.ts';
+import { byText, fieldError, input, lastSmsCode, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+
+async function mobileView(): Promise<MountedLogin> {
+  const login = await mountLogin();
+  byText(login.root, 'button', '手机登录').click();
+  await waitFor(() => login.root.querySelector('form[name="sso-mobile-login"]'));
+  return login;
+}
+
+function sendButton(login: MountedLogin): HTMLButtonElement {
+  return login.root.querySelector('.sso-send-code') as HTMLButtonElement;
+}
+
+describe('<sso-login> mobile login', () => {
+  let login: MountedLogin | null = null;
+  beforeEach(signOutForReal);
+  afterEach(async () => {
+    login?.remove();
+    login = null;
+    await signOutForReal();
+  });
+
+  it('has tel and one-time-code inputs with labels', async () => {
+    login = await mobileView();
+    expect(input(login.root, 'phone').autocomplete).to.equal('tel');
+    expect(input(login.root, 'phone').type).to.equal('tel');
+    expect(input(login.root, 'code').autocomplete).to.equal('one-time-code');
+    expect(login.root.querySelector(`label[for="${input(login.root, 'code').id}"]`)?.textContent).to.equal('短信验证码');
+  });
+
+  it('refuses an invalid phone with 请输入合法手机号 and sends nothing', async () => {
+    login = await mobileView();
+    input(login.root, 'phone').value = '12345';
+    sendButton(login).click();
+    await waitFor(() => fieldError(login!.root, 'phone'));
+    expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
+    expect(sendButton(login).textContent).to.equal('获取验证码');
+  });
+
+  it('sends the code, then counts 60 s down on the button', async () => {
+    login = await mobileView();
+    input(login.root, 'phone').value = '13800000001';
+    const clock = install({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      sendButton(login).click();
+      await waitFor(() => sendButton(login!).textContent === '60秒后重新获取', 8000);
+      expect(sendButton(login).disabled).to.equal(true);
+      expect(toasts(login.root)).to.include('验证码已发送');
+      await clock.tickAsync(1000);
+      expect(sendButton(login).textContent).to.equal('59秒后重新获取');
+      await clock.tickAsync(58_000);
+      expect(sendButton(login).textContent).to.equal('1秒后重新获取');
+      await clock.tickAsync(1000);
+      expect(sendButton(login).textContent).to.equal('获取验证码');
+      expect(sendButton(login).disabled).to.equal(false);
+    } finally {
+      clock.uninstall();
+    }
+  });
+
+  it('signs in with the SMS code and goes to /home', async () => {
+    login = await mobileView();
+    input(login.root, 'phone').value = '13800000001';
+    sendButton(login).click();
+    await waitFor(() => Number(sendButton(login!).dataset.seconds) > 0, 8000);
+    input(login.root, 'code').value = await lastSmsCode('13800000001');
+    (login.root.querySelector('form[name="sso-mobile-login"]') as HTMLFormElement).requestSubmit();
+    await waitFor(() => login!.visited.length > 0, 8000);
+    expect(login.visited).to.deep.equal(['/home']);
+    expect(login.events.find((e) => e.type === 'sso-login-success')?.detail.username).to.equal('dealer01');
+  });
+
+  it('a wrong code shows the server message', async () => {
+    login = await mobileView();
+    input(login.root, 'phone').value = '13800000001';
+    sendButton(login).click();
+    await waitFor(() => Number(sendButton(login!).dataset.seconds) > 0, 8000);
+    const real = await lastSmsCode('13800000001');
+    input(login.root, 'code').value = real === '000000' ? '111111' : '000000';
+    (login.root.querySelector('form[name="sso-mobile-login"]') as HTMLFormElement).requestSubmit();
+    await waitFor(() => login!.events.some((e) => e.type === 'sso-login-error'), 8000);
+    const error = login.events.find((e) => e.type === 'sso-login-error')!;
+    expect(error.detail.msg).to.be.a('string').and.not.equal('');
+    expect(toasts(login.root)).to.include(error.detail.msg);
+    expect(login.visited).to.deep.equal([]);
+  });
+
+  it('validates both fields on submit', async () => {
+    login = await mobileView();
+    input(login.root, 'phone').value = '138****0001';
+    (login.root.querySelector('form[name="sso-mobile-login"]') as HTMLFormElement).requestSubmit();
+    await waitFor(() => fieldError(login!.root, 'code'));
+    expect(fieldError(login.root, 'phone')).to.equal(null);
+    expect(fieldError(login.root, 'code')).to.equal('请输入短信验证码');
+  });
+});

@@ -1,0 +1,134 @@
+// Password login against the real server: success and its event, errors, values read at submit
+// time, the loading state, and already-logged-in users on load.
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { waitFor } from '../support/helpers.ts';
+import { byText, input, isLoggedIn, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+
+function form(login: MountedLogin): HTMLFormElement {
+  return login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement;
+}
+
+describe('<sso-login> password login', () => {
+  let login: MountedLogin | null = null;
+  beforeEach(signOutForReal);
+  afterEach(async () => {
+    login?.remove();
+    login = null;
+    await signOutForReal();
+  });
+
+  it('signs in, emits sso-login-success (bubbling, composed) and goes to /home', async () => {
+    login = await mountLogin();
+    input(login.root, 'name').value = 'zhangwei';
+    input(login.root, 'pwd').value = 'Sso@2026demo';
+    form(login).requestSubmit();
+    await waitFor(() => login!.visited.length > 0, 8000);
+    expect(login.visited).to.deep.equal(['/home']);
+    const success = login.events.find((event) => event.type === 'sso-login-success')!;
+    expect(success.detail).to.deep.equal({ redirect: '/home', username: 'zhangwei' });
+    expect(success.bubbles).to.equal(true);
+    expect(success.composed).to.equal(true);
+    expect(success.cancelable).to.equal(true);
+    expect(await isLoggedIn()).to.equal(true);
+  });
+
+  it('stays on the page when the host calls preventDefault on sso-login-success', async () => {
+    login = await mountLogin();
+    login.element.addEventListener('sso-login-success', (event) => event.preventDefault());
+    input(login.root, 'name').value = 'zhangwei';
+    input(login.root, 'pwd').value = 'Sso@2026demo';
+    form(login).requestSubmit();
+    await waitFor(() => login!.events.some((event) => event.type === 'sso-login-success'), 8000);
+    expect(login.visited).to.deep.equal([]);
+  });
+
+  it('reads values at submit time: a password manager may fill without input events', async () => {
+    login = await mountLogin();
+    // Set like an autofill that fires no events; React never saw these values.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(login.root, 'name'), 'zhangwei');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(login.root, 'pwd'), 'Sso@2026demo');
+    byText(login.root, 'button', '登录').click();
+    await waitFor(() => login!.visited.length > 0, 8000);
+    expect(login.visited).to.deep.equal(['/home']);
+  });
+
+  it('wrong password: 用户名或密码错误 as an error toast and sso-login-error', async () => {
+    login = await mountLogin();
+    input(login.root, 'name').value = 'dealer01';
+    input(login.root, 'pwd').value = 'wrong-password';
+    form(login).requestSubmit();
+    await waitFor(() => toasts(login!.root).length > 0, 8000);
+    expect(toasts(login.root)).to.deep.equal(['用户名或密码错误']);
+    const error = login.events.find((event) => event.type === 'sso-login-error')!;
+    expect(error.detail.msg).to.equal('用户名或密码错误');
+    expect(login.root.querySelector('.sso-toast')?.getAttribute('role')).to.equal('alert');
+    expect(login.visited).to.deep.equal([]);
+  });
+
+  it('empty fields: 请输入用户名 / 请输入密码 next to the inputs, no call', async () => {
+    login = await mountLogin();
+    form(login).requestSubmit();
+    await waitFor(() => login!.root.querySelector('.sso-field-error'));
+    const errors = Array.from(login.root.querySelectorAll('.sso-field-error')).map((node) => node.textContent);
+    expect(errors).to.deep.equal(['请输入用户名', '请输入密码']);
+    expect(input(login.root, 'name').getAttribute('aria-invalid')).to.equal('true');
+    expect(input(login.root, 'name').getAttribute('aria-describedby')).to.equal(login.root.querySelector('.sso-field-error')!.id);
+  });
+
+  it('shows a loading state and sends one request however often the button is pressed', async () => {
+    login = await mountLogin();
+    const posted: string[] = [];
+    const original = window.fetch;
+    window.fetch = (resource, init) => {
+      if (String(resource).includes('/doLogin')) posted.push(String(resource));
+      return original(resource, init);
+    };
+    try {
+      input(login.root, 'name').value = 'zhangwei';
+      input(login.root, 'pwd').value = 'Sso@2026demo';
+      const button = byText(login.root, 'button', '登录');
+      button.click();
+      const busy = await waitFor(() => login!.root.querySelector('button[aria-busy="true"]'));
+      expect(busy.textContent).to.equal('登录中…');
+      expect((busy as HTMLButtonElement).disabled).to.equal(true);
+      form(login).requestSubmit();
+      form(login).requestSubmit();
+      await waitFor(() => login!.visited.length > 0, 8000);
+    } finally {
+      window.fetch = original;
+    }
+    expect(posted).to.have.length(1);
+  });
+
+  it('works by keyboard alone: type, Tab, Enter', async () => {
+    login = await mountLogin();
+    input(login.root, 'name').focus();
+    await sendKeys({ type: 'zhangwei' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Sso@2026demo' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => login!.visited.length > 0, 8000);
+    expect(login.visited).to.deep.equal(['/home']);
+  });
+
+  it('on load, a user who is already logged in goes to /home through sso-login-success', async () => {
+    const first = await mountLogin();
+    input(first.root, 'name').value = 'zhangwei';
+    input(first.root, 'pwd').value = 'Sso@2026demo';
+    form(first).requestSubmit();
+    await waitFor(() => first.visited.length > 0, 8000);
+    first.remove();
+    login = await mountLogin();
+    await waitFor(() => login!.visited.length > 0, 8000);
+    expect(login.visited).to.deep.equal(['/home']);
+    expect(login.events.find((event) => event.type === 'sso-login-success')?.detail).to.deep.equal({ redirect: '/home' });
+  });
+
+  it('a user who is not logged in stays on the login page', async () => {
+    login = await mountLogin();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(login.visited).to.deep.equal([]);
+    expect(login.events.filter((event) => event.type === 'sso-login-success')).to.deep.equal([]);
+  });
+});
