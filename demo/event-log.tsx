@@ -1,6 +1,8 @@
 // Shows every widget event as it happens; "keep the preview here" cancels the events whose
-// default is to leave the page (sign-in redirect, opening an app, exit), so the demo stays put.
+// default is to leave the page (sign-in redirect, opening an app, exit) and holds the elements'
+// own page changes (AU00300 -> /login, 424 -> /), logging them instead, so the demo stays put.
 import { useEffect, useRef, useState } from 'react';
+import { setNavigator } from '../widget/core/navigate.ts';
 import { WATCHED_EVENTS } from './demo-data.ts';
 
 interface LoggedEvent {
@@ -21,20 +23,28 @@ export function EventLog() {
 
   useEffect(() => {
     let nextId = 1;
-    const onEvent = (event: Event) => {
-      const prevented = stayRef.current && event.cancelable && CANCELED_BY_DEMO.has(event.type);
-      if (prevented) event.preventDefault();
+    const log = (name: string, detail: unknown, prevented: boolean) => {
       const entry: LoggedEvent = {
         id: nextId++,
         time: new Date().toLocaleTimeString('zh-CN', { hour12: false }),
-        name: event.type,
-        detail: JSON.stringify((event as CustomEvent).detail),
+        name,
+        detail: JSON.stringify(detail),
         prevented,
       };
       setEntries((previous) => [entry, ...previous].slice(0, 50));
     };
+    const onEvent = (event: Event) => {
+      const prevented = stayRef.current && event.cancelable && CANCELED_BY_DEMO.has(event.type);
+      if (prevented) event.preventDefault();
+      log(event.type, (event as CustomEvent).detail, prevented);
+    };
+    const restoreNavigator = setNavigator((url) => {
+      log('navigate', { url }, stayRef.current);
+      if (!stayRef.current) window.location.assign(url);
+    });
     for (const name of WATCHED_EVENTS) document.addEventListener(name, onEvent);
     return () => {
+      restoreNavigator();
       for (const name of WATCHED_EVENTS) document.removeEventListener(name, onEvent);
     };
   }, []);
@@ -45,7 +55,7 @@ export function EventLog() {
         <h2 id="event-log-title">事件</h2>
         <label className="check">
           <input type="checkbox" checked={stay} onChange={(event) => setStay(event.target.checked)} />
-          留在预览页（拦截跳转、打开应用与退出后的跳转）
+          留在预览页（拦截登录后跳转、打开应用、退出与未登录时的页面跳转）
         </label>
         <button type="button" onClick={() => setEntries([])}>清空</button>
       </div>
