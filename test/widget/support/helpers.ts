@@ -46,7 +46,12 @@ export function mountNoticeLayer(center: NoticeCenter): MountedLayer {
 export async function waitFor<T>(probe: () => T | null | undefined | false, timeoutMs = 4000): Promise<T> {
   const started = Date.now();
   for (;;) {
-    const value = probe();
+    let value: T | null | undefined | false = null;
+    try {
+      value = probe();
+    } catch {
+      value = null; // not there yet
+    }
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error('waitFor: condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));

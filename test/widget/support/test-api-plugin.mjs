@@ -31,6 +31,27 @@ function aesCfbBase64(text) {
   return Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]).toString('base64');
 }
 
+const SDK_STUBS = {
+  'wecom.js': `window.__qrSdkCalls = window.__qrSdkCalls || [];
+window.WwLogin = function (options) {
+  window.__qrSdkCalls.push({ sdk: 'wecom', options: options });
+  var frame = document.createElement('iframe');
+  frame.title = 'wecom-qr';
+  document.getElementById(options.id).appendChild(frame);
+};`,
+  'feishu.js': `window.__qrSdkCalls = window.__qrSdkCalls || [];
+window.QRLogin = function (options) {
+  window.__qrSdkCalls.push({ sdk: 'feishu', options: options });
+  var frame = document.createElement('iframe');
+  frame.title = 'feishu-qr';
+  document.getElementById(options.id).appendChild(frame);
+  return {
+    matchOrigin: function (origin) { return origin === 'https://passport.feishu.cn'; },
+    matchData: function (data) { return !!data && typeof data.tmp_code === 'string'; }
+  };
+};`,
+};
+
 function aesCfbDecrypt(base64) {
   const key = Buffer.from(ENC_KEY, 'utf8');
   const decipher = createDecipheriv('aes-128-cfb', key, key);
@@ -53,7 +74,8 @@ function checks(headers, body) {
 function proxy(ctx, target) {
   return new Promise((resolveProxy, reject) => {
     const url = new URL(ctx.originalUrl, target);
-    const headers = { ...ctx.req.headers, host: url.host };
+    // The Host header stays the page's (as behind a reverse proxy): the server derives group URLs from it.
+    const headers = { ...ctx.req.headers };
     const upstream = httpRequest(url, { method: ctx.method, headers }, (res) => {
       ctx.status = res.statusCode ?? 502;
       for (const [name, value] of Object.entries(res.headers)) {
@@ -137,6 +159,13 @@ export function testApi({ rootDir, haveRealServer }) {
           if (path === '/__test/image/broken') { ctx.status = 404; ctx.body = 'missing'; return; }
           ctx.type = 'image/svg+xml';
           ctx.body = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#36c"/></svg>';
+          return;
+        }
+        if (path.startsWith('/__test/sdk/')) {
+          // Stand-ins for the WeCom / Feishu QR SDKs (no outside network here): they record the
+          // options they get and draw a frame into the container found by id, as the real ones do.
+          ctx.type = 'application/javascript';
+          ctx.body = SDK_STUBS[path.slice('/__test/sdk/'.length)] ?? '/* defines nothing */';
           return;
         }
         if (path === '/__test/real-server') {

@@ -1,0 +1,199 @@
+// QR login: offered only for configured messengers, the stored choice, the SDK options and URLs
+// built from the group config, the Feishu tmp_code hand-over, and the fallback when an SDK cannot
+// load. The SDKs are local stand-ins: the test machines have no outside network.
+import { expect } from '@open-wc/testing';
+import { waitFor } from '../support/helpers.ts';
+import { OFFICIAL_SDK_URLS, feishuGoto, feishuTmpCodeTarget, qrSdkUrl, setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
+import { QR_CHOICE_STORAGE_KEY } from '../../../widget/stores/qr-choice.ts';
+import { byText, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
+
+declare global {
+  interface Window {
+    __qrSdkCalls?: Array<{ sdk: string; options: Record<string, string> }>;
+  }
+}
+
+interface GroupConfig {
+  weComConfig: { appid: string; agentid: string; redirect_uri: string; state: string } | null;
+  feishuConfig: { client_id: string; redirect_uri: string; state: string } | null;
+}
+
+async function groupConfig(ssoDomain: string): Promise<GroupConfig> {
+  const answer = await (await fetch(`/api/centerAuth/clientGroup/detailGetBySsoDomain?ssoDomain=${ssoDomain}`)).json();
+  return answer.data as GroupConfig;
+}
+
+function toggle(login: MountedLogin): HTMLButtonElement | null {
+  return login.root.querySelector('.sso-box__toggle');
+}
+
+async function mountWithGroup(ssoDomain: string): Promise<MountedLogin> {
+  const login = await mountLogin({ 'sso-domain': ssoDomain });
+  // The group answer decides the toggle; give it time to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return login;
+}
+
+describe('<sso-login> QR login', () => {
+  let login: MountedLogin | null = null;
+  let restoreUrls: () => void = () => {};
+  before(signOutForReal);
+  beforeEach(() => {
+    localStorage.removeItem(QR_CHOICE_STORAGE_KEY);
+    window.__qrSdkCalls = [];
+    restoreUrls = setQrSdkUrls({ wecom: '/__test/sdk/wecom.js', feishu: '/__test/sdk/feishu.js' });
+  });
+  afterEach(() => {
+    login?.remove();
+    login = null;
+    restoreUrls();
+  });
+
+  it('loads the SDKs from the official hosts unless told otherwise', () => {
+    restoreUrls();
+    expect(qrSdkUrl('wecom')).to.equal(OFFICIAL_SDK_URLS.wecom);
+    expect(OFFICIAL_SDK_URLS.wecom.startsWith('https://wwcdn.weixin.qq.com/')).to.equal(true);
+    expect(qrSdkUrl('feishu')).to.equal(OFFICIAL_SDK_URLS.feishu);
+    expect(OFFICIAL_SDK_URLS.feishu.startsWith('https://lf-package-cn.feishucdn.com/')).to.equal(true);
+  });
+
+  it('offers no QR toggle when the group configures no messenger', async () => {
+    login = await mountWithGroup('yingfeng.localhost');
+    expect(login.root.querySelector('.sso-brand__title')?.textContent).to.equal('盈峰业务平台');
+    expect(toggle(login)).to.equal(null);
+  });
+
+  it('offers only WeCom for a WeCom-only group, even if Feishu was chosen before', async () => {
+    localStorage.setItem(QR_CHOICE_STORAGE_KEY, 'feishu');
+    login = await mountWithGroup('ka.localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-qr-type="wecom"]'));
+    expect(login.root.querySelector('.sso-qr-tabs')).to.equal(null);
+  });
+
+  it('offers only Feishu for a Feishu-only group', async () => {
+    login = await mountWithGroup('operation.localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-qr-type="feishu"]'));
+  });
+
+  it('with both configured and nothing stored, opens the first configured (WeCom)', async () => {
+    login = await mountWithGroup('localhost');
+    expect(toggle(login)!.getAttribute('aria-label')).to.equal('切换到扫码登录');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-qr-type="wecom"]'));
+    expect(toggle(login)!.getAttribute('aria-label')).to.equal('切换到密码登录');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('form[name="sso-password-login"]'));
+  });
+
+  it('keeps the picked QR type in localStorage and restores it next time', async () => {
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    const feishuTab = await waitFor(() => byText(login!.root, '.sso-qr-tabs button', '飞书扫码登录'));
+    expect(feishuTab.getAttribute('aria-pressed')).to.equal('false');
+    feishuTab.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-qr-type="feishu"]'));
+    expect(localStorage.getItem(QR_CHOICE_STORAGE_KEY)).to.equal('feishu');
+    login.remove();
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-qr-type="feishu"]'));
+    expect(login.events.map((e) => e.type === 'sso-login-view-change' && e.detail.view).filter(Boolean)).to.deep.equal(['feishu']);
+  });
+
+  it('WeCom: the SDK gets appid, agentid, encoded redirect_uri and state of the group, in a light-DOM container', async () => {
+    const config = (await groupConfig('localhost')).weComConfig!;
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
+    const call = window.__qrSdkCalls!.find((entry) => entry.sdk === 'wecom')!;
+    expect(call.options).to.deep.include({
+      appid: config.appid,
+      agentid: config.agentid,
+      redirect_uri: encodeURIComponent(config.redirect_uri),
+      state: config.state,
+    });
+    expect(config.redirect_uri).to.contain('is_redirect_self=1&login_type=wecom');
+    const container = document.getElementById(call.options.id!)!;
+    expect(container.parentElement).to.equal(login.element);
+    expect(container.assignedSlot?.name).to.equal('qr-frame');
+    expect(container.querySelector('iframe')?.title).to.equal('wecom-qr');
+  });
+
+  it('Feishu: QRLogin gets the authorize URL as goto; tmp_code is taken only from the Feishu origin', async () => {
+    const config = (await groupConfig('localhost')).feishuConfig!;
+    localStorage.setItem(QR_CHOICE_STORAGE_KEY, 'feishu');
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
+    const goto =
+      'https://passport.feishu.cn/suite/passport/oauth/authorize?client_id=' + encodeURIComponent(config.client_id) +
+      '&redirect_uri=' + encodeURIComponent(config.redirect_uri) + '&response_type=code&state=' + encodeURIComponent(config.state);
+    const call = window.__qrSdkCalls!.find((entry) => entry.sdk === 'feishu')!;
+    expect(call.options.goto).to.equal(goto);
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example.com', data: { tmp_code: 'T1' } }));
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://passport.feishu.cn', data: { other: 1 } }));
+    expect(login.visited).to.deep.equal([]);
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://passport.feishu.cn', data: { tmp_code: 'T1' } }));
+    expect(login.visited).to.deep.equal([`${goto}&tmp_code=T1`]);
+  });
+
+  it('stops listening for tmp_code when the panel closes', async () => {
+    localStorage.setItem(QR_CHOICE_STORAGE_KEY, 'feishu');
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('form[name="sso-password-login"]'));
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://passport.feishu.cn', data: { tmp_code: 'T2' } }));
+    expect(login.visited).to.deep.equal([]);
+  });
+
+  it('when the SDK cannot load: says so and offers password and mobile login', async () => {
+    restoreUrls();
+    restoreUrls = setQrSdkUrls({ wecom: '/__test/reply/404/-/wwLogin.js' });
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    const failed = await waitFor(() => login!.root.querySelector('.sso-qr[data-state="failed"]'), 8000);
+    expect(failed.querySelector('[role="alert"]')?.textContent).to.equal('扫码组件加载失败，请使用其他方式登录');
+    await expect(login.root.querySelector('.sso-box')).to.be.accessible();
+    byText(failed, 'button', '手机登录').click();
+    await waitFor(() => login!.root.querySelector('form[name="sso-mobile-login"]'));
+  });
+
+  it('when the SDK loads but defines nothing: the same fallback', async () => {
+    restoreUrls();
+    restoreUrls = setQrSdkUrls({ feishu: '/__test/sdk/nothing.js' });
+    const earlierStub = window.QRLogin;
+    delete window.QRLogin;
+    try {
+      localStorage.setItem(QR_CHOICE_STORAGE_KEY, 'feishu');
+      login = await mountWithGroup('operation.localhost');
+      toggle(login)!.click();
+      const failed = await waitFor(() => login!.root.querySelector('.sso-qr[data-state="failed"]'), 8000);
+      byText(failed, 'button', '密码登录').click();
+      await waitFor(() => login!.root.querySelector('form[name="sso-password-login"]'));
+    } finally {
+      if (earlierStub) window.QRLogin = earlierStub;
+    }
+  });
+});
+
+describe('Feishu tmp_code hand-over', () => {
+  const goto = feishuGoto({ client_id: 'cli_x', redirect_uri: 'https://sso.example.com/?is_redirect_self=1&login_type=feishu', state: 's1' });
+
+  it('builds the authorize URL', () => {
+    expect(goto).to.equal(
+      'https://passport.feishu.cn/suite/passport/oauth/authorize?client_id=cli_x&redirect_uri=https%3A%2F%2Fsso.example.com%2F%3Fis_redirect_self%3D1%26login_type%3Dfeishu&response_type=code&state=s1',
+    );
+  });
+
+  it('accepts Feishu origins only and encodes the code', () => {
+    const from = (origin: string, data: unknown) => new MessageEvent('message', { origin, data });
+    expect(feishuTmpCodeTarget(from('https://passport.feishu.cn', { tmp_code: 'a&b' }), goto, null)).to.equal(`${goto}&tmp_code=a%26b`);
+    expect(feishuTmpCodeTarget(from('https://passport.larksuite.com', { tmp_code: 'c' }), goto, null)).to.equal(`${goto}&tmp_code=c`);
+    expect(feishuTmpCodeTarget(from('https://passport.feishu.cn.evil.com', { tmp_code: 'c' }), goto, null)).to.equal(null);
+    expect(feishuTmpCodeTarget(from('https://passport.feishu.cn', 'tmp_code=c'), goto, null)).to.equal(null);
+  });
+});

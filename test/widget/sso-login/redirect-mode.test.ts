@@ -1,0 +1,111 @@
+// External-redirect mode (is_redirect_self set and not 0) against the real server and the fake
+// WeCom / Feishu upstream: the missing-parameter messages, code login, callBack rules, the server's
+// message on failure, and no open redirect.
+import { expect } from '@open-wc/testing';
+import { waitFor } from '../support/helpers.ts';
+import { resolveCallBack } from '../../../widget/stores/redirect-target.ts';
+import { isLoggedIn, mountLogin, setQuery, signOutForReal, type MountedLogin } from './login-fixture.ts';
+
+let serial = 0;
+async function codeFor(type: 'wecom' | 'feishu', identity: string): Promise<string> {
+  serial += 1;
+  const code = `${type}-code-${Date.now()}-${serial}`;
+  await fetch(`/__test/messenger-code?type=${type}&code=${encodeURIComponent(code)}&identity=${encodeURIComponent(identity)}`);
+  return code;
+}
+
+function alertText(login: MountedLogin): Promise<string> {
+  return waitFor(() => login.root.querySelector('.sso-redirect [role="alert"]')?.textContent ?? null, 8000);
+}
+
+describe('<sso-login> external-redirect mode', () => {
+  let login: MountedLogin | null = null;
+  beforeEach(signOutForReal);
+  afterEach(async () => {
+    login?.remove();
+    login = null;
+    await signOutForReal();
+  });
+
+  it('without code: 缺失code参数', async () => {
+    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom' });
+    expect(await alertText(login)).to.equal('缺失code参数');
+    expect(login.events.find((e) => e.type === 'sso-login-error')?.detail).to.deep.equal({ code: 'MISSING_CODE', msg: '缺失code参数' });
+    await expect(login.root.querySelector('.sso-box')).to.be.accessible();
+  });
+
+  it('without login_type: 缺失login_type参数', async () => {
+    login = await mountLogin({ 'is-redirect-self': '1', code: 'abc' });
+    expect(await alertText(login)).to.equal('缺失login_type参数');
+  });
+
+  it('is_redirect_self=0 is the normal login page', async () => {
+    login = await mountLogin({ 'is-redirect-self': '0', code: 'abc' });
+    expect(login.root.querySelector('form[name="sso-password-login"]')).to.not.equal(null);
+  });
+
+  it('reads the parameters from the page URL when no attribute gives them; WeCom success goes to /home', async () => {
+    const code = await codeFor('wecom', 'zhangwei');
+    const restore = setQuery(`is_redirect_self=1&login_type=wecom&code=${encodeURIComponent(code)}`);
+    try {
+      login = await mountLogin();
+      await waitFor(() => login!.visited.length > 0, 8000);
+    } finally {
+      restore();
+    }
+    expect(login.visited).to.deep.equal(['/home']);
+    expect(login.events.find((e) => e.type === 'sso-login-success')?.detail).to.deep.equal({ redirect: '/home', username: 'zhangwei' });
+    expect(await isLoggedIn()).to.equal(true);
+  });
+
+  it('Feishu success with a relative callBack: prefixed with the API base', async () => {
+    const code = await codeFor('feishu', 'on_demo_zhangwei');
+    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'feishu', code, 'call-back': '/portal/welcome?x=1' });
+    await waitFor(() => login!.visited.length > 0, 8000);
+    expect(login.visited).to.deep.equal(['/api/portal/welcome?x=1']);
+  });
+
+  it('an absolute callBack on an origin the group lists is used as is', async () => {
+    const code = await codeFor('wecom', 'zhangwei');
+    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code, 'call-back': 'http://localhost:5173/after?a=1' });
+    await waitFor(() => login!.visited.length > 0, 8000);
+    expect(login.visited).to.deep.equal(['http://localhost:5173/after?a=1']);
+  });
+
+  it('refuses a callBack on an origin the group does not list, before logging in (no open redirect)', async () => {
+    const code = await codeFor('wecom', 'zhangwei');
+    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code, 'call-back': 'https://evil.example.com/steal' });
+    expect(await alertText(login)).to.equal('回调地址不在本客户组允许的范围内，已停止跳转');
+    expect(login.visited).to.deep.equal([]);
+    expect(await isLoggedIn()).to.equal(false);
+  });
+
+  it('a host page can cancel the navigation with preventDefault', async () => {
+    const code = await codeFor('wecom', 'zhangwei');
+    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code });
+    login.element.addEventListener('sso-login-success', (event) => event.preventDefault());
+    await waitFor(() => login!.events.some((e) => e.type === 'sso-login-success'), 8000);
+    expect(login.visited).to.deep.equal([]);
+  });
+
+  it('failure shows the server message', async () => {
+    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code: 'never-issued-code' });
+    expect(await alertText(login)).to.equal('授权码无效或已过期，请重新扫码');
+    expect(login.events.find((e) => e.type === 'sso-login-error')?.detail).to.deep.equal({ code: 'AU00144', msg: '授权码无效或已过期，请重新扫码' });
+    expect(login.visited).to.deep.equal([]);
+  });
+});
+
+describe('callBack resolution', () => {
+  it('keeps absolute http, https and ftp URLs', () => {
+    expect(resolveCallBack('http://a.example.com/x', '/api')).to.equal('http://a.example.com/x');
+    expect(resolveCallBack('HTTPS://a.example.com/x', '/api')).to.equal('HTTPS://a.example.com/x');
+    expect(resolveCallBack('ftp://files.example.com/f', '/api')).to.equal('ftp://files.example.com/f');
+  });
+
+  it('prefixes a relative one with the API base, and none means /home', () => {
+    expect(resolveCallBack('/next', '/api')).to.equal('/api/next');
+    expect(resolveCallBack('next', 'https://sso.example.com/api/')).to.equal('https://sso.example.com/api/next');
+    expect(resolveCallBack(null, '/api')).to.equal('/home');
+  });
+});
