@@ -1,0 +1,95 @@
+// The portal host page: which element each path shows, and how it follows the elements' events
+// (sign-in to /home without a reload, exit back to the login page, foreign redirects left alone).
+import { expect } from '@open-wc/testing';
+import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import '../../../widget/index.ts';
+import { setNavigator } from '../../../widget/core/navigate.ts';
+import { emit } from '../../../widget/core/events.ts';
+import { PortalApp } from '../../../portal/portal-app.tsx';
+import { inPagePath, routeOf } from '../../../portal/routes.ts';
+import { waitFor } from '../support/helpers.ts';
+
+describe('portal routes', () => {
+  it('/home is the application centre; /, /login and any other path the login page', () => {
+    expect(routeOf('/home')).to.equal('home');
+    expect(routeOf('/home/')).to.equal('home');
+    for (const path of ['/', '/login', '/homework', '/a/b', '/home/x']) expect(routeOf(path), path).to.equal('login');
+  });
+
+  it('only a same-origin /home target is shown in page; anything else is left to the element', () => {
+    const here = new URL('http://portal.test/login?x=1') as unknown as Location;
+    expect(inPagePath('/home', here)).to.equal('/home');
+    expect(inPagePath('http://portal.test/home?tab=1', here)).to.equal('/home?tab=1');
+    expect(inPagePath('https://dealer.example.com/home', here)).to.equal(null);
+    expect(inPagePath('//evil.example/home', here)).to.equal(null);
+    expect(inPagePath('/settings', here)).to.equal(null);
+  });
+});
+
+describe('portal page', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  let restoreNavigator: () => void;
+  const startPath = window.location.pathname + window.location.search;
+
+  beforeEach(() => {
+    restoreNavigator = setNavigator(() => undefined);
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    flushSync(() => root.unmount());
+    host.remove();
+    restoreNavigator();
+    window.history.replaceState(null, '', startPath);
+  });
+
+  /** A fresh page load at `path`: the portal reads the address once, when it mounts. */
+  function render(path: string): void {
+    flushSync(() => root.unmount());
+    root = createRoot(host);
+    window.history.replaceState(null, '', path);
+    flushSync(() => root.render(<PortalApp />));
+  }
+
+  it('shows <sso-login> on / and on an unknown path, <app-center> on /home', () => {
+    render('/');
+    expect(host.querySelector('sso-login')).to.not.equal(null);
+    render('/somewhere/else');
+    expect(host.querySelector('sso-login')).to.not.equal(null);
+    expect(host.querySelector('app-center')).to.equal(null);
+    render('/home');
+    expect(host.querySelector('app-center')).to.not.equal(null);
+    expect(document.title).to.equal('应用中心');
+  });
+
+  it('sso-login-success to /home: cancels the element navigation and shows /home in page', async () => {
+    render('/');
+    const login = host.querySelector('sso-login')!;
+    const proceed = emit(login, 'sso-login-success', { redirect: '/home', username: 'zhangwei' }, { cancelable: true });
+    expect(proceed).to.equal(false);
+    await waitFor(() => host.querySelector('app-center'));
+    expect(window.location.pathname).to.equal('/home');
+  });
+
+  it('sso-login-success to a registered callBack elsewhere is left to the element', () => {
+    render('/');
+    const login = host.querySelector('sso-login')!;
+    const proceed = emit(login, 'sso-login-success', { redirect: 'https://dealer.example.com/back' }, { cancelable: true });
+    expect(proceed).to.equal(true);
+    expect(host.querySelector('sso-login')).to.not.equal(null);
+  });
+
+  it('app-center-exit: back to the login page at / without a reload; Back returns to /home', async () => {
+    render('/home');
+    const center = host.querySelector('app-center')!;
+    const proceed = emit(center, 'app-center-exit', { redirect: `${window.location.origin}/` }, { cancelable: true });
+    expect(proceed).to.equal(false);
+    await waitFor(() => host.querySelector('sso-login'));
+    expect(window.location.pathname).to.equal('/');
+    window.history.back();
+    await waitFor(() => host.querySelector('app-center'));
+  });
+});
