@@ -90,7 +90,7 @@ describe('<sso-login> QR login', () => {
   it('keeps the picked QR type in localStorage and restores it next time', async () => {
     login = await mountWithGroup('localhost');
     toggle(login)!.click();
-    const feishuTab = await waitFor(() => byText(login!.root, '.sso-qr-tabs button', '飞书扫码登录'));
+    const feishuTab = await waitFor(() => byText<HTMLButtonElement>(login!.root, '.sso-qr-tabs button', '飞书扫码登录'));
     expect(feishuTab.getAttribute('aria-pressed')).to.equal('false');
     feishuTab.click();
     await waitFor(() => login!.root.querySelector('.sso-qr[data-qr-type="feishu"]'));
