@@ -33,7 +33,8 @@ export async function createServer(config: ServerConfig, deps: Omit<AppDeps, 're
   const portalIndex = path.join(portalDir, 'index.html');
   const portalBuilt = fs.existsSync(portalIndex);
   if (portalBuilt) {
-    await app.register(fastifyStatic, { root: portalDir, prefix: '/', wildcard: true, index: ['index.html'] });
+    // wildcard: false routes exactly the built files, so /api/* misses still reach the API's 404.
+    await app.register(fastifyStatic, { root: portalDir, prefix: '/', wildcard: false, index: ['index.html'] });
   }
   if (fs.existsSync(widgetDir)) {
     await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !portalBuilt });

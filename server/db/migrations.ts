@@ -112,9 +112,14 @@ function migrations(engine: Engine): Record<string, Migration> {
   };
 }
 
-export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<void> {
+/**
+ * `schema` names the PostgreSQL schema explicitly: kysely's migrator looks for its own tables in
+ * every schema it can see, and would otherwise mistake another schema's for this one's.
+ */
+export async function migrateToLatest(db: Kysely<any>, engine: Engine, schema?: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);

@@ -41,7 +41,7 @@ async function openPostgres(url: string, schema: string | null): Promise<Reposit
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db, 'postgres');
+  await migrateToLatest(db, 'postgres', schema ?? 'public');
   return new KyselyStore(db, () => db.destroy());
 }
 

@@ -102,6 +102,22 @@ for (const backend of testBackends()) {
       assert.equal(encFlagDecrypt(browser, 'SsoPortalEncKey1'), text);
     });
 
+    it('marks both cookies Secure when the request came over https (behind a trusted proxy)', async () => {
+      const proxied = await buildTestApp(backend, { trustProxy: true });
+      try {
+        const c = proxied.client();
+        const https = { 'x-forwarded-proto': 'https' };
+        const first = await c.get('/api/centerAuth/sso/isLogin', { xsrf: false, headers: https });
+        assert.equal(first.cookies.find((k) => k.name === 'XSRF-TOKEN')?.secure, true);
+        const pwd = await c.encrypt(DEMO.zhangwei);
+        const res = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd }, headers: https });
+        assert.equal(res.body.code, 200);
+        assert.equal(res.cookies.find((k) => k.name === 'sso_sid')?.secure, true);
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it('unknown API paths answer the envelope with 404', async () => {
       const res = await t.client().get('/api/centerAuth/nothing');
       assert.equal(res.status, 404);

@@ -1,0 +1,105 @@
+// Admin commands: npm run admin -- <command> ...  (same config and storage as the server).
+import { parseArgs } from 'node:util';
+import { ConfigError, readConfig } from './config.ts';
+import { openRepository } from './db/open.ts';
+import type { Repository } from './db/repository.ts';
+import { hashPassword, isStrongPassword } from './domain/passwords.ts';
+import { importData, readImportFile, seedDemoData } from './seed/import.ts';
+
+const USAGE = `用法 / usage: npm run admin -- <command>
+  add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
+  reset-password <username> <password> [--must-change]
+  unlock <username>
+  link <wecom|feishu> <external id> <username>     link a WeCom userid / Feishu union_id
+  import <file.json>                               groups, apps and users (format: server/seed/demo-data.json)
+  seed                                             demo data (once per database)
+  audit [count]                                    recent login attempts`;
+
+class UsageError extends Error {}
+
+async function requireUser(repo: Repository, username: string | undefined) {
+  if (!username) throw new UsageError('missing <username>');
+  const user = await repo.findUserByName(username);
+  if (!user) throw new UsageError(`no user "${username}"`);
+  return user;
+}
+
+async function run(repo: Repository, command: string | undefined, args: string[], flags: Record<string, string | boolean | undefined>): Promise<string> {
+  const now = Date.now();
+  switch (command) {
+    case 'add-user': {
+      const [username, password] = args;
+      if (!username || !/^[a-z0-9]+$/.test(username)) throw new UsageError('<username>: lowercase letters and digits');
+      if (!password || !isStrongPassword(password, username)) throw new UsageError('<password>: 8-32 chars, three of lower/upper/digit/symbol, not containing the username');
+      const phone = typeof flags.phone === 'string' ? flags.phone : null;
+      if (phone && !/^1[3-9]\d{9}$/.test(phone)) throw new UsageError('--phone: mainland mobile number');
+      if (await repo.findUserByName(username)) throw new UsageError(`user "${username}" exists`);
+      if (phone && (await repo.findUserByPhone(phone))) throw new UsageError(`phone ${phone} is taken`);
+      await repo.insertUser({
+        username, phone, passwordHash: await hashPassword(password), passwordChangedAt: now,
+        mustChangePassword: flags['must-change'] === true, kind: flags.dealer === true ? 'dealer' : 'staff',
+      });
+      return `added ${username}`;
+    }
+    case 'reset-password': {
+      const user = await requireUser(repo, args[0]);
+      const password = args[1];
+      if (!password || !isStrongPassword(password, user.username)) throw new UsageError('<password>: 8-32 chars, three of lower/upper/digit/symbol, not containing the username');
+      const hash = await hashPassword(password);
+      await repo.transaction(async (tx) => {
+        await tx.updatePassword(user.id, hash, now, flags['must-change'] === true);
+        await tx.deleteUserSessions(user.id);
+        await tx.clearFailures(user.username);
+      });
+      return `password of ${user.username} reset${flags['must-change'] ? ' (must change at next login)' : ''}`;
+    }
+    case 'unlock': {
+      const user = await requireUser(repo, args[0]);
+      await repo.clearFailures(user.username);
+      return `${user.username} unlocked`;
+    }
+    case 'link': {
+      const [provider, externalId, username] = args;
+      if (provider !== 'wecom' && provider !== 'feishu') throw new UsageError('provider: wecom or feishu');
+      if (!externalId) throw new UsageError('missing <external id>');
+      const user = await requireUser(repo, username);
+      await repo.linkIdentity(provider, externalId, user.id);
+      return `${provider} ${externalId} -> ${user.username}`;
+    }
+    case 'import': {
+      if (!args[0]) throw new UsageError('missing <file.json>');
+      const counts = await importData(repo, readImportFile(args[0]), now);
+      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users`;
+    }
+    case 'seed':
+      return (await seedDemoData(repo, now)) ? 'demo data seeded' : 'demo data already present';
+    case 'audit': {
+      const rows = await repo.listLoginAudit(Number(args[0] ?? 20) || 20);
+      return rows.map((r) => `${new Date(r.at).toISOString()} ${r.ip} ${r.method} ${r.username} ${r.result}`).join('\n') || '(no login attempts)';
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
+  }
+}
+
+try {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' } },
+  });
+  const config = readConfig();
+  const repo = await openRepository(config);
+  try {
+    console.log(await run(repo, positionals[0], positionals.slice(1), values));
+  } finally {
+    await repo.close();
+  }
+} catch (error) {
+  if (error instanceof UsageError || error instanceof ConfigError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  }
+}

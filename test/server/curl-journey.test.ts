@@ -1,0 +1,117 @@
+// The issue's "Done when" list, scripted with curl against the real process (server/main.ts):
+// public key, login (sm-crypto), isLogin, apps for a host, AU00153 / AU00154, change a password,
+// 423 after five wrong passwords, sign out, graceful SIGTERM. SQLite, and PostgreSQL when set.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import smCrypto from 'sm-crypto';
+import { dropPostgresSchema } from '../../server/db/open.ts';
+import { spawnMain, type MainProcess } from '../helpers/spawn-main.ts';
+import { testBackends } from '../helpers/test-app.ts';
+
+const run = promisify(execFile);
+
+for (const backend of testBackends()) {
+  describe(`curl journey against server/main.ts (${backend.name})`, () => {
+    let server: MainProcess;
+    let jarDir: string;
+    const schema = `sso_curl_${crypto.randomBytes(4).toString('hex')}`;
+    let publicKey = '';
+
+    before(async () => {
+      jarDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-curl-'));
+      const env: Record<string, string> = backend.name === 'postgres'
+        ? { SSO_DATABASE_URL: process.env.SSO_TEST_PG_URL!, SSO_DATABASE_SCHEMA: schema } : {};
+      server = await spawnMain(env);
+    });
+    after(async () => {
+      if (server.child.exitCode === null) await server.stop();
+      if (backend.name === 'postgres') await dropPostgresSchema(process.env.SSO_TEST_PG_URL!, schema);
+      fs.rmSync(jarDir, { recursive: true, force: true });
+    });
+
+    /** curl with a cookie jar per user; echoes the XSRF cookie as the header, like the widget. */
+    async function curl(jar: string, urlPath: string, opts: { form?: Record<string, string>; json?: unknown; host?: string } = {}) {
+      const jarFile = path.join(jarDir, jar);
+      const args = ['-s', '-b', jarFile, '-c', jarFile, '-w', '\n%{http_code}'];
+      // A new browser first loads something and receives its XSRF-TOKEN cookie.
+      if (!fs.existsSync(jarFile)) await run('curl', ['-s', '-o', '/dev/null', '-c', jarFile, `${server.url}/api/centerAuth/sso/isLogin`]);
+      {
+        const token = /XSRF-TOKEN\t(\S+)/.exec(fs.readFileSync(jarFile, 'utf8'))?.[1];
+        if (token) args.push('-H', `X-XSRF-TOKEN: ${token}`);
+      }
+      if (opts.host) args.push('-H', `Host: ${opts.host}`);
+      for (const [k, v] of Object.entries(opts.form ?? {})) args.push('--data-urlencode', `${k}=${v}`);
+      if (opts.json !== undefined) args.push('-H', 'Content-Type: application/json', '--data', JSON.stringify(opts.json));
+      const { stdout } = await run('curl', [...args, `${server.url}/api${urlPath}`]);
+      const cut = stdout.lastIndexOf('\n');
+      return { status: Number(stdout.slice(cut + 1)), body: JSON.parse(stdout.slice(0, cut)) };
+    }
+    const enc = (plain: string) => '04' + smCrypto.sm2.doEncrypt(plain, publicKey, 1);
+    const login = (jar: string, name: string, pwd: string) =>
+      curl(jar, '/centerAuth/sso/doLogin', { form: { name, pwd: enc(pwd), loginType: '0' } });
+
+    it('reads the public key', async () => {
+      const res = await curl('zhangwei', '/centerAuth/commonConfig/getPublicKeySm2');
+      assert.equal(res.status, 200);
+      publicKey = res.body.data;
+      assert.match(publicKey, /^04[0-9a-f]{128}$/i);
+    });
+
+    it('logs in zhangwei, sees isLogin true and the apps of a host', async () => {
+      const res = await login('zhangwei', 'zhangwei', 'Sso@2026demo');
+      assert.deepEqual(res.body, { code: 200, msg: 'success', data: { username: 'zhangwei', redirect: '/home' } });
+      assert.match(fs.readFileSync(path.join(jarDir, 'zhangwei'), 'utf8'), /#HttpOnly_127\.0\.0\.1\t.*\tsso_sid\t/);
+      assert.equal((await curl('zhangwei', '/centerAuth/sso/isLogin')).body.data, true);
+      const apps = await curl('zhangwei', '/centerAuth/client/getClientListBySsoDomain?ssoDomain=exeed.localhost');
+      assert.deepEqual(apps.body.data.map((a: { name: string }) => a.name), ['星途经销商系统', '星途售后', '星途培训']);
+    });
+
+    it('gets AU00153 for agedpwd and AU00154 for firstlogin', async () => {
+      assert.equal((await login('other', 'agedpwd', 'Sso@2026aged')).body.errorCode, 'AU00153');
+      assert.equal((await login('other', 'firstlogin', 'Sso@2026first')).body.errorCode, 'AU00154');
+    });
+
+    it('changes the password of firstlogin, who then logs in', async () => {
+      const res = await curl('other', '/centerAuth/user/changePassword', {
+        json: { userName: 'firstlogin', oldPassword: enc('Sso@2026first'), newPassword: enc('Curl#2026new'), confirmPassword: enc('Curl#2026new') },
+      });
+      assert.deepEqual(res.body, { code: 200, msg: 'success', data: null });
+      assert.equal((await login('other', 'firstlogin', 'Curl#2026new')).body.code, 200);
+    });
+
+    it('gets HTTP 423 after five wrong passwords', async () => {
+      const codes = [];
+      for (let i = 0; i < 6; i++) codes.push((await login('attacker', 'dealer01', `Wrong@2026${i}`)).status);
+      assert.deepEqual(codes, [200, 200, 200, 200, 423, 423]);
+      const locked = await login('attacker', 'dealer01', 'Sso@2026dealer');
+      assert.equal(locked.status, 423);
+      assert.equal(locked.body.msg, '该账号已锁定');
+    });
+
+    it('signs out, then isLogin is false', async () => {
+      assert.deepEqual((await curl('zhangwei', '/centerAuth/sso/signout')).body, { code: 200, msg: 'success', data: null });
+      assert.equal((await curl('zhangwei', '/centerAuth/sso/isLogin')).body.data, false);
+    });
+
+    it('never logs passwords, cookies or SMS codes, and exits 0 on SIGTERM', async () => {
+      await curl('sms', '/centerAuth/msg/login/send?phone=13800000001');
+      const outbox = fs.readFileSync(path.join(server.dataDir, 'sms-outbox.jsonl'), 'utf8');
+      const code = JSON.parse(outbox.trim().split('\n').at(-1)!).code as string;
+      const jar = fs.readFileSync(path.join(jarDir, 'zhangwei'), 'utf8');
+      const xsrf = /XSRF-TOKEN\t(\S+)/.exec(jar)![1]!;
+      const exitCode = await server.stop();
+      assert.equal(exitCode, 0);
+      const log = server.output();
+      assert.match(log, /SMS sent to 138\*\*\*\*0001/);
+      assert.match(log, /zhangwei\s+Sso@2026demo/, 'demo accounts are printed at start');
+      const body = log.replace(/Demo accounts:[\s\S]*?SMS codes/, '');
+      for (const secret of [code, xsrf, 'Sso@2026demo', 'Curl#2026new']) assert.equal(body.includes(secret), false, 'log leaks a secret');
+    });
+  });
+}
