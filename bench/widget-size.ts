@@ -27,7 +27,7 @@ export const WIDGET_ENTRY = 'sso-widget.js';
 export const SIZE_BUDGET_KB = { all: 120, beforeInteractive: 100 } as const;
 
 const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
-const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
 
 function importsOf(file: string): { statics: string[]; dynamics: string[] } {
   const code = fs.readFileSync(file, 'utf8');
