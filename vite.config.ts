@@ -48,7 +48,11 @@ export default defineConfig(({ mode }) => ({
   publicDir: resolve(root, 'portal/public'),
   plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot()],
   server: {
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    // The API and the app icons the server stores; the login backdrops come from portal/public.
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/assets/apps': { target: apiTarget, changeOrigin: false },
+    },
   },
   build: {
     outDir: resolve(root, 'dist/portal'),

@@ -27,7 +27,11 @@ export default defineConfig({
     rolldownOptions: {
       // Brand sites load the ES module as it is (no bundler of theirs re-minifies it): minify fully,
       // whitespace included, which lib mode leaves out of the ES format by default.
-      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+      output: {
+        minify: true,
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/sm-crypto/')) ? 'chunks/sm-crypto-[hash].js' : 'chunks/[name]-[hash].js',
+      },
     },
   },
 });

@@ -1,7 +1,8 @@
 // The preview page: both elements side by side with the attributes under the developer's control,
 // a brand switcher, a width switcher, direct links to every login view, the demo accounts and an
 // event log.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ElementHost } from '../portal/element-host.tsx';
 import { BRANDS, DEMO_USERS, VIEW_LINKS } from './demo-data.ts';
 import { EventLog } from './event-log.tsx';
 import { openDemoView, requestedDemoView } from './open-view.ts';
@@ -20,16 +21,11 @@ export function DemoApp() {
   const [ssoDomain, setSsoDomain] = useState(window.location.hostname);
   const [width, setWidth] = useState<Width>('wide');
   const [generation, setGeneration] = useState(0);
-  // r2wc reads attributes when they are set but not when they are removed: a new key remounts.
-  const key = `${brand}|${apiBase}|${ssoDomain}|${generation}`;
+  // r2wc reads attributes when they are set but not when they are removed: every change (and the
+  // 重新挂载 button) creates fresh elements.
   const attributes = { 'api-base': apiBase || undefined, 'sso-domain': ssoDomain || undefined, brand: brand || undefined };
   const here = window.location.search.slice(1);
-  const loginRef = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    const view = requestedDemoView();
-    return view && loginRef.current ? openDemoView(loginRef.current, view) : undefined;
-  }, [key]);
+  const demoView = requestedDemoView();
 
   return (
     <div className="demo">
@@ -80,11 +76,17 @@ export function DemoApp() {
       <div className={`stage width-${width}`}>
         <section className="panel pane" aria-label="登录组件">
           <h2>&lt;sso-login&gt; {here && <code className="muted">?{here}</code>}</h2>
-          <div className="frame"><sso-login ref={loginRef} key={`login|${key}|${here}`} {...attributes} /></div>
+          <ElementHost
+            className="frame"
+            tag="sso-login"
+            attributes={attributes}
+            generation={generation}
+            onElement={(element) => (demoView ? openDemoView(element, demoView) : undefined)}
+          />
         </section>
         <section className="panel pane" aria-label="应用中心组件">
           <h2>&lt;app-center&gt;</h2>
-          <div className="frame"><app-center key={`home|${key}`} {...attributes} /></div>
+          <ElementHost className="frame" tag="app-center" attributes={attributes} generation={generation} />
         </section>
       </div>
 

@@ -3,6 +3,7 @@
 // and leaving the application centre shows the login page again.
 import { useEffect, useState } from 'react';
 import { inPagePath, ROUTE_TITLES, routeOf } from './routes.ts';
+import { ElementHost } from './element-host.tsx';
 
 function currentPath(): string {
   return window.location.pathname;
@@ -44,6 +45,6 @@ export function PortalApp() {
     document.title = ROUTE_TITLES[route];
   }, [route]);
 
-  // key: a fresh element per visit, so /home always loads current data after a sign-in.
-  return route === 'home' ? <app-center key={`home:${path}`} /> : <sso-login key="login" />;
+  // A fresh element per visit, so /home always loads current data after a sign-in.
+  return <ElementHost className="portal-view" tag={route === 'home' ? 'app-center' : 'sso-login'} generation={path} />;
 }

@@ -54,29 +54,45 @@ describe('portal page', () => {
     flushSync(() => root.render(<PortalApp />));
   }
 
-  it('shows <sso-login> on / and on an unknown path, <app-center> on /home', () => {
+  it('shows <sso-login> on / and on an unknown path, <app-center> on /home', async () => {
     render('/');
-    expect(host.querySelector('sso-login')).to.not.equal(null);
+    await waitFor(() => host.querySelector('sso-login'));
+    expect(document.title).to.equal('统一登录');
     render('/somewhere/else');
-    expect(host.querySelector('sso-login')).to.not.equal(null);
+    await waitFor(() => host.querySelector('sso-login'));
     expect(host.querySelector('app-center')).to.equal(null);
     render('/home');
-    expect(host.querySelector('app-center')).to.not.equal(null);
+    await waitFor(() => host.querySelector('app-center'));
     expect(document.title).to.equal('应用中心');
+  });
+
+  it('switching pages swaps the elements without React complaining about a nested unmount', async () => {
+    const complaints: unknown[][] = [];
+    const realError = console.error;
+    console.error = (...args: unknown[]) => complaints.push(args);
+    try {
+      render('/');
+      const login = await waitFor(() => host.querySelector('sso-login'));
+      emit(login, 'sso-login-success', { redirect: '/home' }, { cancelable: true });
+      await waitFor(() => host.querySelector('app-center') && !host.querySelector('sso-login'));
+      expect(complaints.map((args) => String(args[0]))).to.deep.equal([]);
+    } finally {
+      console.error = realError;
+    }
   });
 
   it('sso-login-success to /home: cancels the element navigation and shows /home in page', async () => {
     render('/');
-    const login = host.querySelector('sso-login')!;
+    const login = await waitFor(() => host.querySelector('sso-login'));
     const proceed = emit(login, 'sso-login-success', { redirect: '/home', username: 'zhangwei' }, { cancelable: true });
     expect(proceed).to.equal(false);
     await waitFor(() => host.querySelector('app-center'));
     expect(window.location.pathname).to.equal('/home');
   });
 
-  it('sso-login-success to a registered callBack elsewhere is left to the element', () => {
+  it('sso-login-success to a registered callBack elsewhere is left to the element', async () => {
     render('/');
-    const login = host.querySelector('sso-login')!;
+    const login = await waitFor(() => host.querySelector('sso-login'));
     const proceed = emit(login, 'sso-login-success', { redirect: 'https://dealer.example.com/back' }, { cancelable: true });
     expect(proceed).to.equal(true);
     expect(host.querySelector('sso-login')).to.not.equal(null);
@@ -84,7 +100,7 @@ describe('portal page', () => {
 
   it('app-center-exit: back to the login page at / without a reload; Back returns to /home', async () => {
     render('/home');
-    const center = host.querySelector('app-center')!;
+    const center = await waitFor(() => host.querySelector('app-center'));
     const proceed = emit(center, 'app-center-exit', { redirect: `${window.location.origin}/` }, { cancelable: true });
     expect(proceed).to.equal(false);
     await waitFor(() => host.querySelector('sso-login'));
