@@ -4,10 +4,20 @@ import type { ApiClient } from './request.ts';
 
 type SmCrypto = typeof import('sm-crypto');
 let smCrypto: Promise<SmCrypto['sm2']> | null = null;
+let loadModule: () => Promise<unknown> = () => import('sm-crypto');
+
+/** Replaces how sm-crypto is fetched (tests observe when it happens); returns a restore function. */
+export function setSm2Loader(next: () => Promise<unknown>): () => void {
+  const previous = loadModule;
+  loadModule = next;
+  return () => {
+    loadModule = previous;
+  };
+}
 
 /** Starts loading sm-crypto; call it from an effect after the first render. */
 export function preloadSm2(): Promise<SmCrypto['sm2']> {
-  smCrypto ??= import('sm-crypto').then((mod) => {
+  smCrypto ??= loadModule().then((mod) => {
     const loose = mod as unknown as { sm2?: SmCrypto['sm2']; default?: { sm2: SmCrypto['sm2'] } };
     const sm2 = loose.sm2 ?? loose.default?.sm2;
     if (!sm2) throw new Error('sm-crypto has no sm2');

@@ -1,0 +1,38 @@
+// sm-crypto is fetched after the first render: the form is on screen before the request for it.
+import { expect } from '@open-wc/testing';
+import { setSm2Loader } from '../../../widget/core/sm2.ts';
+import { waitFor } from '../support/helpers.ts';
+import { input, mountLogin, signOutForReal } from './login-fixture.ts';
+
+describe('<sso-login> lazy SM2', () => {
+  it('renders the form before sm-crypto is requested, then uses it for the password', async () => {
+    await signOutForReal();
+    const seen: Array<{ formOnScreen: boolean }> = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const restore = setSm2Loader(async () => {
+      const element = document.querySelector('sso-login');
+      seen.push({ formOnScreen: Boolean(element?.shadowRoot?.querySelector('form[name="sso-password-login"] input[name="pwd"]')) });
+      await gate; // sm-crypto "on a slow network"
+      return import('sm-crypto');
+    });
+    const login = await mountLogin();
+    try {
+      await waitFor(() => seen.length > 0);
+      expect(seen).to.deep.equal([{ formOnScreen: true }]);
+      // The form is usable while sm-crypto is still on its way; the login waits for it.
+      input(login.root, 'name').value = 'zhangwei';
+      input(login.root, 'pwd').value = 'Sso@2026demo';
+      (login.root.querySelector('form') as HTMLFormElement).requestSubmit();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(login.visited).to.deep.equal([]);
+      release();
+      await waitFor(() => login.visited.length > 0, 8000);
+      expect(login.visited).to.deep.equal(['/home']);
+    } finally {
+      restore();
+      login.remove();
+      await signOutForReal();
+    }
+  });
+});
