@@ -1,0 +1,80 @@
+// A new dealer registers with an SMS code (read from the server's development SMS outbox, where the
+// test sender writes), then signs in by mobile with a login code and lands on the application centre.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, runJourney } from './support/browser.ts';
+import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { loginBox, loginBoxTitle, toast, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+
+const NEW_DEALER = { username: 'dealer88', phone: '13912345678', password: 'Dealer@2026new' };
+
+describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
+  let server: PortalServer;
+  let browser: Browser;
+
+  before(async () => {
+    // The register code and the login code go to the same phone within a minute: the per-phone
+    // resend cooldown (60 s by default) is switched off so the journey need not wait it out.
+    [server, browser] = await Promise.all([startPortalServer({ SSO_SMS_COOLDOWN_SECONDS: '0' }), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('registers dealer88 with an SMS code, then signs in with phone and SMS code', async () => {
+    await runJourney(browser, 'register-then-mobile', async (journey) => {
+      const { page } = journey;
+      await page.goto(`${server.url}/`);
+      await waitForLoginPage(page);
+      await loginBox(page).getByRole('button', { name: '注册账号' }).click();
+      const register = loginBox(page).locator('form[name="sso-register"]');
+      await register.waitFor();
+      assert.equal(await loginBoxTitle(page).textContent(), '注册账号');
+
+      // The rules are checked on leaving each field: an existing username is refused first.
+      await register.getByLabel('用户名', { exact: true }).fill('zhangwei');
+      await register.getByLabel('手机号', { exact: true }).focus();
+      await register.locator('.sso-field-error[data-field="username"]', { hasText: '用户名已经存在' }).waitFor();
+      await register.getByLabel('用户名', { exact: true }).fill(NEW_DEALER.username);
+      await register.getByLabel('手机号', { exact: true }).fill(NEW_DEALER.phone);
+      await register.getByLabel('短信验证码', { exact: true }).focus();
+      await register.locator('.sso-field-error[data-field="username"]').waitFor({ state: 'detached' });
+      await journey.shot('register-form');
+
+      await register.getByRole('button', { name: '获取验证码' }).click();
+      await toast(page, 'success', '验证码已发送').waitFor();
+      const registerSms = await server.waitForSms(NEW_DEALER.phone, 'register');
+      assert.match(registerSms.code, /^\d{6}$/);
+      // The button counts down before another code can be asked for.
+      assert.match((await register.locator('[part~="send-code"]').textContent()) ?? '', /^\d+秒后重新获取$/);
+      await register.getByLabel('短信验证码', { exact: true }).fill(registerSms.code);
+      await register.getByLabel('密码', { exact: true }).fill(NEW_DEALER.password);
+      await register.getByLabel('确认密码', { exact: true }).fill(NEW_DEALER.password);
+      await journey.shot('register-code-sent');
+      await register.getByRole('button', { name: '注册', exact: true }).click();
+
+      await toast(page, 'success', '注册成功，请登录').waitFor();
+      await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
+      assert.equal(await loginBox(page).getByLabel('用户名', { exact: true }).inputValue(), NEW_DEALER.username);
+      await journey.shot('registered-back-to-login');
+
+      await loginBox(page).getByRole('button', { name: '手机登录' }).click();
+      const mobile = loginBox(page).locator('form[name="sso-mobile-login"]');
+      await mobile.waitFor();
+      assert.equal(await loginBoxTitle(page).textContent(), '手机登录');
+      await mobile.getByLabel('手机号', { exact: true }).fill(NEW_DEALER.phone);
+      await mobile.getByRole('button', { name: '获取验证码' }).click();
+      await toast(page, 'success', '验证码已发送').last().waitFor();
+      const loginSms = await server.waitForSms(NEW_DEALER.phone, 'login');
+      assert.notEqual(loginSms.code, '', 'a login code was sent to the registered phone');
+      await mobile.getByLabel('短信验证码', { exact: true }).fill(loginSms.code);
+      await journey.shot('mobile-login-form');
+      await mobile.getByRole('button', { name: '登录', exact: true }).click();
+
+      await waitForHome(page, NEW_DEALER.username);
+      await journey.shot('home-as-new-dealer');
+    });
+  });
+});

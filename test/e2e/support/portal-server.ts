@@ -1,0 +1,76 @@
+// The server of an end-to-end journey: the same process `npm start` runs (server/main.ts, through
+// test/helpers/spawn-main.ts) on a temporary data dir with the demo data, after making sure the
+// portal and the widget are built. Also reads the development SMS outbox of that server.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
+
+const BUILT_FILES = ['dist/portal/index.html', 'dist/widget/sso-widget.js'];
+
+/** Builds once (npm run build) when the portal or the widget script is missing, as on a clean clone. */
+export function ensureBuilt(): void {
+  const missing = BUILT_FILES.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)));
+  if (missing.length === 0) return;
+  process.stderr.write(`e2e: ${missing.join(', ')} missing, running npm run build once\n`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const stillMissing = BUILT_FILES.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)));
+  if (result.status !== 0 || stillMissing.length > 0) {
+    throw new Error(`npm run build failed (exit ${result.status}); run it by hand to see why:\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+export interface SmsMessage {
+  phone: string;
+  code: string;
+  purpose: string;
+}
+
+export interface PortalServer {
+  /** http://127.0.0.1:<port> (the default client group). */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The portal under another host name, e.g. hostUrl('ka.localhost'); Chromium resolves *.localhost locally. */
+  hostUrl(host: string): string;
+  /** Waits for the next SMS (not returned before) that the server sent to `phone` for `purpose`. */
+  waitForSms(phone: string, purpose: string, timeoutMs?: number): Promise<SmsMessage>;
+  stop(): Promise<void>;
+}
+
+export async function startPortalServer(env: Record<string, string> = {}): Promise<PortalServer> {
+  ensureBuilt();
+  const main: MainProcess = await spawnMain({ SSO_LOG_LEVEL: 'warn', ...env });
+  const port = Number(new URL(main.url).port);
+  const outbox = path.join(main.dataDir, 'sms-outbox.jsonl');
+  const seen = new Set<string>();
+
+  const readOutbox = (): SmsMessage[] =>
+    fs.existsSync(outbox)
+      ? fs.readFileSync(outbox, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SmsMessage)
+      : [];
+
+  return {
+    url: main.url,
+    port,
+    dataDir: main.dataDir,
+    hostUrl: (host) => `http://${host}:${port}`,
+    async waitForSms(phone, purpose, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const lines = readOutbox();
+        const index = lines.findIndex((m, i) => m.phone === phone && m.purpose === purpose && !seen.has(`${i}`));
+        if (index >= 0) {
+          seen.add(`${index}`);
+          return lines[index]!;
+        }
+        if (Date.now() > deadline) throw new Error(`no ${purpose} SMS to ${phone} in ${outbox}: ${JSON.stringify(lines.map((m) => [m.phone, m.purpose]))}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async stop() {
+      await main.stop();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// What a person sees and does on the portal, in the words of the screen: the login box of
+// <sso-login>, the application centre of <app-center>, the system-prompt dialog and toasts.
+// Playwright's CSS and text locators pierce the elements' open shadow roots.
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+
+export const DEMO = {
+  zhangwei: { name: 'zhangwei', password: 'Sso@2026demo' },
+  firstlogin: { name: 'firstlogin', password: 'Sso@2026first' },
+  agedpwd: { name: 'agedpwd', password: 'Sso@2026aged' },
+  dealer01: { name: 'dealer01', password: 'Sso@2026dealer', phone: '13800000001' },
+} as const;
+
+/** The login box (password, mobile, register, redirect and logout views). */
+export const loginBox = (page: Page): Locator => page.locator('sso-login [part="box"]');
+
+/** The title of the login box's current view (密码登录, 手机登录, 注册账号 ...). */
+export const loginBoxTitle = (page: Page): Locator => loginBox(page).locator('.sso-box__title');
+
+export const brandPanel = (page: Page): Locator => page.locator('sso-login [part="brand"]');
+
+/** The open system-prompt dialog (系统提示) of either element. */
+export const systemDialog = (page: Page): Locator => page.locator('dialog[open]:not(.sso-change-password)');
+
+export const changePasswordDialog = (page: Page): Locator => page.locator('sso-login dialog.sso-change-password[open]');
+
+/** A toast of the given type (error, success, ...) carrying exactly `text`. */
+export const toast = (page: Page, type: string, text: string): Locator =>
+  page.locator(`[part="toast"][data-type="${type}"]`).filter({ has: page.locator('.sso-toast__text', { hasText: text }) });
+
+export const BRAND_TITLES = {
+  default: '企业统一登录平台',
+  'key-account': '大客户营销平台',
+} as const;
+
+/** Waits for the login page (password view) of the brand (data-brand code and title of the panel). */
+export async function waitForLoginPage(page: Page, brand: keyof typeof BRAND_TITLES = 'default'): Promise<void> {
+  await page.locator(`sso-login [part="base"][data-brand="${brand}"]`).waitFor();
+  await brandPanel(page).locator('.sso-brand__title', { hasText: BRAND_TITLES[brand] }).waitFor();
+  await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
+}
+
+/** Types into the password form and presses 登录. */
+export async function submitPasswordLogin(page: Page, name: string, password: string): Promise<void> {
+  const form = loginBox(page).locator('form[name="sso-password-login"]');
+  await form.getByLabel('用户名', { exact: true }).fill(name);
+  await form.getByLabel('密码', { exact: true }).fill(password);
+  await form.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** The application centre as a signed-in user sees it: the cards' titles, once loaded. */
+export const appCenter = (page: Page): Locator => page.locator('app-center [part="base"]');
+export const appCards = (page: Page): Locator => page.locator('app-center [part="card"]');
+export const cardTitles = (page: Page): Promise<string[]> => page.locator('app-center [part="card-title"]').allTextContents();
+
+/** Waits for /home with the heading 应用中心, `username` in the user menu and at least one card. */
+export async function waitForHome(page: Page, username: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/home');
+  await appCenter(page).getByRole('heading', { name: '应用中心', exact: true }).waitFor();
+  await page.locator('app-center [part="username"]', { hasText: username }).waitFor();
+  await appCards(page).first().waitFor();
+}
+
+/** Asserts the cards shown, in order. */
+export async function assertCards(page: Page, titles: string[]): Promise<void> {
+  await page.waitForFunction(
+    (count) => document.querySelector('app-center')?.shadowRoot?.querySelectorAll('[part="card"]').length === count,
+    titles.length,
+  );
+  assert.deepEqual(await cardTitles(page), titles);
+}
+
+/** Opens the user menu (username on its button). */
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.locator('app-center [part="user-button"]').click();
+  await page.locator('app-center [part="user-menu"]').waitFor();
+}
+
+/** Chooses 退出登录 in the open user menu. */
+export async function chooseExit(page: Page): Promise<void> {
+  await page.locator('app-center [part="user-menu"]').getByRole('menuitem', { name: '退出登录' }).click();
+}
+
+/** Opens the user menu and chooses 退出登录. */
+export async function exitFromHome(page: Page): Promise<void> {
+  await openUserMenu(page);
+  await chooseExit(page);
+}
