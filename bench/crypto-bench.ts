@@ -1,15 +1,10 @@
 // Crypto on the login path: SM2 decryption (ours on each engine, next to sm-crypto measured in
-// the same run) and the argon2id verification with the server's parameters.
+// the same run, in alternating batches) and the argon2id verification with the server's parameters.
 import smCrypto from 'sm-crypto';
 import { generateSm2KeyPair, sm2Decrypt } from '../server/crypto/sm2.ts';
-import {
-  defaultSharedPointEngineName,
-  nativeSm2Available,
-  nativeSharedPoint,
-  nobleSharedPoint,
-} from '../server/crypto/sm2-shared-point.ts';
+import { defaultSharedPointEngineName, nobleSharedPoint } from '../server/crypto/sm2-shared-point.ts';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/domain/passwords.ts';
-import { timeOperation, type OpTiming } from './measure.ts';
+import { timeInterleaved, type OpTiming } from './measure.ts';
 import { fmtMs, type BenchRow } from './report.ts';
 
 export interface CryptoFigures {
@@ -32,22 +27,17 @@ export async function benchCrypto(): Promise<CryptoFigures> {
     if (plain !== password) throw new Error('SM2 bench: decryption gave a wrong result');
   };
 
-  const ours = await timeOperation((i) => check(sm2Decrypt(ciphers[i % 16]!, keys.privateKey)));
-  const noble = await timeOperation((i) => check(sm2Decrypt(ciphers[i % 16]!, keys.privateKey, nobleSharedPoint)), {
-    batchMs: 200,
-  });
-  const native = nativeSm2Available
-    ? await timeOperation((i) => check(sm2Decrypt(ciphers[i % 16]!, keys.privateKey, nativeSharedPoint)))
-    : null;
-  const smCryptoTiming = await timeOperation(
-    (i) => check(smCrypto.sm2.doDecrypt(ciphers[i % 16]!.slice(2), keys.privateKey, 1)),
-    { batchMs: 300, warmup: 2 },
-  );
-
   const hash = await hashPassword(password);
-  const argon = await timeOperation(async () => {
-    if (!(await verifyPassword(hash, password))) throw new Error('argon2 bench: verification failed');
-  }, { batchMs: 400, warmup: 2 });
+  const timings = await timeInterleaved({
+    ours: (i) => check(sm2Decrypt(ciphers[i % 16]!, keys.privateKey)),
+    smCrypto: (i) => check(smCrypto.sm2.doDecrypt(ciphers[i % 16]!.slice(2), keys.privateKey, 1)),
+    noble: (i) => check(sm2Decrypt(ciphers[i % 16]!, keys.privateKey, nobleSharedPoint)),
+    argon: async () => {
+      if (!(await verifyPassword(hash, password))) throw new Error('argon2 bench: verification failed');
+    },
+  });
+  const { ours, noble, argon } = timings;
+  const smCryptoTiming = timings.smCrypto;
 
   const speedup = smCryptoTiming.msPerOp / ours.msPerOp;
   const rawLoginMs = ours.msPerOp + argon.msPerOp;
@@ -83,9 +73,6 @@ export async function benchCrypto(): Promise<CryptoFigures> {
       data: { speedup },
     },
   ];
-  if (native && defaultSharedPointEngineName !== 'native') {
-    rows.push({ section: 'crypto', name: 'SM2 decrypt, native engine', value: `${fmtMs(native.msPerOp)}/op`, budget: '', pass: null, data: { ...native } });
-  }
   rows.push(
     {
       section: 'crypto',

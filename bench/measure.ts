@@ -37,3 +37,36 @@ export async function timeOperation(
   }
   return { msPerOp: median(perBatch), minMs: Math.min(...perBatch), maxMs: Math.max(...perBatch), operations };
 }
+
+/**
+ * Times several operations in alternating batches (A B C A B C ...), so that a slow moment on a
+ * shared machine hits all of them alike and their ratios stay meaningful.
+ */
+export async function timeInterleaved<K extends string>(
+  ops: Record<K, (i: number) => unknown>,
+  { batches = 5, batchMs = 300, warmup = 3 }: { batches?: number; batchMs?: number; warmup?: number } = {},
+): Promise<Record<K, OpTiming>> {
+  const names = Object.keys(ops) as K[];
+  const perBatch = new Map<K, number[]>(names.map((n) => [n, []]));
+  const counts = new Map<K, number>(names.map((n) => [n, 0]));
+  let i = 0;
+  for (const name of names) for (let w = 0; w < warmup; w++) await ops[name](i++);
+  for (let b = 0; b < batches; b++) {
+    for (const name of names) {
+      const start = performance.now();
+      let count = 0;
+      while (performance.now() - start < batchMs) {
+        await ops[name](i++);
+        count++;
+      }
+      perBatch.get(name)!.push((performance.now() - start) / count);
+      counts.set(name, counts.get(name)! + count);
+    }
+  }
+  const result = {} as Record<K, OpTiming>;
+  for (const name of names) {
+    const times = perBatch.get(name)!;
+    result[name] = { msPerOp: median(times), minMs: Math.min(...times), maxMs: Math.max(...times), operations: counts.get(name)! };
+  }
+  return result;
+}

@@ -30,12 +30,9 @@ const rows: BenchRow[] = [];
 const started = Date.now();
 if (only.has('size') || only.has('page')) ensureBuilt();
 
-let rawLoginPerCore: number | null = null;
-if (only.has('crypto') || only.has('server')) {
+if (only.has('crypto')) {
   console.log('crypto: SM2 and argon2id ...');
-  const crypto = await benchCrypto();
-  rawLoginPerCore = 1000 / crypto.rawLoginMs;
-  if (only.has('crypto')) rows.push(...crypto.rows);
+  rows.push(...(await benchCrypto()).rows);
 }
 if (only.has('size')) {
   console.log('size: widget library ...');
@@ -45,9 +42,9 @@ if (only.has('page')) {
   console.log('page: headless Chromium loads ...');
   rows.push(...(await benchPageLoad()));
 }
-if (only.has('server') && rawLoginPerCore !== null) {
+if (only.has('server')) {
   console.log('server: autocannon runs ...');
-  rows.push(...(await benchServer(rawLoginPerCore)));
+  rows.push(...(await benchServer()));
 }
 
 const failed = rows.filter((r) => r.pass === false);
