@@ -35,6 +35,7 @@ export function SsoLogin(props: SsoLoginProps) {
   }, []);
   const { context } = ui;
   const group = useStore(context.$group);
+  const groupLoaded = useStore(context.$groupLoaded);
 
   useEffect(() => {
     const stopViewEvents = context.$view.listen((view) => {
@@ -54,7 +55,7 @@ export function SsoLogin(props: SsoLoginProps) {
   const brand = getBrand(context.params.brand ?? group.code);
   return (
     <LoginUiContext.Provider value={ui}>
-      <div className="sso-login" data-brand={brand.code} part="base">
+      <div className="sso-login" data-brand={brand.code} data-group-loaded={groupLoaded ? 'true' : 'false'} part="base">
         <BackgroundCarousel images={group.imageList.map((image) => image.fileUrl)} cycleTime={group.cycleTime} />
         <div className="sso-login__layout">
           <BrandPanel brand={brand} />

@@ -5,7 +5,7 @@ import { waitFor } from '../support/helpers.ts';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
 import { setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
 import { QR_CHOICE_STORAGE_KEY } from '../../../widget/stores/qr-choice.ts';
-import { byText, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
+import { byText, groupLoaded, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
 
 async function expectAccessible(login: MountedLogin): Promise<void> {
   await expect(login.root.querySelector('.sso-login')).to.be.accessible();
@@ -43,7 +43,7 @@ describe('<sso-login> accessibility', () => {
 
   it('password view', async () => {
     login = await mountLogin();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await groupLoaded(login);
     await expectAccessible(login);
   });
 

@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { waitFor, replyBase } from '../support/helpers.ts';
 import { resolveLoginParams } from '../../../widget/stores/login-params.ts';
-import { byText, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
+import { byText, groupLoaded, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
 
 function allNodes(root: ShadowRoot | Element): Element[] {
   return Array.from(root.querySelectorAll('*'));
@@ -65,7 +65,7 @@ describe('<sso-login> element', () => {
     expect(login.root.querySelector('.sso-brand__title')?.textContent).to.equal('星途 EXEED 经销商平台');
     login.remove();
     login = await mountLogin({ 'sso-domain': 'exeed.localhost', brand: 'keyaccount' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await groupLoaded(login);
     expect(login.root.querySelector('.sso-brand')?.getAttribute('data-brand')).to.equal('key-account');
     expect(login.root.querySelector('.sso-brand__title')?.textContent).to.equal('大客户营销平台');
   });

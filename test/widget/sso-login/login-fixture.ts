@@ -15,7 +15,7 @@ export interface MountedLogin {
 
 const EVENT_NAMES = ['sso-login-success', 'sso-login-error', 'sso-login-view-change'] as const;
 
-export async function mountLogin(attributes: Record<string, string> = {}, options: { waitForGroup?: boolean } = {}): Promise<MountedLogin> {
+export async function mountLogin(attributes: Record<string, string> = {}): Promise<MountedLogin> {
   const visited: string[] = [];
   const restoreNavigator = setNavigator((url) => visited.push(url));
   const events: CustomEvent[] = [];
@@ -25,7 +25,6 @@ export async function mountLogin(attributes: Record<string, string> = {}, option
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   document.body.append(element);
   const root = await waitFor(() => (element.shadowRoot?.querySelector('.sso-box') ? element.shadowRoot : null));
-  if (options.waitForGroup !== false) await waitFor(() => root.querySelector('.sso-box'));
   return {
     element,
     root,
@@ -37,6 +36,11 @@ export async function mountLogin(attributes: Record<string, string> = {}, option
       restoreNavigator();
     },
   };
+}
+
+/** Waits until the client group's answer has arrived (it decides brand, QR toggle, images). */
+export async function groupLoaded(login: MountedLogin): Promise<void> {
+  await waitFor(() => login.root.querySelector('.sso-login[data-group-loaded="true"]'), 8000);
 }
 
 export function byText<T extends Element = HTMLButtonElement>(root: ParentNode, selector: string, text: string): T {

@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../support/helpers.ts';
-import { byText, input, isLoggedIn, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+import { byText, groupLoaded, input, isLoggedIn, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
 
 function form(login: MountedLogin): HTMLFormElement {
   return login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement;
@@ -63,6 +63,23 @@ describe('<sso-login> password login', () => {
     const error = login.events.find((event) => event.type === 'sso-login-error')!;
     expect(error.detail.msg).to.equal('用户名或密码错误');
     expect(login.root.querySelector('.sso-toast')?.getAttribute('role')).to.equal('alert');
+    expect(login.visited).to.deep.equal([]);
+  });
+
+  it('a locked name (HTTP 423): 该账号已锁定 once, and sso-login-error', async () => {
+    login = await mountLogin();
+    // Failures are counted per name (existing or not); the fifth one locks it.
+    const name = `nobody${Date.now()}`;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      input(login.root, 'name').value = name;
+      input(login.root, 'pwd').value = 'wrong-password';
+      form(login).requestSubmit();
+      await waitFor(() => login!.events.filter((event) => event.type === 'sso-login-error').length === attempt, 8000);
+      await waitFor(() => !login!.root.querySelector('button[aria-busy="true"]'));
+    }
+    const last = login.events.filter((event) => event.type === 'sso-login-error').pop()!;
+    expect(last.detail).to.deep.equal({ code: 423, msg: '该账号已锁定' });
+    expect(toasts(login.root).filter((text) => text === '该账号已锁定')).to.have.length(1);
     expect(login.visited).to.deep.equal([]);
   });
 
@@ -127,7 +144,8 @@ describe('<sso-login> password login', () => {
 
   it('a user who is not logged in stays on the login page', async () => {
     login = await mountLogin();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await groupLoaded(login); // the page's load logic (isLogin, group) has finished
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(login.visited).to.deep.equal([]);
     expect(login.events.filter((event) => event.type === 'sso-login-success')).to.deep.equal([]);
   });

@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
 import { OFFICIAL_SDK_URLS, feishuGoto, feishuTmpCodeTarget, qrSdkUrl, setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
 import { QR_CHOICE_STORAGE_KEY } from '../../../widget/stores/qr-choice.ts';
-import { byText, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
+import { byText, groupLoaded, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
 
 declare global {
   interface Window {
@@ -29,8 +29,7 @@ function toggle(login: MountedLogin): HTMLButtonElement | null {
 
 async function mountWithGroup(ssoDomain: string): Promise<MountedLogin> {
   const login = await mountLogin({ 'sso-domain': ssoDomain });
-  // The group answer decides the toggle; give it time to arrive.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await groupLoaded(login);
   return login;
 }
 
