@@ -119,83 +119,83 @@ export function testApi({ rootDir, haveRealServer }) {
     },
   };
   const middleware = async (ctx, next) => {
-        const path = ctx.path;
-        if (path.startsWith('/__test/echo/')) {
-          const body = (await readBody(ctx.req)).toString('utf8');
-          const data = {
-            method: ctx.method,
-            path: path.slice('/__test/echo'.length),
-            query: ctx.querystring,
-            headers: ctx.req.headers,
-            body,
-            ...checks(ctx.req.headers, body),
-          };
-          ctx.set('X-XSRF-TOKEN', 'echo-xsrf-token');
-          ctx.type = 'application/json';
-          ctx.body = ctx.get('enc-flag') === 'true'
-            ? JSON.stringify({ code: 200, msg: 'success', encryption: aesCfbBase64(JSON.stringify(data)) })
-            : JSON.stringify({ code: 200, msg: 'success', data });
-          return;
-        }
-        const reply = /^\/__test\/reply\/(\d{3})\/([^/]+)/.exec(path);
-        if (reply) {
-          await readBody(ctx.req);
-          const text = reply[2] === '-' ? '' : Buffer.from(reply[2], 'base64url').toString('utf8');
-          ctx.status = Number(reply[1]);
-          let isJson = true;
-          try { JSON.parse(text); } catch { isJson = false; }
-          ctx.type = isJson ? 'application/json' : 'application/octet-stream';
-          ctx.body = text;
-          return;
-        }
-        if (path.startsWith('/__test/hang/')) {
-          // Never answers; the client's timeout has to end the request.
-          await new Promise((resolveHang) => ctx.req.on('close', resolveHang));
-          ctx.status = 204;
-          return;
-        }
-        if (path.startsWith('/__test/image/')) {
-          // A small valid SVG (for the carousel); /__test/image/broken answers 404 instead.
-          if (path === '/__test/image/broken') { ctx.status = 404; ctx.body = 'missing'; return; }
-          ctx.type = 'image/svg+xml';
-          ctx.body = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#36c"/></svg>';
-          return;
-        }
-        if (path.startsWith('/__test/sdk/')) {
-          // Stand-ins for the WeCom / Feishu QR SDKs (no outside network here): they record the
-          // options they get and draw a frame into the container found by id, as the real ones do.
-          ctx.type = 'application/javascript';
-          ctx.body = SDK_STUBS[path.slice('/__test/sdk/'.length)] ?? '/* defines nothing */';
-          return;
-        }
-        if (path === '/__test/real-server') {
-          ctx.type = 'application/json';
-          ctx.body = JSON.stringify({ available: realServer !== null });
-          return;
-        }
-        if (path === '/__test/sms' && realServer) {
-          // The last SMS code the real server "sent" to ?phone= (its development outbox).
-          let text = '';
-          try { text = await readFile(realServer.config.smsOutboxPath, 'utf8'); } catch { text = ''; }
-          const lines = text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
-          const last = lines.filter((entry) => entry.phone === ctx.query.phone).pop();
-          ctx.type = 'application/json';
-          ctx.body = JSON.stringify({ code: last?.code ?? null, purpose: last?.purpose ?? null });
-          return;
-        }
-        if (path === '/__test/messenger-code' && messengers) {
-          // Teaches the fake WeCom / Feishu upstream a code: ?type=wecom|feishu&code=&identity=
-          const { type, code, identity } = ctx.query;
-          (type === 'feishu' ? messengers.feishuCodes : messengers.weComCodes).set(String(code), String(identity));
-          ctx.type = 'application/json';
-          ctx.body = JSON.stringify({ ok: true });
-          return;
-        }
-        if (realServer && (path.startsWith('/api/') || path.startsWith('/assets/'))) {
-          await proxy(ctx, realServer.url);
-          return;
-        }
-        return next();
+    const path = ctx.path;
+    if (path.startsWith('/__test/echo/')) {
+      const body = (await readBody(ctx.req)).toString('utf8');
+      const data = {
+        method: ctx.method,
+        path: path.slice('/__test/echo'.length),
+        query: ctx.querystring,
+        headers: ctx.req.headers,
+        body,
+        ...checks(ctx.req.headers, body),
+      };
+      ctx.set('X-XSRF-TOKEN', 'echo-xsrf-token');
+      ctx.type = 'application/json';
+      ctx.body = ctx.get('enc-flag') === 'true'
+        ? JSON.stringify({ code: 200, msg: 'success', encryption: aesCfbBase64(JSON.stringify(data)) })
+        : JSON.stringify({ code: 200, msg: 'success', data });
+      return;
+    }
+    const reply = /^\/__test\/reply\/(\d{3})\/([^/]+)/.exec(path);
+    if (reply) {
+      await readBody(ctx.req);
+      const text = reply[2] === '-' ? '' : Buffer.from(reply[2], 'base64url').toString('utf8');
+      ctx.status = Number(reply[1]);
+      let isJson = true;
+      try { JSON.parse(text); } catch { isJson = false; }
+      ctx.type = isJson ? 'application/json' : 'application/octet-stream';
+      ctx.body = text;
+      return;
+    }
+    if (path.startsWith('/__test/hang/')) {
+      // Never answers; the client's timeout has to end the request.
+      await new Promise((resolveHang) => ctx.req.on('close', resolveHang));
+      ctx.status = 204;
+      return;
+    }
+    if (path.startsWith('/__test/image/')) {
+      // A small valid SVG (for the carousel); /__test/image/broken answers 404 instead.
+      if (path === '/__test/image/broken') { ctx.status = 404; ctx.body = 'missing'; return; }
+      ctx.type = 'image/svg+xml';
+      ctx.body = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#36c"/></svg>';
+      return;
+    }
+    if (path.startsWith('/__test/sdk/')) {
+      // Stand-ins for the WeCom / Feishu QR SDKs (no outside network here): they record the
+      // options they get and draw a frame into the container found by id, as the real ones do.
+      ctx.type = 'application/javascript';
+      ctx.body = SDK_STUBS[path.slice('/__test/sdk/'.length)] ?? '/* defines nothing */';
+      return;
+    }
+    if (path === '/__test/real-server') {
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ available: realServer !== null });
+      return;
+    }
+    if (path === '/__test/sms' && realServer) {
+      // The last SMS code the real server "sent" to ?phone= (its development outbox).
+      let text = '';
+      try { text = await readFile(realServer.config.smsOutboxPath, 'utf8'); } catch { text = ''; }
+      const lines = text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      const last = lines.filter((entry) => entry.phone === ctx.query.phone).pop();
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ code: last?.code ?? null, purpose: last?.purpose ?? null });
+      return;
+    }
+    if (path === '/__test/messenger-code' && messengers) {
+      // Teaches the fake WeCom / Feishu upstream a code: ?type=wecom|feishu&code=&identity=
+      const { type, code, identity } = ctx.query;
+      (type === 'feishu' ? messengers.feishuCodes : messengers.weComCodes).set(String(code), String(identity));
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ ok: true });
+      return;
+    }
+    if (realServer && (path.startsWith('/api/') || path.startsWith('/assets/'))) {
+      await proxy(ctx, realServer.url);
+      return;
+    }
+    return next();
   };
   return { plugin, middleware };
 }
