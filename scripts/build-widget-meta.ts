@@ -2,6 +2,8 @@
 // the TypeScript declarations into dist/widget/types (tsc, tsconfig.widget-types.json) and makes
 // their relative imports end in .js (the sources import .ts files, which a consumer's compiler
 // would not find), then prints the library's sizes (raw and gzip) against the budget.
+// Type errors and an overrun are reported loudly but do not stop the build (npm start must still
+// serve); the gates are `npm run typecheck` and `npm run test:size`, both part of npm test.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -21,9 +23,13 @@ function filesUnder(dir: string): string[] {
 
 writeFileSync(join(widgetDist, 'custom-elements.json'), `${JSON.stringify(customElementsManifest(), null, 2)}\n`);
 
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.widget-types.json')], {
-  stdio: 'inherit',
-});
+try {
+  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.widget-types.json')], {
+    stdio: 'inherit',
+  });
+} catch {
+  console.warn('WARNING: the widget has type errors; declarations were emitted anyway (run npm run typecheck).');
+}
 for (const file of filesUnder(join(widgetDist, 'types')).filter((path) => path.endsWith('.d.ts'))) {
   const text = readFileSync(file, 'utf8');
   const fixed = text.replace(/((?:from|import)\s*\(?\s*['"]\.{1,2}\/[^'"]*?)\.tsx?(['"])/g, '$1.js$2');
@@ -40,6 +46,5 @@ const iife = gzipSize(join(widgetDist, 'sso-widget.iife.js'));
 const esAll = scripts.filter((path) => !path.endsWith('.iife.js')).reduce((sum, path) => sum + gzipSize(path), 0);
 console.log(`whole script, gzip: IIFE ${kb(iife)}, ES with its chunks ${kb(esAll)} (budget ${kb(BUDGET_GZIP_BYTES)})`);
 if (iife > BUDGET_GZIP_BYTES || esAll > BUDGET_GZIP_BYTES) {
-  console.error('The widget library is over its gzip budget.');
-  process.exitCode = 1;
+  console.warn('WARNING: the widget library is over its gzip budget (npm run test:size fails).');
 }
