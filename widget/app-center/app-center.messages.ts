@@ -14,11 +14,9 @@ export const appCenterMessages = {
   resultCount: (shown: number, total: number) =>
     shown === total ? `共 ${total} 个应用` : `找到 ${shown} 个应用（共 ${total} 个）`,
   appList: '应用列表',
-  groupMenuLabel: (name: string) => `当前客户群：${name}，切换客户群`,
   groupMenuTitle: '切换客户群',
-  userMenuLabel: (username: string) => `用户 ${username}，打开用户菜单`,
   exit: '退出登录',
   exiting: '正在退出…',
-  openApp: (name: string) => `打开 ${name}（新窗口）`,
+  noAddress: (name: string) => `${name} 还没有配置访问地址，请联系管理员`,
   topBar: '顶部导航',
 } as const;

@@ -12,6 +12,7 @@ import { getBrand } from '../brands/index.ts';
 import { createAppCenterStore } from '../stores/app-center-store.ts';
 import type { AppEntry, ClientGroupSummary } from '../stores/app-center-types.ts';
 import { withHttpScheme } from './app-url.ts';
+import { appCenterMessages as m } from './app-center.messages.ts';
 import { TopBar } from './top-bar.tsx';
 import { AppCatalogue } from './app-catalogue.tsx';
 
@@ -58,6 +59,10 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
   const eventTarget = (): EventTarget => (container?.host as EventTarget | undefined) ?? rootRef.current ?? document;
 
   const openApp = (app: AppEntry) => {
+    if (!app.autoLoginUrl?.trim()) {
+      notices.toast('warning', m.noAddress(app.name));
+      return;
+    }
     const url = withHttpScheme(app.autoLoginUrl);
     const proceed = emit(eventTarget(), 'app-center-open', { name: app.name, url }, { cancelable: true });
     // noopener: the launched app must not be able to steer the portal window (reverse tabnabbing).

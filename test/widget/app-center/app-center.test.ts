@@ -146,4 +146,16 @@ describe('<app-center> application cards', () => {
     expect(empty.querySelector('.empty-hint')?.textContent).to.equal('当前客户群还没有开通应用，请联系管理员。');
     expect(cards(mounted.root)).to.have.length(0);
   });
+
+  it('an app without an address opens nothing and says so', async () => {
+    api = scriptApi(signedInRoutes({
+      '/centerAuth/client/getClientListBySsoDomain': ok([{ id: 9, name: '待上线系统', logo: '', intro: '', autoLoginUrl: ' ' }]),
+    }));
+    mounted = mountAppCenter();
+    const [card] = await waitForCards(mounted.root, 1);
+    card!.click();
+    expect(windows.opened).to.deep.equal([]);
+    const toast = await waitFor(() => mounted.root.querySelector('[part="toast"][data-type="warning"]'));
+    expect(toast.textContent).to.contain('待上线系统 还没有配置访问地址，请联系管理员');
+  });
 });
