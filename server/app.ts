@@ -77,9 +77,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     errorResponseBuilder: () => new ApiError(429, HttpMessages.tooManyRequests, 429),
   });
 
+  // At the root, so the portal page itself already hands out the XSRF-TOKEN cookie.
+  registerXsrf(app);
   await app.register(async (api) => {
     registerErrorHandler(api);
-    registerXsrf(api);
     registerEncFlag(api, config.encKey);
     registerSessionRoutes(api, ctx);
     registerDoLogin(api, ctx);

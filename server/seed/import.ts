@@ -9,7 +9,9 @@ import { hashPassword } from '../domain/passwords.ts';
 
 export interface ImportUser {
   username: string;
-  password: string;
+  /** Plain password, hashed on import; or give passwordHash (argon2id) to skip the hashing cost. */
+  password?: string;
+  passwordHash?: string;
   kind: 'staff' | 'dealer';
   phone?: string;
   mustChangePassword?: boolean;
@@ -60,7 +62,8 @@ export function readImportFile(file: string): ImportFile {
   }
   for (const [i, u] of (data.users ?? []).entries()) {
     check(isText(u.username) && /^[a-z0-9]+$/.test(u.username), `users[${i}].username must be lowercase letters and digits`);
-    check(isText(u.password), `users[${i}].password is required`);
+    check(isText(u.password) || (isText(u.passwordHash) && u.passwordHash.startsWith('$argon2id$')),
+      `users[${i}] needs password (or an argon2id passwordHash)`);
     check(u.phone === undefined || /^1[3-9]\d{9}$/.test(u.phone), `users[${i}].phone is not a mainland mobile number`);
   }
   return data;
@@ -70,7 +73,8 @@ export async function importData(repo: Repository, data: ImportFile, now: number
   const newUsers: (ImportUser & { passwordHash: string })[] = [];
   for (const u of data.users ?? []) {
     if (await repo.findUserByName(u.username)) continue;
-    newUsers.push({ ...u, passwordHash: await hashPassword(u.password) });
+    // Pre-hashed demo users keep every fresh start (and every test app) free of hashing cost.
+    newUsers.push({ ...u, passwordHash: u.passwordHash ?? (await hashPassword(u.password!)) });
   }
   let apps = 0;
   await repo.transaction(async (tx) => {

@@ -23,7 +23,10 @@ for (const backend of testBackends()) {
     it('logs zhangwei in: session cookie HttpOnly + SameSite=Lax, isLogin true, curLogin/info, rotation', async () => {
       const c = t.client();
       assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, false);
-      const res = await c.login('zhangwei', DEMO.zhangwei);
+      const res = await c.post('/api/centerAuth/sso/doLogin', {
+        form: { name: 'zhangwei', pwd: await c.encrypt(DEMO.zhangwei), loginType: '0', clientId: 'portal', from: 'login' },
+        headers: { 'time-zone': 'Asia/Shanghai' },
+      });
       assert.equal(res.status, 200);
       assert.deepEqual(res.body, { code: 200, msg: 'success', data: { username: 'zhangwei', redirect: '/home' } });
       const sid = res.cookies.find((k) => k.name === 'sso_sid');
@@ -133,6 +136,19 @@ for (const backend of testBackends()) {
       assert.equal(undecryptable.body.msg, '密码解密失败，请刷新页面后重试');
       const empty = await c.post('/api/centerAuth/sso/doLogin', { form: {} });
       assert.equal(empty.body.code, 'AU00100');
+    });
+
+    it('rate-limits doLogin per client address (429)', async () => {
+      const limited = await buildTestApp(backend, { sensitivePerMinute: 3 });
+      try {
+        const c = limited.client();
+        for (let i = 0; i < 3; i++) assert.equal((await c.post('/api/centerAuth/sso/doLogin', { form: {} })).status, 200);
+        const res = await c.post('/api/centerAuth/sso/doLogin', { form: {} });
+        assert.equal(res.status, 429);
+        assert.deepEqual(res.body, { code: 429, msg: '请求过于频繁，请稍后再试', data: null });
+      } finally {
+        await limited.close();
+      }
     });
 
     it('signout ends the session (XSRF required); curLogin/info then answers AU00300', async () => {

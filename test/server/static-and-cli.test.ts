@@ -41,6 +41,8 @@ describe('static serving', () => {
       assert.equal(res.status, 200, p);
       assert.equal(await res.text(), '<!doctype html><title>portal</title>', p);
     }
+    const page = await fetch(`${built.url}/`, { headers: { accept: 'text/html' } });
+    assert.match(page.headers.get('set-cookie') ?? '', /^XSRF-TOKEN=[\w-]+; Path=\/; SameSite=Lax$/, 'the page already hands out the XSRF cookie');
     assert.equal(await (await fetch(`${built.url}/assets/main.js`)).text(), 'console.log(1)');
     assert.equal((await fetch(`${built.url}/assets/missing.js`)).status, 404, 'a missing asset is not answered with HTML');
   });

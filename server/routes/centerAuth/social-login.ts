@@ -25,15 +25,17 @@ const querySchema = {
 
 type Provider = 'wecom' | 'feishu';
 
+const base = (configured: string | null, group: string): string => (configured ?? group).replace(/\/+$/, '');
+
 async function identify(ctx: AppContext, provider: Provider, request: FastifyRequest<{ Querystring: CodeQuery }>): Promise<string | null> {
   const group = await groupFor(ctx, request, request.query.ssoDomain);
   try {
     if (provider === 'wecom') {
       if (!group.weCom) throw refuse('weComNotConfigured');
-      return await ctx.weCom.userIdForCode(group.weCom, ctx.config.weComBaseUrl ?? group.weCom.baseUrl, request.query.code);
+      return await ctx.weCom.userIdForCode(group.weCom, base(ctx.config.weComBaseUrl, group.weCom.baseUrl), request.query.code);
     }
     if (!group.feishu) throw refuse('feishuNotConfigured');
-    return await ctx.feishu.unionIdForCode(group.feishu, ctx.config.feishuBaseUrl ?? group.feishu.baseUrl, request.query.code);
+    return await ctx.feishu.unionIdForCode(group.feishu, base(ctx.config.feishuBaseUrl, group.feishu.baseUrl), request.query.code);
   } catch (error) {
     if (error instanceof UpstreamUnavailable) {
       request.log.warn({ provider, reason: error.message }, 'messenger upstream unavailable');
