@@ -3,7 +3,7 @@
 // message on failure, and no open redirect.
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
-import { resolveCallBack } from '../../../widget/stores/redirect-target.ts';
+import { allowedOrigins, isAllowedTarget, resolveCallBack } from '../../../widget/stores/redirect-target.ts';
 import { isLoggedIn, mountLogin, setQuery, signOutForReal, type MountedLogin } from './login-fixture.ts';
 
 let serial = 0;
@@ -107,5 +107,24 @@ describe('callBack resolution', () => {
     expect(resolveCallBack('/next', '/api')).to.equal('/api/next');
     expect(resolveCallBack('next', 'https://sso.example.com/api/')).to.equal('https://sso.example.com/api/next');
     expect(resolveCallBack(null, '/api')).to.equal('/home');
+  });
+
+  it('allows the page, the API, the group domain and its callbackOrigins; nothing else', () => {
+    const page = 'https://sso.example.com/login';
+    const allowed = allowedOrigins(
+      { domainUrl: 'https://exeed.sso.example.com', callbackOrigins: ['https://dealer.example.com'] },
+      'https://api.example.com/api',
+      page,
+    );
+    const ok = (target: string) => isAllowedTarget(target, allowed, page);
+    expect([ok('/home'), ok('https://sso.example.com/x'), ok('https://api.example.com/api/next')]).to.deep.equal([true, true, true]);
+    expect([ok('https://exeed.sso.example.com/'), ok('https://dealer.example.com/orders?id=1')]).to.deep.equal([true, true]);
+    expect([
+      ok('https://evil.example.com/'),
+      ok('//evil.example.com/x'),
+      ok('javascript:alert(1)'),
+      ok('https://dealer.example.com.evil.com/'),
+      ok('http://dealer.example.com/'),
+    ]).to.deep.equal([false, false, false, false, false]);
   });
 });
