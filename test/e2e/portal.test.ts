@@ -3,7 +3,7 @@
 // unknown path showing the login page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import {
@@ -40,6 +40,27 @@ async function urlOfNewWindow(journey: Journey, step: string, open: () => Promis
   const url = popup.url();
   await popup.close();
   return url;
+}
+
+/** Nothing sticks out sideways: no horizontal scrolling, every card and menu inside the screen. */
+async function assertFitsWidth(page: Page, width: number): Promise<void> {
+  // No named inner functions in the page script: tsx's keepNames would reference a missing __name.
+  const overflow = await page.evaluate(() => {
+    const sticking: string[] = [];
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let root = roots.pop(); root; root = roots.pop()) {
+      for (const element of root.querySelectorAll('*')) {
+        const box = element.getBoundingClientRect();
+        if (box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1)) {
+          sticking.push(`${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} [${Math.round(box.left)}, ${Math.round(box.right)}]`);
+        }
+        if (element.shadowRoot) roots.push(element.shadowRoot);
+      }
+    }
+    return { scrollWidth: document.scrollingElement?.scrollWidth ?? 0, sticking };
+  });
+  assert.ok(overflow.scrollWidth <= width, `page is ${overflow.scrollWidth} px wide on a ${width} px screen`);
+  assert.deepEqual(overflow.sticking, [], 'elements outside the screen');
 }
 
 describe('portal: sign in, application centre, client groups, exit', { timeout: 120_000 }, () => {
@@ -90,9 +111,11 @@ describe('portal: sign in, application centre, client groups, exit', { timeout: 
         page.locator('app-center [part="card"]', { hasText: '销售管理系统' }).click(),
       );
       assert.equal(fromCard, 'https://crm.example.com/sso/login');
-      const kept = await urlOfNewWindow(journey, 'app-window-http-kept', () =>
-        page.locator('app-center [part="card"]', { hasText: '数据看板' }).click(),
-      );
+      // Keyboard: Enter on a focused card opens it too; an http:// URL is kept as it is.
+      const kept = await urlOfNewWindow(journey, 'app-window-by-enter', async () => {
+        await page.locator('app-center [part="card"]', { hasText: '数据看板' }).focus();
+        await page.keyboard.press('Enter');
+      });
       assert.equal(kept, 'http://bi.example.com/');
       assert.equal(new URL(page.url()).pathname, '/home', 'the portal stays on the application centre');
 
@@ -132,6 +155,29 @@ describe('portal: sign in, application centre, client groups, exit', { timeout: 
       await waitForLoginPage(page, 'key-account');
       await journey.shot('home-after-exit-goes-to-login');
     });
+  });
+
+  it('on a 360 px phone the login page and the application centre fit the screen', async () => {
+    await runJourney(
+      browser,
+      'phone-360',
+      async (journey) => {
+        const { page } = journey;
+        await page.goto(`${server.url}/`);
+        await waitForLoginPage(page, 'default');
+        await assertFitsWidth(page, 360);
+        await journey.shot('login-phone');
+        await submitPasswordLogin(page, DEMO.zhangwei.name, DEMO.zhangwei.password);
+        await waitForHome(page, 'zhangwei');
+        await assertCards(page, DEFAULT_APPS);
+        await assertFitsWidth(page, 360);
+        await journey.shot('home-phone');
+        await openUserMenu(page);
+        await assertFitsWidth(page, 360);
+        await journey.shot('user-menu-phone');
+      },
+      { viewport: { width: 360, height: 740 } },
+    );
   });
 
   it('an unknown path shows the login page', async () => {

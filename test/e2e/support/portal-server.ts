@@ -8,11 +8,42 @@ import { REPO_ROOT, spawnMain, type MainProcess } from '../../helpers/spawn-main
 
 const BUILT_FILES = ['dist/portal/index.html', 'dist/widget/sso-widget.js'];
 
-/** Builds once (npm run build) when the portal or the widget script is missing, as on a clean clone. */
+const SOURCE_DIRS = ['widget', 'portal', 'demo'];
+let staleWarningShown = false;
+
+function newestSourceTime(): number {
+  let newest = 0;
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of SOURCE_DIRS) if (fs.existsSync(path.join(REPO_ROOT, dir))) visit(path.join(REPO_ROOT, dir));
+  return newest;
+}
+
+/**
+ * Builds (npm run build) when the portal or the widget script is missing, as on a clean clone; with
+ * SSO_E2E_BUILD=1 also when the build is older than the sources. Otherwise a stale build is used as
+ * it is, with a warning. Each test file calls this; the first one builds, the others find it fresh.
+ */
 export function ensureBuilt(): void {
   const missing = BUILT_FILES.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)));
-  if (missing.length === 0) return;
-  process.stderr.write(`e2e: ${missing.join(', ')} missing, running npm run build once\n`);
+  let reason = missing.length > 0 ? `${missing.join(', ')} missing` : '';
+  if (!reason) {
+    const builtAt = Math.min(...BUILT_FILES.map((file) => fs.statSync(path.join(REPO_ROOT, file)).mtimeMs));
+    if (newestSourceTime() <= builtAt) return;
+    if (process.env.SSO_E2E_BUILD === '1') {
+      reason = 'dist/ older than the sources (SSO_E2E_BUILD=1)';
+    } else {
+      if (!staleWarningShown) process.stderr.write('e2e: dist/ is older than widget/, portal/ or demo/; running the old build (SSO_E2E_BUILD=1 rebuilds it)\n');
+      staleWarningShown = true;
+      return;
+    }
+  }
+  process.stderr.write(`e2e: ${reason}, running npm run build\n`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   const stillMissing = BUILT_FILES.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)));
