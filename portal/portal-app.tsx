@@ -1,6 +1,7 @@
 // The portal: a thin host page. It picks the element for the path and follows the elements'
-// events: a successful sign-in that lands on /home is shown without a reload (history.pushState),
-// and leaving the application centre shows the login page again.
+// events without reloading: a successful sign-in that lands on /home replaces the login entry in
+// the history (so Back leaves the portal instead of landing on the login page, which would send a
+// signed-in user straight back to /home), and exit pushes the login page at /.
 import { useEffect, useState } from 'react';
 import { inPagePath, ROUTE_TITLES, routeOf } from './routes.ts';
 import { ElementHost } from './element-host.tsx';
@@ -14,8 +15,9 @@ export function PortalApp() {
   const route = routeOf(path);
 
   useEffect(() => {
-    const go = (to: string) => {
-      window.history.pushState(null, '', to);
+    const go = (to: string, how: 'push' | 'replace') => {
+      if (how === 'push') window.history.pushState(null, '', to);
+      else window.history.replaceState(null, '', to);
       setPath(currentPath());
       window.scrollTo(0, 0);
     };
@@ -24,12 +26,12 @@ export function PortalApp() {
       const to = inPagePath(event.detail.redirect);
       if (to === null) return; // a validated callBack elsewhere: the element navigates itself
       event.preventDefault();
-      go(to);
+      go(to, 'replace');
     };
     const onExit = (event: CustomEvent<{ redirect: string }>) => {
       if (new URL(event.detail.redirect, window.location.href).origin !== window.location.origin) return;
       event.preventDefault();
-      go('/');
+      go('/', 'push');
     };
     window.addEventListener('popstate', onPopState);
     document.addEventListener('sso-login-success', onLoginSuccess);

@@ -81,13 +81,16 @@ describe('portal page', () => {
     }
   });
 
-  it('sso-login-success to /home: cancels the element navigation and shows /home in page', async () => {
+  it('sso-login-success to /home: cancels the element navigation and shows /home in page, replacing the login entry', async () => {
     render('/');
+    const historyLength = window.history.length;
     const login = await waitFor(() => host.querySelector('sso-login'));
     const proceed = emit(login, 'sso-login-success', { redirect: '/home', username: 'zhangwei' }, { cancelable: true });
     expect(proceed).to.equal(false);
     await waitFor(() => host.querySelector('app-center'));
     expect(window.location.pathname).to.equal('/home');
+    // The login entry is replaced: Back must not land a signed-in user on the login page again.
+    expect(window.history.length).to.equal(historyLength);
   });
 
   it('sso-login-success to a registered callBack elsewhere is left to the element', async () => {
