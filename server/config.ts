@@ -32,6 +32,16 @@ export interface ServerConfig {
   userLookupPerMinute: number;
   /** Requests per minute and IP on doLogin, SMS sending and registration. */
   sensitivePerMinute: number;
+  /** doLogin calls per minute for one account name or phone, whichever IPs they come from. */
+  loginPerAccountPerMinute: number;
+  /** SMS sends per hour for one phone (on top of the cooldown and the daily cap). */
+  smsPerPhonePerHour: number;
+  /** SMS sends per hour from one IP, whatever the phones. */
+  smsPerIpPerHour: number;
+  /** redis://... moves sessions, lockout, SMS codes, nonces and rate-limit counters to Redis. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key this deployment writes (tests use a random one per run). */
+  redisKeyPrefix: string;
   /** Enc-Flag AES key: exactly 16 bytes of UTF-8. */
   encKey: string;
   /** Shared secret of the /tenant/list signature. */
@@ -87,6 +97,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError('SSO_DATABASE_URL must start with postgres:// (or be unset for SQLite)');
   }
   const databaseSchema = env.SSO_DATABASE_SCHEMA || null;
+  const redisUrl = env.SSO_REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('SSO_REDIS_URL must start with redis:// or rediss:// (or be unset for the embedded state)');
+  }
+  const redisKeyPrefix = env.SSO_REDIS_PREFIX || 'sso:';
+  if (!/^[A-Za-z0-9_:.-]{1,64}$/.test(redisKeyPrefix)) {
+    throw new ConfigError('SSO_REDIS_PREFIX may hold letters, digits and _ : . - only (at most 64)');
+  }
   if (databaseSchema && !/^[a-z_][a-z0-9_]*$/.test(databaseSchema)) {
     throw new ConfigError('SSO_DATABASE_SCHEMA must be a lowercase SQL identifier');
   }
@@ -115,6 +133,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smsOutboxPath: path.resolve(env.SSO_SMS_OUTBOX || path.join(dataDir, 'sms-outbox.jsonl')),
     userLookupPerMinute: integer(env, 'SSO_USER_LOOKUP_PER_MINUTE', 30, 1),
     sensitivePerMinute: integer(env, 'SSO_SENSITIVE_PER_MINUTE', 60, 1),
+    loginPerAccountPerMinute: integer(env, 'SSO_LOGIN_PER_ACCOUNT_PER_MINUTE', 20, 1),
+    smsPerPhonePerHour: integer(env, 'SSO_SMS_PER_PHONE_PER_HOUR', 10, 1),
+    smsPerIpPerHour: integer(env, 'SSO_SMS_PER_IP_PER_HOUR', 100, 1),
+    redisUrl,
+    redisKeyPrefix,
     encKey,
     signSecret: env.SSO_SIGN_SECRET || DEV_SIGN_SECRET,
     signatureMaxAgeMs: 5 * MINUTE,

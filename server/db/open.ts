@@ -38,8 +38,13 @@ async function openPostgres(url: string, schema: string | null): Promise<Reposit
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Fail a request fast (HTTP 503) rather than queue it while PostgreSQL is unreachable.
+    connectionTimeoutMillis: 3000,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
+  // An idle connection that PostgreSQL drops (restart, terminated backend) emits 'error' on the
+  // pool; without a listener that would crash the process. The pool replaces it on next use.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrateToLatest(db, 'postgres', schema ?? 'public');
   return new KyselyStore(db, () => db.destroy());

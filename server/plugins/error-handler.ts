@@ -2,6 +2,7 @@
 // with a Chinese message naming the field, anything else is logged and answered generically.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, HttpMessages } from '../errors.ts';
+import { isDependencyUnavailable } from '../state/dependency-errors.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -38,8 +39,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const msg = status === 413 ? '请求体过大' : status === 415 ? '不支持的请求格式' : '请求格式不正确';
       return envelopeError(reply, new ApiError(status, msg, status));
     }
-    request.log.error({ err: error }, 'request failed');
-    const unavailable = status === 503;
+    const unavailable = status === 503 || isDependencyUnavailable(error);
+    if (unavailable) request.log.warn({ reason: (error as { code?: string }).code ?? error.message }, 'dependency unavailable');
+    else request.log.error({ err: error }, 'request failed');
     return envelopeError(reply, new ApiError(
       unavailable ? 503 : 500, unavailable ? HttpMessages.storageDown : HttpMessages.serverError, unavailable ? 503 : 500,
     ));

@@ -1,0 +1,45 @@
+// The Redis connection for the shared state. Commands fail at once while Redis is unreachable
+// (no offline queue, one retry), so a request answers 503 quickly instead of hanging; the client
+// keeps reconnecting in the background and the service resumes by itself when Redis is back.
+import { Redis } from 'ioredis';
+
+export type RedisClient = Redis;
+
+export interface RedisLog {
+  warn(object: object, message: string): void;
+}
+
+export async function openRedis(url: string): Promise<RedisClient> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+  });
+  // An 'error' event without a listener is printed by ioredis on every reconnect attempt; the
+  // server reports outages through reportRedisErrors instead.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
+  return client;
+}
+
+/** Logs connection trouble once per outage (not once per reconnect attempt) and the recovery. */
+export function reportRedisErrors(client: RedisClient, log: RedisLog): void {
+  let down = false;
+  client.on('error', (error: Error & { code?: string }) => {
+    if (down) return;
+    down = true;
+    log.warn({ dependency: 'redis', reason: error.code ?? error.message }, 'Redis unavailable');
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.warn({ dependency: 'redis' }, 'Redis available again');
+  });
+}
