@@ -20,6 +20,7 @@ import { ApiError, HttpMessages } from './errors.ts';
 import { envelopeError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerEncFlag } from './plugins/enc-flag.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
+import { requestSerializer } from './plugins/log-redaction.ts';
 import { registerRegistrationRoutes } from './routes/admin/registration.ts';
 import { registerClientGroupRoutes } from './routes/centerAuth/client-group.ts';
 import { registerLoginSms } from './routes/centerAuth/msg.ts';
@@ -41,7 +42,7 @@ export interface AppDeps {
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
+    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },

@@ -18,6 +18,8 @@ export interface SessionTimeouts {
 const hashId = (sid: string): string => crypto.createHash('sha256').update(sid).digest('base64url');
 
 export class SessionManager {
+  private lastPurgeAt = 0;
+
   constructor(
     private readonly store: SessionStore,
     private readonly timeouts: SessionTimeouts,
@@ -47,7 +49,11 @@ export class SessionManager {
   async start(user: User, previousSid: string | undefined): Promise<string> {
     if (previousSid && previousSid.length <= 128) await this.store.deleteSession(hashId(previousSid));
     const now = this.now();
-    await this.store.purgeSessions(now - this.timeouts.sessionAbsoluteMs - 24 * 3600_000);
+    // Dead rows are swept at most once a minute, not on every login.
+    if (now - this.lastPurgeAt > 60_000) {
+      this.lastPurgeAt = now;
+      await this.store.purgeSessions(now - this.timeouts.sessionAbsoluteMs - 24 * 3600_000);
+    }
     const sid = crypto.randomBytes(32).toString('base64url');
     await this.store.createSession({ idHash: hashId(sid), userId: user.id, username: user.username, createdAt: now, lastSeenAt: now });
     return sid;

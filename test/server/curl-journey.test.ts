@@ -101,6 +101,8 @@ for (const backend of testBackends()) {
 
     it('never logs passwords, cookies or SMS codes, and exits 0 on SIGTERM', async () => {
       await curl('sms', '/centerAuth/msg/login/send?phone=13800000001');
+      const wecom = await curl('sms', '/centerAuth/sso/WeCom/loginByCode?code=one-time-auth-code-42&ssoDomain=operation.localhost');
+      assert.equal(wecom.body.msg, '当前客户组未配置企业微信登录');
       const outbox = fs.readFileSync(path.join(server.dataDir, 'sms-outbox.jsonl'), 'utf8');
       const code = JSON.parse(outbox.trim().split('\n').at(-1)!).code as string;
       const jar = fs.readFileSync(path.join(jarDir, 'zhangwei'), 'utf8');
@@ -111,7 +113,8 @@ for (const backend of testBackends()) {
       assert.match(log, /SMS sent to 138\*\*\*\*0001/);
       assert.match(log, /zhangwei\s+Sso@2026demo/, 'demo accounts are printed at start');
       const body = log.replace(/Demo accounts:[\s\S]*?SMS codes/, '');
-      for (const secret of [code, xsrf, 'Sso@2026demo', 'Curl#2026new']) assert.equal(body.includes(secret), false, 'log leaks a secret');
+      assert.match(body, /loginByCode\?code=\*\*\*&ssoDomain=operation\.localhost/, 'the route is logged, the code masked');
+      for (const secret of [code, xsrf, 'Sso@2026demo', 'Curl#2026new', 'one-time-auth-code-42', '13800000001']) assert.equal(body.includes(secret), false, 'log leaks a secret');
     });
   });
 }
