@@ -1,5 +1,6 @@
 // Starts bench/server-process.ts in a child process and waits for its URL.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,7 +8,24 @@ const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-pr
 
 export interface ChildServer {
   url: string;
+  /** CPU time (user + system) the server process has used so far, ms; null off Linux. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // /proc/<pid>/stat: the command name is in parentheses and may hold spaces; utime and stime
+    // are fields 14 and 15, i.e. the 12th and 13th after the closing parenthesis.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 export function startChildServer(kind: 'app' | 'hello', env: NodeJS.ProcessEnv = process.env): Promise<ChildServer> {
@@ -41,7 +59,7 @@ export function startChildServer(kind: 'app' | 'hello', env: NodeJS.ProcessEnv =
       if (!line) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ url: (JSON.parse(line) as { url: string }).url, stop });
+      resolve({ url: (JSON.parse(line) as { url: string }).url, cpuMs: () => processCpuMs(child.pid), stop });
     });
   });
 }

@@ -9,10 +9,23 @@ export interface LoadFigures {
   requests: number;
   /** Requests that failed, answered non-2xx or with another body: a valid run has none. */
   bad: number;
+  /**
+   * CPU time the server process spent per request (user + system, warm-up excluded), µs; null
+   * when unknown. Unlike the rate, it hardly moves when other work shares the machine.
+   */
+  serverCpuUsPerRequest: number | null;
 }
 
-export async function runLoad(options: Options & { duration: number }): Promise<LoadFigures> {
-  const result = await autocannon({ connections: 10, ...options });
+export async function runLoad(
+  options: Options & { duration: number },
+  serverCpuMs: () => number | null = () => null,
+): Promise<LoadFigures> {
+  const { warmup, ...measured } = options;
+  // The warm-up runs on its own so that the server's CPU count covers the measured run only.
+  if (warmup) await autocannon({ connections: 10, ...measured, ...warmup });
+  const cpuBefore = serverCpuMs();
+  const result = await autocannon({ connections: 10, ...measured });
+  const cpuAfter = serverCpuMs();
   const bad = result.errors + result.timeouts + result.non2xx + result.mismatches;
   const good = result['2xx'] - result.mismatches;
   return {
@@ -21,5 +34,9 @@ export async function runLoad(options: Options & { duration: number }): Promise<
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     bad,
+    serverCpuUsPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
   };
 }

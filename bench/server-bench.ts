@@ -25,8 +25,10 @@ async function expectedBody(url: string, headers: Record<string, string>): Promi
   return text;
 }
 
+const cpu = (f: LoadFigures): string =>
+  f.serverCpuUsPerRequest === null ? '' : `, server CPU ${Math.round(f.serverCpuUsPerRequest)} µs/req`;
 const describe = (f: LoadFigures): string =>
-  `${fmtRate(f.rate)}, p50 ${fmtMs(f.p50Ms)}, p99 ${fmtMs(f.p99Ms)}` + (f.bad ? `, ${f.bad} bad answers` : '');
+  `${fmtRate(f.rate)}, p50 ${fmtMs(f.p50Ms)}, p99 ${fmtMs(f.p99Ms)}` + cpu(f) + (f.bad ? `, ${f.bad} bad answers` : '');
 
 export async function benchServer(): Promise<BenchRow[]> {
   let hello: ChildServer | null = null;
@@ -47,11 +49,11 @@ export async function benchServer(): Promise<BenchRow[]> {
     ];
     const loads: PathLoad[] = [];
     const baselineRun = (): Promise<LoadFigures> =>
-      runLoad({ url: hello!.url, duration: SECONDS, warmup: WARMUP, expectBody: '{"hello":"world"}' });
+      runLoad({ url: hello!.url, duration: SECONDS, warmup: WARMUP, expectBody: '{"hello":"world"}' }, hello!.cpuMs);
     for (const get of gets) {
       const expectBody = await expectedBody(get.url, get.headers);
       const baseline = await baselineRun();
-      const load = await runLoad({ url: get.url, headers: get.headers, duration: SECONDS, warmup: WARMUP, expectBody });
+      const load = await runLoad({ url: get.url, headers: get.headers, duration: SECONDS, warmup: WARMUP, expectBody }, app.cpuMs);
       loads.push({ name: get.name, baseline, load });
     }
     // doLogin is compared with the raw login work (SM2 + argon2id on one core), timed right
@@ -67,7 +69,7 @@ export async function benchServer(): Promise<BenchRow[]> {
       duration: SECONDS,
       warmup: { duration: 1, connections: 2 },
       expectBody: session.loginAnswer,
-    });
+    }, app.cpuMs);
     const rawAfter = await timeRawLoginWork();
     const rawLoginPerCorePerSecond = 1000 / ((rawBefore.msPerOp + rawAfter.msPerOp) / 2);
 
