@@ -1,19 +1,29 @@
-// An expired session in a real browser: the user signs in, leaves the application centre alone
+// Sessions ending in a real browser. Expiry: the user signs in, leaves the application centre alone
 // past the server's idle timeout (the session row is aged in the server's database), comes back and
 // reloads; the page shows 令牌状态已过期，请点击重新登录 and, once confirmed, is at the site root.
+// Sign-out flag: a brand site sends the user to /?is_signout=1, which signs out and shows the logout view.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import { ageSessions } from './support/session-clock.ts';
-import { DEMO, appCards, submitPasswordLogin, systemDialog, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+import {
+  DEMO,
+  appCards,
+  loginBox,
+  loginBoxTitle,
+  submitPasswordLogin,
+  systemDialog,
+  waitForHome,
+  waitForLoginPage,
+} from './support/portal-ui.ts';
 
 const TOKEN_EXPIRED = '令牌状态已过期，请点击重新登录';
 /** The server's default idle timeout (SSO_SESSION_IDLE_MINUTES, 30) plus one minute. */
 const PAST_IDLE_TIMEOUT_MS = 31 * 60_000;
 
-describe('session expiry', { timeout: 120_000 }, () => {
+describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, () => {
   let server: PortalServer;
   let browser: Browser;
 
@@ -60,6 +70,42 @@ describe('session expiry', { timeout: 120_000 }, () => {
       await page.waitForURL(`${server.url}/login`);
       await waitForLoginPage(page);
       await journey.shot('home-now-asks-to-log-in');
+    });
+  });
+
+  it('the sign-out flag (is_signout=1) signs out on load and shows the logout view', async () => {
+    await runJourney(browser, 'signout-flag', async (journey) => {
+      const { page } = journey;
+      await page.goto(`${server.url}/`);
+      await waitForLoginPage(page);
+      await submitPasswordLogin(page, DEMO.dealer01.name, DEMO.dealer01.password);
+      await waitForHome(page, 'dealer01');
+
+      const [signOut] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/centerAuth/sso/signout')),
+        page.goto(`${server.url}/?is_signout=1&from=brand-site`),
+      ]);
+      assert.equal(signOut.status(), 200);
+      await loginBox(page).locator('.sso-logout').waitFor();
+      assert.equal(await loginBoxTitle(page).textContent(), '退出登录');
+      assert.equal(await loginBox(page).locator('.sso-logout__text').textContent(), '您已退出登录');
+      assert.deepEqual(await loginBox(page).locator('.sso-box__body').getByRole('button').allTextContents(), ['退出登录']);
+      await journey.shot('logout-view');
+      // Already signed out on load, before the button is pressed.
+      const isLogin = await page.evaluate(() => fetch('/api/centerAuth/sso/isLogin').then((r) => r.json() as Promise<{ data: unknown }>));
+      assert.equal(isLogin.data, false);
+
+      await loginBox(page).getByRole('button', { name: '退出登录' }).click();
+      await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
+      await journey.shot('login-after-logout-view');
+
+      // is_signout=0 is not the flag: the page is the ordinary login page.
+      await page.goto(`${server.url}/?is_signout=0`);
+      await waitForLoginPage(page);
+
+      await page.goto(`${server.url}/home`);
+      await page.waitForURL(`${server.url}/login`);
+      await waitForLoginPage(page);
     });
   });
 });

@@ -1,0 +1,52 @@
+// The server picks the client group from the host, and the login page wears that group's brand:
+// each of the six brands (ka also under its alias keyaccount) on its own *.localhost host, with the
+// QR toggle only where the group configures a messenger.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, runJourney } from './support/browser.ts';
+import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { brandPanel, loginBox, loginBoxTitle } from './support/portal-ui.ts';
+
+/** host -> brand code on the page, brand title, whether a messenger QR login is offered (demo data). */
+const BRAND_HOSTS = [
+  { host: 'localhost', brand: 'default', title: '企业统一登录平台', qr: true },
+  { host: 'ka.localhost', brand: 'key-account', title: '大客户营销平台', qr: true },
+  { host: 'keyaccount.localhost', brand: 'key-account', title: '大客户营销平台', qr: true },
+  { host: 'operation.localhost', brand: 'operation', title: '运营管理平台', qr: true },
+  { host: 'yingfeng.localhost', brand: 'yingfeng', title: '盈峰业务平台', qr: false },
+  { host: 'icar.localhost', brand: 'icar', title: 'iCAR 经销商平台', qr: true },
+  { host: 'exeed.localhost', brand: 'exeed', title: '星途 EXEED 经销商平台', qr: true },
+] as const;
+
+describe('brands by host', { timeout: 120_000 }, () => {
+  let server: PortalServer;
+  let browser: Browser;
+
+  before(async () => {
+    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('each host shows its brand on the login page', async () => {
+    await runJourney(browser, 'brand-hosts', async (journey) => {
+      const { page } = journey;
+      for (const expected of BRAND_HOSTS) {
+        await page.goto(`${server.hostUrl(expected.host)}/`);
+        await page.locator(`sso-login [part="base"][data-brand="${expected.brand}"]`).waitFor();
+        await brandPanel(page).locator('.sso-brand__title', { hasText: expected.title }).waitFor();
+        assert.equal(await brandPanel(page).locator('.sso-brand__title').textContent(), expected.title, expected.host);
+        assert.equal(await brandPanel(page).locator('.sso-brand__slogans li').count(), 2, `${expected.host}: two slogans`);
+        assert.equal(await brandPanel(page).locator('svg.sso-brand__logo').count(), 1, `${expected.host}: a logo`);
+        assert.equal(await loginBoxTitle(page).textContent(), '密码登录');
+        // The group configuration has arrived once the carousel shows the group's images.
+        await page.locator(`sso-login .sso-carousel__image[src*="/assets/bg/"]`).first().waitFor({ state: 'attached' });
+        assert.equal(await loginBox(page).locator('[part="toggle"]').count(), expected.qr ? 1 : 0, `${expected.host}: QR toggle`);
+        await journey.shot(`login-${expected.host.replace(/\./g, '-')}`);
+      }
+    });
+  });
+});
