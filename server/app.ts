@@ -20,7 +20,10 @@ import { ApiError, HttpMessages } from './errors.ts';
 import { envelopeError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerEncFlag } from './plugins/enc-flag.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
-import { requestSerializer } from './plugins/log-redaction.ts';
+import { genRequestId, loggerOptions, registerRequestIdEcho } from './plugins/logging.ts';
+import { registerExtraRateLimits } from './plugins/rate-limits.ts';
+import { registerHealthRoutes, type DependencyProbe } from './routes/health.ts';
+import { reportRedisErrors, type RedisClient } from './state/redis-client.ts';
 import { registerRegistrationRoutes } from './routes/admin/registration.ts';
 import { registerClientGroupRoutes } from './routes/centerAuth/client-group.ts';
 import { registerLoginSms } from './routes/centerAuth/msg.ts';
@@ -38,11 +41,17 @@ export interface AppDeps {
   smsSender?: SmsSender;
   tokenCache?: TokenCache;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (tests capture it); stdout when not given. */
+  logStream?: NodeJS.WritableStream;
+  /** The shared-state Redis (server/state): rate-limit counters and the health check use it too. */
+  redis?: RedisClient | null;
 }
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
+    genReqId: genRequestId,
+    requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
@@ -64,6 +73,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
   };
   app.decorate('sso', ctx);
+  const redis = deps.redis ?? null;
+  if (redis) reportRedisErrors(redis, app.log);
+  const probes: DependencyProbe[] = [{ name: 'database', check: () => repo.getMeta('health-probe') }];
+  if (redis) probes.push({ name: 'redis', check: () => redis.ping() });
+  registerRequestIdEcho(app);
 
   await app.register(helmet, {
     // The widget script is meant to be loaded by brand sites on other origins.
@@ -76,6 +90,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new ApiError(429, HttpMessages.tooManyRequests, 429),
+    // Shared by every instance when Redis is configured; per process otherwise.
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
   });
 
   // At the root, so the portal page itself already hands out the XSRF-TOKEN cookie.
@@ -83,6 +99,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(async (api) => {
     registerErrorHandler(api);
     registerEncFlag(api, config.encKey);
+    registerExtraRateLimits(api, config);
+    registerHealthRoutes(api, probes);
     registerSessionRoutes(api, ctx);
     registerDoLogin(api, ctx);
     registerSocialLogin(api, ctx);

@@ -10,6 +10,7 @@ import { buildApp, type AppDeps } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { openRepository } from './db/open.ts';
 import { seedDemoData } from './seed/import.ts';
+import { openSharedState } from './state/open-shared-state.ts';
 
 const APP_LOGOS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed', 'app-logos');
 
@@ -17,11 +18,14 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8">
 <body><h1>门户尚未构建</h1><p>API 已在运行。请先运行 <code>npm run build</code> 构建门户，然后重新启动服务。</p></body></html>`;
 
 export async function createServer(config: ServerConfig, deps: Omit<AppDeps, 'repo'> = {}): Promise<FastifyInstance> {
-  const repo = await openRepository(config);
+  const db = await openRepository(config);
+  let repo = db;
   let app: FastifyInstance;
   try {
+    const shared = await openSharedState(config, db);
+    repo = shared.repo;
     if (config.seedDemoData) await seedDemoData(repo, (deps.now ?? Date.now)());
-    app = await buildApp(config, { ...deps, repo });
+    app = await buildApp(config, { ...deps, repo, redis: shared.redis });
   } catch (error) {
     await repo.close();
     throw error;

@@ -1,0 +1,44 @@
+// Structured logs (pino, Fastify's logger): every line written while serving a request carries
+// its id (reqId), taken from the proxy's X-Request-Id when that is a plain token, else generated,
+// and echoed in the answer. Secrets never reach a line: request lines show the URL with codes and
+// phones masked (log-redaction.ts), and headers or bodies that carry cookies, tokens, passwords or
+// codes are redacted should anything ever log them.
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { requestSerializer } from './log-redaction.ts';
+
+const REQUEST_ID_SHAPE = /^[A-Za-z0-9._:-]{1,64}$/;
+const SECRET_FIELDS = ['pwd', 'password', 'oldPassword', 'newPassword', 'confirmPassword', 'code', 'smsCode', 'encryption'];
+
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'req.headers.signature',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["x-xsrf-token"]',
+  ...SECRET_FIELDS.flatMap((field) => [`body.${field}`, `req.body.${field}`, `query.${field}`, `req.query.${field}`]),
+];
+
+export function genRequestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID_SHAPE.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+    serializers: { req: requestSerializer },
+  };
+}
+
+export function registerRequestIdEcho(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+}

@@ -1,0 +1,67 @@
+// A browser-like HTTP client for real server processes: keeps cookies, echoes the XSRF cookie in
+// the X-XSRF-TOKEN header, encrypts passwords with the server's SM2 public key like the widget.
+import smCrypto from 'sm-crypto';
+
+export interface HttpAnswer {
+  status: number;
+  body: { code: number | string; msg: string; data: any; errorCode?: string };
+  text: string;
+  headers: Headers;
+}
+
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(public baseUrl: string) {}
+
+  /** The same browser (same cookies) talking to another instance. */
+  at(baseUrl: string): HttpClient {
+    const other = new HttpClient(baseUrl);
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    return other;
+  }
+
+  async request(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<HttpAnswer> {
+    if (!this.cookies.has('XSRF-TOKEN') && !(method === 'GET' && path.endsWith('/isLogin'))) await this.request('GET', '/api/centerAuth/sso/isLogin');
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = xsrf;
+    if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const res = await fetch(this.baseUrl + path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = value === '' || attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let body: HttpAnswer['body'];
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { code: -1, msg: text, data: null };
+    }
+    return { status: res.status, body, text, headers: res.headers };
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+
+  post(path: string, form: Record<string, string>) {
+    return this.request('POST', path, form);
+  }
+
+  async encrypt(plain: string): Promise<string> {
+    const key = (await this.get('/api/centerAuth/commonConfig/getPublicKeySm2')).body.data as string;
+    return '04' + smCrypto.sm2.doEncrypt(plain, key, 1);
+  }
+
+  async login(name: string, password: string): Promise<HttpAnswer> {
+    return this.post('/api/centerAuth/sso/doLogin', { name, pwd: await this.encrypt(password), loginType: '0' });
+  }
+}
