@@ -20,6 +20,8 @@ import { ApiError, HttpMessages } from './errors.ts';
 import { envelopeError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerEncFlag } from './plugins/enc-flag.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
+import { registerCors } from './plugins/cors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { genRequestId, loggerOptions, registerRequestIdEcho } from './plugins/logging.ts';
 import { registerExtraRateLimits } from './plugins/rate-limits.ts';
 import { registerHealthRoutes, type DependencyProbe } from './routes/health.ts';
@@ -32,6 +34,7 @@ import { registerDoLogin } from './routes/centerAuth/sso-login.ts';
 import { registerSocialLogin } from './routes/centerAuth/social-login.ts';
 import { registerUserRoutes } from './routes/centerAuth/user.ts';
 import { registerTenantRoutes } from './routes/tenant.ts';
+import { registerTicketRoutes } from './routes/centerAuth/ticket.ts';
 
 export interface AppDeps {
   /** Storage; opened from the config (and closed with the app) when not given. */
@@ -82,9 +85,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(helmet, {
     // The widget script is meant to be loaded by brand sites on other origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
-    // The portal's CSP belongs to the page that hosts it; the API answers JSON only.
+    // plugins/security-headers.ts sends the CSP (strict on pages, locked down on the rest) and
+    // HSTS (over https only).
     contentSecurityPolicy: false,
+    hsts: false,
   });
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(rateLimit, {
@@ -94,6 +100,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
   });
 
+  // Cross-origin calls from registered brand sites (embedded <sso-login>): before registerXsrf,
+  // which leaves those calls to the Origin-bound token checked there.
+  registerCors(app);
   // At the root, so the portal page itself already hands out the XSRF-TOKEN cookie.
   registerXsrf(app);
   await app.register(async (api) => {
@@ -109,6 +118,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerLoginSms(api, ctx);
     registerRegistrationRoutes(api, ctx);
     registerTenantRoutes(api, ctx);
+    registerTicketRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
   registerErrorHandler(app);

@@ -32,6 +32,8 @@ export interface ServerConfig {
   userLookupPerMinute: number;
   /** Requests per minute and IP on doLogin, SMS sending and registration. */
   sensitivePerMinute: number;
+  /** Lifetime of a one-time login ticket of an embedded sign-in (docs/embedding.md), in ms. */
+  loginTicketMs: number;
   /** doLogin calls per minute for one account name or phone, whichever IPs they come from. */
   loginPerAccountPerMinute: number;
   /** SMS sends per hour for one phone (on top of the cooldown and the daily cap). */
@@ -97,6 +99,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError('SSO_DATABASE_URL must start with postgres:// (or be unset for SQLite)');
   }
   const databaseSchema = env.SSO_DATABASE_SCHEMA || null;
+  const loginTicketSeconds = integer(env, 'SSO_LOGIN_TICKET_SECONDS', 60, 5);
+  if (loginTicketSeconds > 300) throw new ConfigError('SSO_LOGIN_TICKET_SECONDS must be at most 300 (a login ticket is meant to be redeemed at once)');
   const redisUrl = env.SSO_REDIS_URL || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('SSO_REDIS_URL must start with redis:// or rediss:// (or be unset for the embedded state)');
@@ -133,6 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smsOutboxPath: path.resolve(env.SSO_SMS_OUTBOX || path.join(dataDir, 'sms-outbox.jsonl')),
     userLookupPerMinute: integer(env, 'SSO_USER_LOOKUP_PER_MINUTE', 30, 1),
     sensitivePerMinute: integer(env, 'SSO_SENSITIVE_PER_MINUTE', 60, 1),
+    loginTicketMs: loginTicketSeconds * 1000,
     loginPerAccountPerMinute: integer(env, 'SSO_LOGIN_PER_ACCOUNT_PER_MINUTE', 60, 1),
     smsPerPhonePerHour: integer(env, 'SSO_SMS_PER_PHONE_PER_HOUR', 20, 1),
     smsPerIpPerHour: integer(env, 'SSO_SMS_PER_IP_PER_HOUR', 100, 1),

@@ -12,12 +12,14 @@ export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
-function needsToken(request: FastifyRequest): boolean {
+export function needsXsrfToken(request: FastifyRequest): boolean {
   return !SAFE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === true;
 }
 
 export function registerXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
+    // Cross-origin calls from registered brand sites: plugins/cors.ts checks their own token.
+    if (request.embedOrigin) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const valid = cookie !== undefined && TOKEN_SHAPE.test(cookie);
     const token = valid ? cookie : crypto.randomBytes(24).toString('base64url');
@@ -25,7 +27,7 @@ export function registerXsrf(app: FastifyInstance): void {
       reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
     }
     reply.header('X-XSRF-TOKEN', token);
-    if (!needsToken(request)) return;
+    if (!needsXsrfToken(request)) return;
     const header = request.headers[XSRF_HEADER];
     if (!valid || typeof header !== 'string' || !sameText(header, cookie)) {
       throw new ApiError(403, HttpMessages.xsrf, 403);

@@ -6,6 +6,7 @@ import type { ClientGroup, LoginAttempt, Session, User } from '../db/repository.
 import { pickGroup, type RequestOrigin } from '../domain/client-groups.ts';
 import { SESSION_COOKIE } from '../domain/sessions.ts';
 import { refuse, sessionExpired } from '../errors.ts';
+import { issueLoginTicket } from './centerAuth/ticket.ts';
 
 export const ok = <T>(data: T) => ({ code: 200, msg: 'success', data });
 
@@ -58,6 +59,13 @@ export async function completeLogin(
   ctx: AppContext, request: FastifyRequest, reply: FastifyReply,
   user: User, method: LoginAttempt['method'], redirect: string, clientId?: string,
 ) {
+  if (request.embedOrigin) {
+    // Embedded on a brand site: the browser would drop our cookie there, so hand out a one-time
+    // ticket that a top-level visit to the SSO origin redeems (routes/centerAuth/ticket.ts).
+    const answer = await issueLoginTicket(ctx, request, user, redirect);
+    await audit(ctx, request, user.username, method, 'success', clientId);
+    return answer;
+  }
   const sid = await ctx.sessions.start(user, request.cookies[SESSION_COOKIE]);
   setSessionCookie(request, reply, sid);
   await audit(ctx, request, user.username, method, 'success', clientId);
