@@ -8,6 +8,8 @@ export interface OpTiming {
   minMs: number;
   maxMs: number;
   operations: number;
+  /** ms per operation of each batch, in order (interleaved timings only). */
+  batchesMs?: number[];
 }
 
 export function median(values: number[]): number {
@@ -38,6 +40,13 @@ export async function timeOperation(
   return { msPerOp: median(perBatch), minMs: Math.min(...perBatch), maxMs: Math.max(...perBatch), operations };
 }
 
+/** Median over rounds of a's batch time divided by b's batch time in the same round. */
+export function pairedRatio(a: OpTiming, b: OpTiming): number {
+  const as = a.batchesMs ?? [a.msPerOp];
+  const bs = b.batchesMs ?? [b.msPerOp];
+  return median(as.map((value, i) => value / (bs[i] ?? b.msPerOp)));
+}
+
 /**
  * Times several operations in alternating batches (A B C A B C ...), so that a slow moment on a
  * shared machine hits all of them alike and their ratios stay meaningful.
@@ -66,7 +75,13 @@ export async function timeInterleaved<K extends string>(
   const result = {} as Record<K, OpTiming>;
   for (const name of names) {
     const times = perBatch.get(name)!;
-    result[name] = { msPerOp: median(times), minMs: Math.min(...times), maxMs: Math.max(...times), operations: counts.get(name)! };
+    result[name] = {
+      msPerOp: median(times),
+      minMs: Math.min(...times),
+      maxMs: Math.max(...times),
+      operations: counts.get(name)!,
+      batchesMs: times,
+    };
   }
   return result;
 }
