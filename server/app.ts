@@ -22,6 +22,7 @@ import { registerEncFlag } from './plugins/enc-flag.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { genRequestId, loggerOptions, registerRequestIdEcho } from './plugins/logging.ts';
 import { registerExtraRateLimits } from './plugins/rate-limits.ts';
 import { registerHealthRoutes, type DependencyProbe } from './routes/health.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const probes: DependencyProbe[] = [{ name: 'database', check: () => repo.getMeta('health-probe') }];
   if (redis) probes.push({ name: 'redis', check: () => redis.ping() });
   registerRequestIdEcho(app);
+  registerGracefulClose(app);
 
   await app.register(helmet, {
     // The widget script is meant to be loaded by brand sites on other origins.

@@ -10,8 +10,9 @@ export interface Instance extends MainProcess {
   ownDataDir: string;
 }
 
+/** env.SSO_DATA_DIR reuses a data dir (a restart); otherwise the instance gets a fresh one. */
 export async function startInstance(env: Record<string, string>, keyFrom?: string): Promise<Instance> {
-  const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-instance-'));
+  const ownDataDir = env.SSO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-instance-'));
   if (keyFrom) fs.copyFileSync(path.join(keyFrom, 'sm2-key.json'), path.join(ownDataDir, 'sm2-key.json'));
   const main = await spawnMain({ SSO_SEED_DEMO: 'true', ...env, SSO_DATA_DIR: ownDataDir });
   return Object.assign(main, { ownDataDir });
