@@ -3,6 +3,7 @@
 // and echoed in the answer. Secrets never reach a line: request lines show the URL with codes and
 // phones masked (log-redaction.ts), and headers or bodies that carry cookies, tokens, passwords or
 // codes are redacted should anything ever log them.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -28,17 +29,28 @@ export function genRequestId(request: IncomingMessage): string {
   return typeof incoming === 'string' && REQUEST_ID_SHAPE.test(incoming) ? incoming : crypto.randomUUID();
 }
 
+// The id of the request being served, for lines written through loggers that are not the
+// request's own child logger (the SMS sender, domain code): pino's mixin adds it to them.
+const currentRequestId = new AsyncLocalStorage<string>();
+
+function requestIdMixin(_merge: object, _level: number, logger: { bindings(): Record<string, unknown> }): Record<string, string> {
+  const id = currentRequestId.getStore();
+  return id && logger.bindings().reqId === undefined ? { reqId: id } : {};
+}
+
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
     ...(stream ? { stream } : {}),
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+    mixin: requestIdMixin as never,
     serializers: { req: requestSerializer },
   };
 }
 
 export function registerRequestIdEcho(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    currentRequestId.run(request.id, done);
   });
 }
