@@ -28,6 +28,7 @@ function ensureBuilt(): void {
 
 const rows: BenchRow[] = [];
 const started = Date.now();
+const loadAtStart = os.loadavg();
 if (only.has('size') || only.has('page')) ensureBuilt();
 
 if (only.has('crypto')) {
@@ -49,11 +50,15 @@ if (only.has('server')) {
 
 const failed = rows.filter((r) => r.pass === false);
 const summary = `${rows.filter((r) => r.pass === true).length} within budget, ${failed.length} over budget`;
-console.log('\n' + formatTable(rows) + '\n\n' + summary);
+const load = (l: number[]): string => l.map((x) => x.toFixed(1)).join(' / ');
+const machine =
+  `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ` +
+  `load average ${load(loadAtStart)} at start, ${load(os.loadavg())} at the end`;
+console.log('\n' + machine + '\n\n' + formatTable(rows) + '\n\n' + summary);
 const results = {
   when: new Date(started).toISOString(),
   seconds: Math.round((Date.now() - started) / 1000),
-  machine: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', loadAverage: os.loadavg() },
+  machine: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg() },
   rows,
 };
 fs.writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
