@@ -22,6 +22,7 @@ import { registerEncFlag } from './plugins/enc-flag.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { frameworkErrors } from './plugins/framework-errors.ts';
 import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { genRequestId, loggerOptions, registerRequestIdEcho } from './plugins/logging.ts';
 import { registerExtraRateLimits } from './plugins/rate-limits.ts';
@@ -56,6 +57,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
     genReqId: genRequestId,
     requestIdHeader: false,
+    frameworkErrors,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
