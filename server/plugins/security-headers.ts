@@ -33,7 +33,9 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('Content-Security-Policy', type.startsWith('text/html') ? PAGE_POLICY : RESOURCE_POLICY);
+    // A 304 has no content type, and the browser merges its headers into the cached answer: a
+    // resource policy here would replace the page policy of a cached page and blank it on reload.
+    if (reply.statusCode !== 304) reply.header('Content-Security-Policy', type.startsWith('text/html') ? PAGE_POLICY : RESOURCE_POLICY);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);

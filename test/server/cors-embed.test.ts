@@ -182,6 +182,15 @@ for (const backend of testBackends()) {
       assert.equal(page.headers['x-content-type-options'], 'nosniff');
       assert.equal(page.headers['referrer-policy'], 'strict-origin-when-cross-origin');
       assert.equal(page.headers['strict-transport-security'], undefined, 'no HSTS over plain http');
+      // Revalidating a cached page: the 304 must not bring a policy of its own (the browser would
+      // merge it into the cached page and block every script on reload).
+      // (A static file that is always there stands in for the built portal page.)
+      const file = await inject('GET', '/assets/apps/campaign.svg', {});
+      assert.equal(file.statusCode, 200);
+      assert.equal(file.headers['access-control-allow-origin'], '*');
+      const revalidated = await inject('GET', '/assets/apps/campaign.svg', { 'if-none-match': String(file.headers.etag) });
+      assert.equal(revalidated.statusCode, 304);
+      assert.equal(revalidated.headers['content-security-policy'], undefined);
       const json = await inject('GET', '/api/centerAuth/sso/isLogin', {});
       assert.equal(json.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
       assert.equal(json.headers['x-content-type-options'], 'nosniff');
