@@ -9,6 +9,7 @@ import { startPortalServer, type PortalServer } from './support/portal-server.ts
 import {
   DEMO,
   changePasswordDialog,
+  credentialInput,
   loginBox,
   submitPasswordLogin,
   systemDialog,
@@ -51,7 +52,7 @@ async function changeOnSignIn(journey: Journey, server: PortalServer, user: { na
   await toast(page, 'success', PASSWORD_CHANGED).waitFor();
   await dialog.waitFor({ state: 'detached' });
   // Back on password login with the username kept.
-  assert.equal(await loginBox(page).getByLabel('用户名', { exact: true }).inputValue(), user.name);
+  assert.equal(await credentialInput(page, '用户名').inputValue(), user.name);
   await journey.shot('password-changed');
 
   // The old password no longer works; the new one signs in without any prompt.

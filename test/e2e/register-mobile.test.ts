@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
-import { loginBox, loginBoxTitle, toast, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+import { credentialInput, loginBox, loginBoxTitle, toast, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 const NEW_DEALER = { username: 'dealer88', phone: '13912345678', password: 'Dealer@2026new' };
 
@@ -57,7 +57,7 @@ describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
 
       await toast(page, 'success', '注册成功，请登录').waitFor();
       await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
-      assert.equal(await loginBox(page).getByLabel('用户名', { exact: true }).inputValue(), NEW_DEALER.username);
+      assert.equal(await credentialInput(page, '用户名').inputValue(), NEW_DEALER.username);
       await journey.shot('registered-back-to-login');
 
       await loginBox(page).getByRole('button', { name: '手机登录' }).click();

@@ -50,14 +50,29 @@ function timeZone(): string {
   }
 }
 
+/** True when the API lives on another origin than the page (an embedded element). */
+export function isCrossOrigin(apiBase: string): boolean {
+  try {
+    return new URL(apiBase, window.location.href).origin !== window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 export function createApiClient(options: { apiBase: string; notices: NoticeCenter }): ApiClient {
   const apiBase = options.apiBase.replace(/\/+$/, '');
   const { notices } = options;
   let expiryDialogOpen = false;
   let xsrfBootstrap: Promise<unknown> | null = null;
+  // Embedded on another origin (docs/embedding.md): the page's own cookies say nothing about the
+  // API (a brand site may have an XSRF-TOKEN cookie of its own), so only the token the API hands
+  // this client in the X-XSRF-TOKEN header counts.
+  const crossOrigin = isCrossOrigin(apiBase);
+  let embedToken: string | null = null;
+  const xsrfToken = () => (crossOrigin ? embedToken : currentXsrfToken());
 
   async function ensureXsrf(): Promise<void> {
-    if (currentXsrfToken()) return;
+    if (xsrfToken()) return;
     // Only the token header matters here; whatever the answer, the real call reports its own errors.
     xsrfBootstrap ??= fetchRaw('GET', '/centerAuth/sso/isLogin', { quiet: true }, false)
       .then((response) => response.body?.cancel())
@@ -84,7 +99,7 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
   async function fetchRaw(method: 'GET' | 'POST', path: string, call: CallOptions, withXsrf: boolean): Promise<Response> {
     if (withXsrf && needsXsrf(method, path)) await ensureXsrf();
     const headers = new Headers({ Accept: 'application/json', 'Time-Zone': timeZone() });
-    const token = currentXsrfToken();
+    const token = xsrfToken();
     if (token) headers.set('X-XSRF-TOKEN', token);
     if (path.includes(SIGNED_URL)) {
       for (const [name, value] of Object.entries(signatureHeaders())) headers.set(name, value);
@@ -113,7 +128,8 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
         credentials: 'include',
         signal: controller.signal,
       });
-      rememberXsrfHeader(response);
+      if (crossOrigin) embedToken = response.headers.get('X-XSRF-TOKEN') ?? embedToken;
+      else rememberXsrfHeader(response);
       return response;
     } catch {
       const timedOut = controller.signal.aborted;

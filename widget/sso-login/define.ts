@@ -2,6 +2,7 @@
 import { defineElement } from '../core/define-element.ts';
 import { baseStyles } from '../core/base.styles.ts';
 import { ssoLoginStyles } from './sso-login.styles.ts';
+import { lightCredentialStyles } from './light-dom-credentials.tsx';
 import { SsoLogin } from './sso-login.tsx';
 
 export const SsoLoginElement = defineElement('sso-login', SsoLogin, {
@@ -18,5 +19,5 @@ export const SsoLoginElement = defineElement('sso-login', SsoLogin, {
     clientId: 'string',
     from: 'string',
   },
-  styles: [baseStyles, ssoLoginStyles],
+  styles: [baseStyles, ssoLoginStyles + lightCredentialStyles],
 });

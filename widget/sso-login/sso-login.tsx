@@ -8,6 +8,7 @@ import { createApiClient } from '../core/request.ts';
 import { NoticeLayer } from '../core/notice-layer.tsx';
 import { preloadSm2 } from '../core/sm2.ts';
 import { emit } from '../core/events.ts';
+import { resolveAgainstApi } from '../core/api-origin.ts';
 import { getBrand } from '../brands/index.ts';
 import { resolveLoginParams, type LoginElementProps } from '../stores/login-params.ts';
 import { createLoginContext } from '../stores/login-store.ts';
@@ -56,7 +57,7 @@ export function SsoLogin(props: SsoLoginProps) {
   return (
     <LoginUiContext.Provider value={ui}>
       <div className="sso-login" data-brand={brand.code} data-group-loaded={groupLoaded ? 'true' : 'false'} part="base">
-        <BackgroundCarousel images={group.imageList.map((image) => image.fileUrl)} cycleTime={group.cycleTime} />
+        <BackgroundCarousel images={group.imageList.map((image) => resolveAgainstApi(image.fileUrl, context.params.apiBase))} cycleTime={group.cycleTime} />
         <div className="sso-login__layout">
           <BrandPanel brand={brand} />
           <LoginBox />

@@ -10,6 +10,7 @@ import {
   CODE_SENT,
 } from '../core/messages.ts';
 import { validatePhone } from '../core/validators.ts';
+import { storePasswordCredential } from '../core/password-credential.ts';
 import { loadClientGroup, reportFailure, type FieldErrors, type LoginContext } from './login-store.ts';
 import { runCodeLogin } from './code-login.ts';
 
@@ -72,6 +73,7 @@ export async function passwordLogin(context: LoginContext, values: { name: strin
         form: { name, pwd, loginType: 0, ...context.loginExtras() },
         quiet: true,
       });
+      await storePasswordCredential(name, values.pwd);
       context.succeed(data);
     } catch (error) {
       const apiError = error instanceof ApiCallError ? ageingCode(error) : null;

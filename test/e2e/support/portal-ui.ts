@@ -40,11 +40,17 @@ export async function waitForLoginPage(page: Page, brand: keyof typeof BRAND_TIT
   await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
 }
 
+/**
+ * A credential input of the password form: a light-DOM child of <sso-login> slotted into the
+ * shadow form (so password managers see it), named by its aria-label.
+ */
+export const credentialInput = (page: Page, label: '用户名' | '密码'): Locator => page.locator(`sso-login > input[aria-label="${label}"]`);
+
 /** Types into the password form and presses 登录. */
 export async function submitPasswordLogin(page: Page, name: string, password: string): Promise<void> {
   const form = loginBox(page).locator('form[name="sso-password-login"]');
-  await form.getByLabel('用户名', { exact: true }).fill(name);
-  await form.getByLabel('密码', { exact: true }).fill(password);
+  await credentialInput(page, '用户名').fill(name);
+  await credentialInput(page, '密码').fill(password);
   await form.getByRole('button', { name: '登录', exact: true }).click();
 }
 

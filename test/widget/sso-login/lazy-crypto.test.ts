@@ -12,7 +12,10 @@ describe('<sso-login> lazy SM2', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const restore = setSm2Loader(async () => {
       const element = document.querySelector('sso-login');
-      seen.push({ formOnScreen: Boolean(element?.shadowRoot?.querySelector('form[name="sso-password-login"] input[name="pwd"]')) });
+      // The password input is slotted from the light DOM into the shadow form (password managers).
+      const form = element?.shadowRoot?.querySelector('form[name="sso-password-login"]');
+      const pwd = element?.querySelector(':scope > input[name="pwd"]');
+      seen.push({ formOnScreen: Boolean(form && pwd && form.querySelector(`slot[name="${pwd.slot}"]`)) });
       await gate; // sm-crypto "on a slow network"
       return import('sm-crypto');
     });

@@ -49,8 +49,11 @@ export function byText<T extends Element = HTMLButtonElement>(root: ParentNode, 
   return found;
 }
 
+/** An input of the element: in its shadow root, or (credential inputs) slotted from its light DOM. */
 export function input(root: ParentNode, name: string): HTMLInputElement {
-  const found = root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  const selector = `input[name="${name}"]`;
+  const host = root instanceof ShadowRoot ? root.host : null;
+  const found = root.querySelector<HTMLInputElement>(selector) ?? host?.querySelector<HTMLInputElement>(`:scope > ${selector}`) ?? null;
   if (!found) throw new Error(`no input ${name}`);
   return found;
 }
