@@ -45,17 +45,22 @@ const READINESS_PROBE = `
     else requestAnimationFrame(probe);
   };
   requestAnimationFrame(probe);
+  // When the library has run and <sso-login> is defined: the rest of the time is its first render.
+  customElements.whenDefined('sso-login').then(() => { window.__loginDefinedAt = performance.now(); });
 `;
 
 declare global {
   interface Window {
     __passwordReadyAt?: number;
+    __loginDefinedAt?: number;
   }
 }
 
 interface LoadTiming {
   /** ms from navigation start to the interactive password input. */
   readyMs: number;
+  /** ms from navigation start to <sso-login> being defined (script fetched, parsed and run). */
+  definedMs: number;
   /** ms from navigation start to the verification key press landing (includes driver latency). */
   typedMs: number;
 }
@@ -77,9 +82,15 @@ async function timeOneLoad(browser: Browser, url: string): Promise<LoadTiming> {
     const password = page.locator('input[type="password"]').first();
     await password.pressSequentially('a', { timeout: 15_000 });
     const value = await password.inputValue();
-    const [readyMs, typedMs] = await page.evaluate(() => [window.__passwordReadyAt ?? NaN, performance.now()]);
-    if (value !== 'a' || readyMs === undefined || typedMs === undefined) throw new Error(`${url}: typing did not land in the password input`);
-    return { readyMs, typedMs };
+    const [readyMs, definedMs, typedMs] = await page.evaluate(() => [
+      window.__passwordReadyAt ?? NaN,
+      window.__loginDefinedAt ?? NaN,
+      performance.now(),
+    ]);
+    if (value !== 'a' || readyMs === undefined || definedMs === undefined || typedMs === undefined) {
+      throw new Error(`${url}: typing did not land in the password input`);
+    }
+    return { readyMs, definedMs, typedMs };
   } finally {
     await context.close();
   }
@@ -87,15 +98,24 @@ async function timeOneLoad(browser: Browser, url: string): Promise<LoadTiming> {
 
 function row(name: string, timings: LoadTiming[]): BenchRow {
   const times = timings.map((t) => t.readyMs);
+  const defined = median(timings.map((t) => t.definedMs));
   const mid = median(times);
   const sorted = [...times].sort((a, b) => a - b);
   return {
     section: 'page',
     name: `${name}: navigation -> password input accepts typing (${times.length} loads)`,
-    value: `median ${fmtMs(mid)} (min ${fmtMs(sorted[0]!)}, max ${fmtMs(sorted[sorted.length - 1]!)})`,
+    value:
+      `median ${fmtMs(mid)} (min ${fmtMs(sorted[0]!)}, max ${fmtMs(sorted[sorted.length - 1]!)}); ` +
+      `element defined at ${fmtMs(defined)}`,
     budget: `<= ${BUDGET_MS} ms median`,
     pass: mid <= BUDGET_MS,
-    data: { medianMs: mid, readyMs: times, verifiedTypingMs: timings.map((t) => t.typedMs) },
+    data: {
+      medianMs: mid,
+      readyMs: times,
+      medianDefinedMs: defined,
+      definedMs: timings.map((t) => t.definedMs),
+      verifiedTypingMs: timings.map((t) => t.typedMs),
+    },
   };
 }
 
