@@ -5,6 +5,7 @@ import { openRepository } from './db/open.ts';
 import type { Repository } from './db/repository.ts';
 import { hashPassword, isStrongPassword } from './domain/passwords.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
+import { allowOrigin, OriginAdminError, revokeOrigin } from './domain/embed-origin-admin.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
@@ -12,6 +13,8 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   unlock <username>
   link <wecom|feishu> <external id> <username>     link a WeCom userid / Feishu union_id
   import <file.json>                               groups, apps and users (format: server/seed/demo-data.json)
+  allow-origin <group code> <origin>               let a brand site embed the login and receive callBacks
+  revoke-origin <group code> <origin>              take that back (docs/embedding.md)
   seed                                             demo data (once per database)
   audit [count]                                    recent login attempts`;
 
@@ -70,6 +73,17 @@ async function run(repo: Repository, command: string | undefined, args: string[]
       if (!args[0]) throw new UsageError('missing <file.json>');
       const counts = await importData(repo, readImportFile(args[0]), now);
       return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users`;
+    }
+    case 'allow-origin':
+    case 'revoke-origin': {
+      const change = command === 'allow-origin' ? allowOrigin : revokeOrigin;
+      try {
+        const origins = await change(repo, args[0], args[1]);
+        return `${args[0]}: ${origins.join(' ') || '(no origins)'}`;
+      } catch (error) {
+        if (error instanceof OriginAdminError) throw new UsageError(error.message);
+        throw error;
+      }
     }
     case 'seed':
       return (await seedDemoData(repo, now)) ? 'demo data seeded' : 'demo data already present';

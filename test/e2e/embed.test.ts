@@ -5,8 +5,6 @@
 // late; no page (brand, portal, demo) reports a single Content-Security-Policy violation.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../helpers/spawn-main.ts';
@@ -53,17 +51,13 @@ async function isLoginOn(page: Page): Promise<boolean> {
   return page.evaluate(async () => (await (await fetch('/api/centerAuth/sso/isLogin')).json()).data === true);
 }
 
-/** Registers `origins` for the exeed group with the admin CLI, as an administrator would. */
-function registerForExeed(server: PortalServer, origins: string[]): void {
-  const demo = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'server/seed/demo-data.json'), 'utf8')) as { groups: Array<{ code: string; callbackOrigins: string[] }> };
-  const exeed = demo.groups.find((group) => group.code === 'exeed')!;
-  exeed.callbackOrigins = [...exeed.callbackOrigins, ...origins];
-  const file = path.join(server.dataDir, 'embed-origins.json');
-  fs.writeFileSync(file, JSON.stringify({ groups: [exeed] }));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'import', file], {
+/** Registers `origin` for the exeed group with the admin CLI, as docs/embedding.md tells an administrator to. */
+function registerForExeed(server: PortalServer, origin: string): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'allow-origin', 'exeed', origin], {
     cwd: REPO_ROOT, env: { ...process.env, SSO_DATA_DIR: server.dataDir, SSO_LOG_LEVEL: 'warn' }, encoding: 'utf8',
   });
   assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, new RegExp(`exeed: .*${origin.replace(/[.:/]/g, '\\$&')}`));
 }
 
 async function signInOnBrandPage(journey: Journey, url: string): Promise<string> {
@@ -104,7 +98,7 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
     });
     brand = await startBrandSite(pages, server.url);
     stranger = await startBrandSite(pages, server.url);
-    registerForExeed(server, [brand.origin]);
+    registerForExeed(server, brand.origin);
     browser = await launchWithoutThirdPartyCookies();
   });
   after(async () => {

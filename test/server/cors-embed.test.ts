@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import smCrypto from 'sm-crypto';
+import { allowOrigin, OriginAdminError, revokeOrigin } from '../../server/domain/embed-origin-admin.ts';
 import { ORIGIN_REFUSED } from '../../server/plugins/cors.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
 
@@ -161,6 +162,18 @@ for (const backend of testBackends()) {
       const res = await embeddedLogin(EXEED_SITE, { ssoDomain: 'localhost' });
       assert.deepEqual(res.json(), { code: 'AU00131', errorCode: 'AU00131', msg: '当前站点未登记为该客户组的嵌入站点', data: null });
       assert.equal(res.headers['set-cookie'], undefined);
+    });
+
+    it('allow-origin / revoke-origin (admin CLI) open and close CORS for a new brand site at once', async () => {
+      const site = 'https://new-brand.example.org';
+      const preflight = () => inject('OPTIONS', '/api/centerAuth/sso/doLogin', { origin: site, 'access-control-request-method': 'POST' });
+      assert.equal((await preflight()).statusCode, 403);
+      assert.deepEqual(await allowOrigin(t.app.sso.repo, 'exeed', `${site}/`), [EXEED_SITE, site]);
+      assert.equal((await preflight()).statusCode, 204);
+      await assert.rejects(allowOrigin(t.app.sso.repo, 'exeed', `${site}/login`), OriginAdminError);
+      await assert.rejects(allowOrigin(t.app.sso.repo, 'nosuchgroup', site), OriginAdminError);
+      assert.deepEqual(await revokeOrigin(t.app.sso.repo, 'exeed', site), [EXEED_SITE]);
+      assert.equal((await preflight()).statusCode, 403);
     });
 
     it('keeps same-origin sign-in as it was: cookie session, no ticket', async () => {
