@@ -43,9 +43,9 @@ async function changeOnSignIn(journey: Journey, server: PortalServer, user: { na
   const dialog = changePasswordDialog(page);
   await dialog.getByRole('heading', { name: '修改密码' }).waitFor();
   assert.equal(await dialog.getByLabel('用户名', { exact: true }).inputValue(), user.name);
-  await dialog.getByLabel('原密码', { exact: true }).fill(user.password);
-  await dialog.getByLabel('新密码', { exact: true }).fill(newPassword);
-  await dialog.getByLabel('确认新密码', { exact: true }).fill(newPassword);
+  await credentialInput(page, '原密码').fill(user.password);
+  await credentialInput(page, '新密码').fill(newPassword);
+  await credentialInput(page, '确认新密码').fill(newPassword);
   await journey.shot('change-password-dialog');
   await dialog.getByRole('button', { name: '确定' }).click();
 

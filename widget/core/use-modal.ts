@@ -6,6 +6,15 @@ import { deepActiveElement } from './deep-focus.ts';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]):not([type="hidden"]), a[href], select, textarea';
 
+/** Focusable elements in tree order, slotted light-DOM elements (credential inputs) in their slot's place. */
+function focusablesOf(dialog: HTMLElement): HTMLElement[] {
+  return Array.from(dialog.querySelectorAll<HTMLElement>(`${FOCUSABLE}, slot`)).flatMap((node) =>
+    node instanceof HTMLSlotElement
+      ? node.assignedElements({ flatten: true }).filter((el): el is HTMLElement => el instanceof HTMLElement && el.matches(FOCUSABLE))
+      : [node],
+  );
+}
+
 export function useModalDialog(
   dialogRef: RefObject<HTMLDialogElement | null>,
   initialFocus: RefObject<HTMLElement | null>,
@@ -25,7 +34,7 @@ export function useModalDialog(
   return {
     onKeyDown(event) {
       if (event.key !== 'Tab' || !dialogRef.current) return;
-      const focusables = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const focusables = focusablesOf(dialogRef.current);
       const first = focusables[0];
       const last = focusables[focusables.length - 1];
       if (!first || !last) return;

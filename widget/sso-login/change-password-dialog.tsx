@@ -15,7 +15,8 @@ import {
 } from '../core/messages.ts';
 import { useModalDialog } from '../core/use-modal.ts';
 import { BusyButton } from './busy-button.tsx';
-import { Field, formValues } from './field.tsx';
+import { Field } from './field.tsx';
+import { HiddenUsername, LightField } from './light-dom-credentials.tsx';
 import { useLoginUi } from './use-login.ts';
 
 export function ChangePasswordDialog() {
@@ -25,17 +26,25 @@ export function ChangePasswordDialog() {
 }
 
 function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
-  const { context } = useLoginUi();
+  const { context, hostElement } = useLoginUi();
   const busy = useStore(context.$busy).changePassword ?? false;
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const firstRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  // The password inputs are light-DOM children slotted in here (password managers can see them).
+  const firstRef = useRef<HTMLInputElement | null>(null);
+  const newRef = useRef<HTMLInputElement | null>(null);
+  const confirmRef = useRef<HTMLInputElement | null>(null);
   const titleId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const modal = useModalDialog(dialogRef, firstRef);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = formValues(event.currentTarget, ['oldPassword', 'newPassword', 'confirmPassword'] as const);
+    const values = {
+      oldPassword: firstRef.current?.value ?? '',
+      newPassword: newRef.current?.value ?? '',
+      confirmPassword: confirmRef.current?.value ?? '',
+    };
     const problems = validateChangePassword(values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
@@ -55,14 +64,15 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
         cancelChangePassword(context);
       }}
     >
-      <form className="sso-dialog__form" name="sso-change-password" method="post" noValidate onSubmit={onSubmit}>
+      <form className="sso-dialog__form" name="sso-change-password" method="post" noValidate onSubmit={onSubmit} ref={formRef}>
+        <HiddenUsername host={hostElement} username={request.username} />
         <h2 id={titleId} className="sso-dialog__title">
           {CHANGE_PASSWORD_TITLE}
         </h2>
         <Field label={USERNAME_LABEL} name="username" autoComplete="username" defaultValue={request.username} readOnly />
-        <Field ref={firstRef} label={OLD_PASSWORD_LABEL} name="oldPassword" type="password" autoComplete="current-password" error={errors.oldPassword} />
-        <Field label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
-        <Field label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <LightField host={hostElement} form={formRef} inputRef={firstRef} label={OLD_PASSWORD_LABEL} name="oldPassword" type="password" autoComplete="current-password" error={errors.oldPassword} />
+        <LightField host={hostElement} form={formRef} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
+        <LightField host={hostElement} form={formRef} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
         <div className="sso-dialog__actions">
           <button type="button" className="sso-button sso-button--secondary" onClick={() => cancelChangePassword(context)}>
             {CANCEL_TEXT}

@@ -111,3 +111,26 @@ export const lightCredentialStyles = /* css */ `
   outline: 2px solid var(--sso-color-primary); outline-offset: 2px; box-shadow: var(--sso-focus-ring);
 }
 `;
+
+/**
+ * A hidden light-DOM username for a step that asks only for passwords (the change-password
+ * dialog): password managers pair the new password with this account when they offer to save it.
+ */
+export function HiddenUsername({ host, username }: { host: () => HTMLElement | null; username: string }) {
+  useLayoutEffect(() => {
+    const element = host();
+    if (!element) return undefined;
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.name = 'username';
+    input.autocomplete = 'username';
+    input.value = username;
+    input.hidden = true;
+    input.tabIndex = -1;
+    input.setAttribute('aria-hidden', 'true');
+    input.setAttribute('data-sso-credential', 'username');
+    element.appendChild(input);
+    return () => input.remove();
+  }, [host, username]);
+  return null;
+}

@@ -1,5 +1,6 @@
 // The change-password dialog opened after AU00153 / AU00154 (spec sections 3 and 4): three
 // passwords, all SM2-encrypted; afterwards the user signs in with the new one.
+import { storePasswordCredential } from '../core/password-credential.ts';
 import {
   NEW_PASSWORD_SAME,
   PASSWORD_CHANGED,
@@ -40,6 +41,7 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
       await context.client.post('/centerAuth/user/changePassword', {
         json: { userName: request.username, oldPassword, newPassword, confirmPassword },
       });
+      await storePasswordCredential(request.username, values.newPassword);
       context.$changePassword.set(null);
       context.$username.set(request.username);
       context.$view.set('password');

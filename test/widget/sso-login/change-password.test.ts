@@ -50,6 +50,27 @@ describe('<sso-login> password ageing and first login', () => {
     expect(input(dialog, 'oldPassword').autocomplete).to.equal('current-password');
     expect(input(dialog, 'newPassword').autocomplete).to.equal('new-password');
     expect(deepActiveElement()).to.equal(input(dialog, 'oldPassword'));
+    // Password managers: the passwords are light-DOM children slotted into the dialog, next to a
+    // hidden username, so a manager saving the new password knows the account.
+    const hidden = login.element.querySelector<HTMLInputElement>(':scope > input[name="username"]')!;
+    expect([hidden.hidden, hidden.autocomplete, hidden.value]).to.deep.equal([true, 'username', 'agedpwd']);
+    for (const name of ['oldPassword', 'newPassword', 'confirmPassword']) {
+      const field = login.element.querySelector<HTMLInputElement>(`:scope > input[name="${name}"]`)!;
+      expect(dialog.querySelector<HTMLSlotElement>(`slot[name="${field.slot}"]`)!.assignedElements()).to.deep.equal([field]);
+    }
+    // Tab order runs through the slotted inputs and wraps inside the dialog.
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()).to.equal(input(dialog, 'newPassword'));
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()?.textContent).to.equal('确定');
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()).to.equal(input(dialog, 'username'));
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ up: 'Shift' });
+    expect(deepActiveElement()?.textContent).to.equal('确定');
     await expect(dialog).to.be.accessible();
   });
 

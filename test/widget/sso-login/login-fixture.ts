@@ -52,7 +52,8 @@ export function byText<T extends Element = HTMLButtonElement>(root: ParentNode, 
 /** An input of the element: in its shadow root, or (credential inputs) slotted from its light DOM. */
 export function input(root: ParentNode, name: string): HTMLInputElement {
   const selector = `input[name="${name}"]`;
-  const host = root instanceof ShadowRoot ? root.host : null;
+  const tree = root instanceof Node ? root.getRootNode() : null;
+  const host = tree instanceof ShadowRoot ? tree.host : null;
   const found = root.querySelector<HTMLInputElement>(selector) ?? host?.querySelector<HTMLInputElement>(`:scope > ${selector}`) ?? null;
   if (!found) throw new Error(`no input ${name}`);
   return found;
