@@ -58,6 +58,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     genReqId: genRequestId,
     requestIdHeader: false,
     frameworkErrors,
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },

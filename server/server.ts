@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { buildApp, type AppDeps } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { openRepository } from './db/open.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import { seedDemoData } from './seed/import.ts';
 import { openSharedState } from './state/open-shared-state.ts';
 
@@ -18,13 +19,22 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8">
 <body><h1>门户尚未构建</h1><p>API 已在运行。请先运行 <code>npm run build</code> 构建门户，然后重新启动服务。</p></body></html>`;
 
 export async function createServer(config: ServerConfig, deps: Omit<AppDeps, 'repo'> = {}): Promise<FastifyInstance> {
-  const db = await openRepository(config);
+  // Migrations (in openRepository) and the seed run by one instance at a time.
+  const db = await withStartupLock(config, async () => {
+    const opened = await openRepository(config);
+    try {
+      if (config.seedDemoData) await seedDemoData(opened, (deps.now ?? Date.now)());
+    } catch (error) {
+      await opened.close();
+      throw error;
+    }
+    return opened;
+  });
   let repo = db;
   let app: FastifyInstance;
   try {
     const shared = await openSharedState(config, db);
     repo = shared.repo;
-    if (config.seedDemoData) await seedDemoData(repo, (deps.now ?? Date.now)());
     app = await buildApp(config, { ...deps, repo, redis: shared.redis });
   } catch (error) {
     await repo.close();

@@ -1,7 +1,8 @@
-// Graceful shutdown: once close() starts (SIGTERM in main.ts), answers still being produced carry
-// "Connection: close", so keep-alive clients let go right after their request finished and the
-// server can stop without waiting for idle keep-alive timeouts. Requests in flight finish; new
-// ones get Fastify's 503 while closing.
+// Graceful shutdown: once close() starts (SIGTERM in main.ts), requests already in flight finish,
+// and their answers carry "Connection: close" so keep-alive clients let go and the server can stop
+// without waiting for idle keep-alive timeouts. Fastify's return503OnClosing is off (its 503 body
+// is not the envelope): a request still arriving on an open connection is simply served, since
+// storage closes only after the last connection ended.
 import type { FastifyInstance } from 'fastify';
 
 export function registerGracefulClose(app: FastifyInstance): void {

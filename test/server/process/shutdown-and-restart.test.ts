@@ -13,8 +13,14 @@ describe('graceful shutdown and restart (embedded default)', () => {
       const clients = Array.from({ length: 8 }, () => new HttpClient(instance.url));
       // Each client fetches its XSRF cookie and the key first, so the logins below are one request each.
       const ciphers = await Promise.all(clients.map((c) => c.encrypt(DEMO.zhangwei)));
+      const received = () => instance.output().split('\n').filter((l) => l.includes('incoming request') && l.includes('/doLogin')).length;
       const inFlight = clients.map((c, i) => c.post('/api/centerAuth/sso/doLogin', { name: 'zhangwei', pwd: ciphers[i]!, loginType: '0' }));
-      await new Promise((resolve) => setTimeout(resolve, 15));
+      // SIGTERM once the server has received all eight (its log says so), while they are being served.
+      const deadline = Date.now() + 15_000;
+      while (received() < 8) {
+        assert.ok(Date.now() < deadline, `the server logged ${received()} of 8 doLogin requests`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
       instance.child.kill('SIGTERM');
       const answers = await Promise.all(inFlight);
       for (const res of answers) assert.deepEqual(res.body, { code: 200, msg: 'success', data: { username: 'zhangwei', redirect: '/home' } });

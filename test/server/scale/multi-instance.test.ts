@@ -128,3 +128,20 @@ describe('two instances sharing PostgreSQL and Redis', { skip: missing ?? false 
     (await import('node:fs')).rmSync(keptDir, { recursive: true, force: true });
   });
 });
+
+describe('instances starting at the same moment on a fresh database', { skip: missing ?? false }, () => {
+  it('all three come up (one migrates and seeds, the others wait for it) and agree on the data', async () => {
+    const backends = sharedBackends();
+    const started = await Promise.allSettled([0, 1, 2].map(() => startInstance(backends.env)));
+    try {
+      for (const result of started) assert.equal(result.status, 'fulfilled', result.status === 'rejected' ? String(result.reason) : '');
+      for (const result of started) {
+        const res = await new HttpClient((result as PromiseFulfilledResult<Instance>).value.url).get('/api/admin/user/details?username=zhangwei');
+        assert.deepEqual(res.body.data, { username: 'zhangwei' });
+      }
+    } finally {
+      for (const result of started) if (result.status === 'fulfilled') await stopInstance(result.value);
+      await backends.cleanup();
+    }
+  });
+});
