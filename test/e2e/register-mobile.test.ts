@@ -34,10 +34,10 @@ describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
       assert.equal(await loginBoxTitle(page).textContent(), '注册账号');
 
       // The rules are checked on leaving each field: an existing username is refused first.
-      await register.getByLabel('用户名', { exact: true }).fill('zhangwei');
+      await credentialInput(page, '用户名').fill('zhangwei');
       await register.getByLabel('手机号', { exact: true }).focus();
       await register.locator('.sso-field-error[data-field="username"]', { hasText: '用户名已经存在' }).waitFor();
-      await register.getByLabel('用户名', { exact: true }).fill(NEW_DEALER.username);
+      await credentialInput(page, '用户名').fill(NEW_DEALER.username);
       await register.getByLabel('手机号', { exact: true }).fill(NEW_DEALER.phone);
       await register.getByLabel('短信验证码', { exact: true }).focus();
       await register.locator('.sso-field-error[data-field="username"]').waitFor({ state: 'detached' });
@@ -50,8 +50,8 @@ describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
       // The button counts down before another code can be asked for.
       assert.match((await register.locator('[part~="send-code"]').textContent()) ?? '', /^\d+秒后重新获取$/);
       await register.getByLabel('短信验证码', { exact: true }).fill(registerSms.code);
-      await register.getByLabel('密码', { exact: true }).fill(NEW_DEALER.password);
-      await register.getByLabel('确认密码', { exact: true }).fill(NEW_DEALER.password);
+      await credentialInput(page, '密码').fill(NEW_DEALER.password);
+      await credentialInput(page, '确认密码').fill(NEW_DEALER.password);
       await journey.shot('register-code-sent');
       await register.getByRole('button', { name: '注册', exact: true }).click();
 

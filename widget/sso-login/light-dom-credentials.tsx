@@ -27,6 +27,8 @@ export interface LightFieldProps {
   inputRef: RefObject<HTMLInputElement | null>;
   autoCapitalize?: string;
   spellCheck?: boolean;
+  /** Called with the value when the input loses focus (the register view checks the username then). */
+  onBlur?: (value: string) => void;
 }
 
 function createLightInput(props: LightFieldProps): HTMLInputElement {
@@ -59,6 +61,7 @@ export function LightField(props: LightFieldProps) {
     if (!element) return undefined;
     const input = createLightInput(propsRef.current);
     input.value = propsRef.current.defaultValue ?? '';
+    input.addEventListener('blur', () => propsRef.current.onBlur?.(input.value));
     element.appendChild(input);
     inputRef.current = input;
     return () => {

@@ -16,24 +16,30 @@ import {
 } from '../core/messages.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Field, formValues } from './field.tsx';
+import { LightField } from './light-dom-credentials.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 import { useLoginUi } from './use-login.ts';
 
-const FIELDS = ['username', 'phone', 'smsCode', 'password', 'confirmPassword'] as const;
+// Username and the two passwords are light-DOM inputs (password managers offer to save the new
+// account); phone and SMS code stay in the shadow form.
+const SHADOW_FIELDS = ['phone', 'smsCode'] as const;
 
 export function RegisterForm() {
-  const { context } = useLoginUi();
+  const { context, hostElement } = useLoginUi();
   const busy = useStore(context.$busy);
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const usernameRef = useRef<HTMLInputElement | null>(null);
+  const passwordRef = useRef<HTMLInputElement | null>(null);
+  const confirmRef = useRef<HTMLInputElement | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   function setError(name: string, message: string | null | undefined) {
     setErrors((current) => ({ ...current, [name]: message ?? undefined }));
   }
 
-  async function onUsernameBlur(event: FocusEvent<HTMLInputElement>) {
-    if (!event.currentTarget.value) return;
-    setError('username', await checkRegisterUsername(context, event.currentTarget.value));
+  async function onUsernameBlur(value: string) {
+    if (!value) return;
+    setError('username', await checkRegisterUsername(context, value));
   }
 
   async function onPhoneBlur(event: FocusEvent<HTMLInputElement>) {
@@ -50,13 +56,18 @@ export function RegisterForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = await register(context, formValues(event.currentTarget, FIELDS));
+    const problems = await register(context, {
+      ...formValues(event.currentTarget, SHADOW_FIELDS),
+      username: usernameRef.current?.value ?? '',
+      password: passwordRef.current?.value ?? '',
+      confirmPassword: confirmRef.current?.value ?? '',
+    });
     setErrors(problems);
   }
 
   return (
     <form ref={formRef} className="sso-form" name="sso-register" method="post" noValidate onSubmit={onSubmit}>
-      <Field label={USERNAME_LABEL} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} onBlur={onUsernameBlur} />
+      <LightField host={hostElement} form={formRef} inputRef={usernameRef} label={USERNAME_LABEL} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} onBlur={onUsernameBlur} />
       <Field label={PHONE_LABEL} name="phone" type="tel" inputMode="numeric" autoComplete="tel" error={errors.phone} onBlur={onPhoneBlur} />
       <Field
         label={SMS_CODE_LABEL}
@@ -66,8 +77,8 @@ export function RegisterForm() {
         error={errors.smsCode}
         addon={<SendCodeButton countdown={context.registerCountdown} busy={busy.registerCode ?? false} onSend={sendCode} label={SEND_CODE} busyLabel={SENDING_CODE} />}
       />
-      <Field label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />
-      <Field label={CONFIRM_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <LightField host={hostElement} form={formRef} inputRef={passwordRef} label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />
+      <LightField host={hostElement} form={formRef} inputRef={confirmRef} label={CONFIRM_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
       <BusyButton type="submit" busy={busy.register ?? false} label={SUBMIT_REGISTER} busyLabel={`${SUBMIT_REGISTER}中…`} />
     </form>
   );

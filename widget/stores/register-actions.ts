@@ -1,5 +1,6 @@
 // The register view (spec section 5): username and phone rules with server uniqueness checks,
 // an SMS code, password and confirmation; success returns to password login with the username.
+import { storePasswordCredential } from '../core/password-credential.ts';
 import {
   PASSWORDS_DIFFER,
   REGISTER_SUCCESS,
@@ -99,7 +100,9 @@ export async function register(context: LoginContext, values: RegisterValues): P
         json: { username: values.username.trim(), phone: values.phone.trim(), smsCode: values.smsCode.trim(), password },
       });
       context.registerCountdown.stop();
-      context.$username.set(typeof data?.username === 'string' ? data.username : values.username.trim());
+      const registered = typeof data?.username === 'string' ? data.username : values.username.trim();
+      await storePasswordCredential(registered, values.password);
+      context.$username.set(registered);
       context.$view.set('password');
       context.notices.toast('success', REGISTER_SUCCESS);
     } catch (error) {

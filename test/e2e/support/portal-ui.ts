@@ -41,10 +41,10 @@ export async function waitForLoginPage(page: Page, brand: keyof typeof BRAND_TIT
 }
 
 /**
- * A credential input of the password form or the change-password dialog: a light-DOM child of
+ * A credential input (password form, register form, change-password dialog): a light-DOM child of
  * <sso-login> slotted into the shadow form (so password managers see it), named by its aria-label.
  */
-export const credentialInput = (page: Page, label: '用户名' | '密码' | '原密码' | '新密码' | '确认新密码'): Locator => page.locator(`sso-login > input[aria-label="${label}"]`);
+export const credentialInput = (page: Page, label: '用户名' | '密码' | '原密码' | '新密码' | '确认新密码' | '确认密码'): Locator => page.locator(`sso-login > input[aria-label="${label}"]`);
 
 /** Types into the password form and presses 登录. */
 export async function submitPasswordLogin(page: Page, name: string, password: string): Promise<void> {

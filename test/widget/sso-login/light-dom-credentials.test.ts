@@ -75,6 +75,20 @@ describe('<sso-login> credential inputs for password managers', () => {
     expect(login.element.querySelectorAll(':scope > input[name="pwd"]').length).to.equal(0);
   });
 
+  it('register view: username and both new passwords are light-DOM inputs, phone and code stay inside', async () => {
+    login = await mountLogin();
+    (Array.from(login.root.querySelectorAll('button')).find((b) => b.textContent === '注册账号') as HTMLButtonElement).click();
+    await waitFor(() => login!.root.querySelector('form[name="sso-register"]'));
+    const light = Array.from(login.element.querySelectorAll<HTMLInputElement>(':scope > input')).map((input) => [input.name, input.autocomplete, input.getAttribute('aria-label')]);
+    expect(light).to.deep.equal([
+      ['username', 'username', '用户名'],
+      ['password', 'new-password', '密码'],
+      ['confirmPassword', 'new-password', '确认密码'],
+    ]);
+    const shadow = Array.from(login.root.querySelectorAll<HTMLInputElement>('form[name="sso-register"] input')).map((input) => input.name);
+    expect(shadow).to.deep.equal(['phone', 'smsCode']);
+  });
+
   it('stores a PasswordCredential after a successful sign-in (Chromium)', async () => {
     const stored: Credential[] = [];
     const original = navigator.credentials.store.bind(navigator.credentials);
