@@ -43,3 +43,18 @@ export function reportRedisErrors(client: RedisClient, log: RedisLog): void {
     log.warn({ dependency: 'redis' }, 'Redis available again');
   });
 }
+
+/** Deletes every key under `prefix` (tests and the admin clean up a run or a deployment with it). */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await client.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+}

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
 import { dropPostgresSchema } from '../../server/db/open.ts';
+import { deleteRedisKeys } from '../../server/state/redis-client.ts';
 import { createServer } from '../../server/server.ts';
 import type { AppDeps } from '../../server/app.ts';
 
@@ -24,7 +25,8 @@ export interface StartedServer {
 /**
  * The config the tests run with: defaults of readConfig on a fresh temp dir, quiet logs, the
  * repository's dist/, then the overrides. A databaseUrl without a databaseSchema gets a fresh
- * random schema that close() drops.
+ * random schema that close() drops; a redisUrl without a redisKeyPrefix a fresh prefix whose keys
+ * close() deletes.
  */
 export function testConfig(overrides: Partial<ServerConfig> = {}): { config: ServerConfig; cleanup(): Promise<void> } {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-test-'));
@@ -35,10 +37,16 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): { config: Ser
     createdSchema = `sso_test_${crypto.randomBytes(6).toString('hex')}`;
     config.databaseSchema = createdSchema;
   }
+  let createdPrefix: string | null = null;
+  if (config.redisUrl && !overrides.redisKeyPrefix) {
+    createdPrefix = `sso-test-${crypto.randomBytes(6).toString('hex')}:`;
+    config.redisKeyPrefix = createdPrefix;
+  }
   return {
     config,
     async cleanup() {
       if (createdSchema && config.databaseUrl) await dropPostgresSchema(config.databaseUrl, createdSchema);
+      if (createdPrefix && config.redisUrl) await deleteRedisKeys(config.redisUrl, createdPrefix);
       if (!overrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -9,15 +9,21 @@ import { createServer } from '../../server/server.ts';
 import { testConfig } from './start-server.ts';
 
 export interface Backend {
-  name: 'sqlite' | 'postgres';
+  name: 'sqlite' | 'postgres' | 'postgres+redis';
   overrides: Partial<ServerConfig>;
 }
 
-/** SQLite always; PostgreSQL too when SSO_TEST_PG_URL is set (each app gets a fresh schema). */
+/**
+ * SQLite always; PostgreSQL too when SSO_TEST_PG_URL is set (each app gets a fresh schema); and
+ * PostgreSQL with the short-lived state in Redis when SSO_TEST_REDIS_URL is set as well (each app
+ * gets a fresh key prefix).
+ */
 export function testBackends(): Backend[] {
   const list: Backend[] = [{ name: 'sqlite', overrides: {} }];
   const pgUrl = process.env.SSO_TEST_PG_URL;
+  const redisUrl = process.env.SSO_TEST_REDIS_URL;
   if (pgUrl) list.push({ name: 'postgres', overrides: { databaseUrl: pgUrl } });
+  if (pgUrl && redisUrl) list.push({ name: 'postgres+redis', overrides: { databaseUrl: pgUrl, redisUrl } });
   return list;
 }
 

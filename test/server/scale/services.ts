@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { dropPostgresSchema } from '../../../server/db/open.ts';
+import { deleteRedisKeys } from '../../../server/state/redis-client.ts';
 
 export const PG_URL = process.env.SSO_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.SSO_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -58,14 +59,7 @@ export function sharedBackends(pgUrl = PG_URL, redisUrl = REDIS_URL): SharedBack
     env: { SSO_DATABASE_URL: pgUrl, SSO_DATABASE_SCHEMA: schema, SSO_REDIS_URL: redisUrl, SSO_REDIS_PREFIX: prefix },
     async cleanup() {
       await dropPostgresSchema(PG_URL, schema);
-      const redis = new Redis(REDIS_URL);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-      redis.disconnect();
+      await deleteRedisKeys(REDIS_URL, prefix);
     },
   };
 }
