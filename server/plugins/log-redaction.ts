@@ -1,10 +1,10 @@
 // What the request log may show. URLs carry one-time codes (WeCom / Feishu / SMS) and phone numbers
-// in their query or path; the log keeps the route and masks those values. Cookies and the XSRF
-// header are never serialized.
+// in their query or path, the embedded sign-in a one-time login ticket; the log keeps the route and
+// masks those values. Cookies and the XSRF header are never serialized.
 import type { FastifyRequest } from 'fastify';
 import { maskPhone } from '../domain/sms.ts';
 
-const SECRET_PARAMS = /([?&](?:code|smsCode|pwd|password|oldPassword|newPassword|confirmPassword)=)[^&]*/gi;
+const SECRET_PARAMS = /([?&](?:code|smsCode|pwd|password|oldPassword|newPassword|confirmPassword|ticket)=)[^&]*/gi;
 const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
 
 export function redactUrl(url: string): string {

@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import smCrypto from 'sm-crypto';
 import { allowOrigin, OriginAdminError, revokeOrigin } from '../../server/domain/embed-origin-admin.ts';
 import { ORIGIN_REFUSED } from '../../server/plugins/cors.ts';
+import { redactUrl } from '../../server/plugins/log-redaction.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
 
 // Registered for the exeed group in the demo data (callbackOrigins); 5173 for the default group.
@@ -135,6 +136,10 @@ for (const backend of testBackends()) {
       assert.equal(expired.statusCode, 410);
       assert.match(expired.body, /登录凭证已过期，请返回登录页重新登录/);
       assert.equal(sessionCookie(expired), undefined);
+    });
+
+    it('never writes a ticket to the request log', () => {
+      assert.equal(redactUrl('/api/centerAuth/sso/ticket/redeem?ticket=AbC_123-xyz'), '/api/centerAuth/sso/ticket/redeem?ticket=***');
     });
 
     it('refuses a forged ticket and a ticket carried to a third site', async () => {
