@@ -1,0 +1,44 @@
+// Embedded QR sign-in: a Feishu code login from a registered brand site ends, like a password
+// login there, in a one-time ticket instead of a third-party session cookie (docs/embedding.md).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startFakeMessengers, type FakeMessengers } from '../helpers/fake-messengers.ts';
+import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+
+// Registered for the default group in the demo data (whose Feishu app the fake upstream knows).
+const BRAND_SITE = 'http://localhost:5173';
+const SSO_HOST = 'sso.localhost:8080';
+
+describe('embedded Feishu code login', () => {
+  let t: TestApp;
+  let fake: FakeMessengers;
+  before(async () => {
+    fake = await startFakeMessengers();
+    t = await buildTestApp(testBackends()[0]!, { weComBaseUrl: fake.url, feishuBaseUrl: fake.url });
+    fake.feishuCodes.set('fs-embedded', 'on_demo_zhangwei');
+  });
+  after(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('answers a ticket (no cookie) that the SSO origin redeems into a session', async () => {
+    const headers = { host: SSO_HOST, origin: BRAND_SITE };
+    const first = await t.app.inject({ method: 'GET', url: '/api/centerAuth/sso/isLogin', headers });
+    const token = String(first.headers['x-xsrf-token']);
+    const url = '/api/centerAuth/sso/feishu/loginByCode?ssoDomain=localhost&clientId=portal&code=fs-embedded';
+    // A state-changing GET: without the Origin-bound token it is refused.
+    assert.equal((await t.app.inject({ method: 'GET', url, headers })).statusCode, 403);
+    const res = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'x-xsrf-token': token } });
+    const body = res.json();
+    assert.equal(body.code, 200);
+    assert.equal(body.data.username, 'zhangwei');
+    assert.equal(res.cookies.find((c) => c.name === 'sso_sid'), undefined);
+    const redirect = new URL(body.data.redirect as string);
+    assert.equal(redirect.origin, `http://${SSO_HOST}`);
+    const redeem = await t.app.inject({ method: 'GET', url: redirect.pathname + redirect.search, headers: { host: SSO_HOST } });
+    assert.equal(redeem.statusCode, 303);
+    assert.equal(redeem.headers.location, '/home');
+    assert.ok(redeem.cookies.find((c) => c.name === 'sso_sid'));
+  });
+});
