@@ -93,6 +93,8 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
         `<script src="${sso}/widget/sso-widget.iife.js"></script>`,
         `<script type="module" src="${sso}/widget/sso-widget.js"></script>`,
       ]),
+      // The ES module build alone: the script and its lazily loaded sm-crypto chunk load in CORS mode.
+      '/module': embedPage(sso, SSO_DOMAIN, [`<script type="module" src="${sso}/widget/sso-widget.js"></script>`]),
       '/back': embedPage(sso, `${SSO_DOMAIN} call-back="__ORIGIN__/welcome"`),
       '/welcome': '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>欢迎</title><h1>欢迎回来</h1></html>',
     });
@@ -207,6 +209,21 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
       } finally {
         await sso.close();
       }
+    });
+  });
+
+  it('works with the ES module build too (its chunk loads across origins)', async () => {
+    await runJourney(browser, 'embed-module-build', async (journey) => {
+      const { page, context } = journey;
+      await countViolations(context);
+      const chunks: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/widget/chunks/')) chunks.push(`${response.status()} ${response.headers()['access-control-allow-origin']}`);
+      });
+      const redeemUrl = await signInOnBrandPage(journey, `${brand.origin}/module`);
+      assert.ok(redeemUrl.startsWith(`${server.url}/api/centerAuth/sso/ticket/redeem?ticket=`), redeemUrl);
+      assert.ok(chunks.length > 0 && chunks.every((line) => line === '200 *'), chunks.join(', '));
+      await waitForHome(page, DEMO.zhangwei.name);
     });
   });
 
