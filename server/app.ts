@@ -72,7 +72,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     config,
     repo,
     now,
-    keys: loadOrCreateSm2KeyPair(config.dataDir),
+    keys: loadOrCreateSm2KeyPair(config.dataDir, config.sm2KeyFile),
     sessions: new SessionManager(repo, config, now),
     lockout: new Lockout(repo, config, now),
     sms: new SmsCodes(repo, deps.smsSender ?? new OutboxSmsSender(config.smsOutboxPath, app.log), config, now),

@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface ServerConfig {
   /** Directory for the SQLite file, the SM2 key pair and the SMS outbox. Created on first start. */
   dataDir: string;
+  /** The SM2 key pair file; instances of one deployment share it (default dataDir/sm2-key.json). */
+  sm2KeyFile: string;
   /** postgres://... switches storage to PostgreSQL; empty means SQLite in dataDir/sso.db. */
   databaseUrl: string | null;
   /** PostgreSQL schema to use (created if missing); tests use a fresh one per run. */
@@ -118,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const config: ServerConfig = {
     dataDir,
+    sm2KeyFile: path.resolve(env.SSO_SM2_KEY_FILE || path.join(dataDir, 'sm2-key.json')),
     databaseUrl,
     databaseSchema,
     port: integer(env, 'SSO_PORT', 8080, 0),

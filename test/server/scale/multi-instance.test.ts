@@ -2,6 +2,9 @@
 // a session, a sign-out, lockout failures, an SMS code and rate-limit counters started on one
 // instance hold on the other. Needs both services; says so loudly and skips when they are absent.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { after, before, describe, it } from 'node:test';
@@ -20,21 +23,26 @@ describe('two instances sharing PostgreSQL and Redis', { skip: missing ?? false 
   let backends: SharedBackends;
   let a: Instance;
   let b: Instance;
+  let keyDir: string;
   before(async () => {
     backends = sharedBackends();
+    keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-key-'));
     const env = {
       ...backends.env,
+      // One key pair for the deployment: a password encrypted with A's public key decrypts on B.
+      SSO_SM2_KEY_FILE: path.join(keyDir, 'sm2-key.json'),
       SSO_SMS_COOLDOWN_SECONDS: '0',
       SSO_SMS_PER_PHONE_PER_HOUR: '3',
       SSO_LOGIN_PER_ACCOUNT_PER_MINUTE: '8',
     };
     a = await startInstance(env);
-    b = await startInstance(env, a.ownDataDir);
+    b = await startInstance(env);
     assert.notEqual(a.url, b.url);
   });
   after(async () => {
     await Promise.all([a && stopInstance(a), b && stopInstance(b)]);
     await backends?.cleanup();
+    if (keyDir) fs.rmSync(keyDir, { recursive: true, force: true });
   });
 
   it('both instances report PostgreSQL and Redis healthy', async () => {
@@ -119,29 +127,31 @@ describe('two instances sharing PostgreSQL and Redis', { skip: missing ?? false 
   it('sessions survive a restart of the instance that created them', async () => {
     const browser = new HttpClient(a.url);
     assert.equal((await browser.login('zhangwei', DEMO.zhangwei)).body.code, 200);
-    const env = { ...backends.env };
-    await stopInstance(a, true);
-    const restarted = await startInstance(env, a.ownDataDir);
-    const keptDir = a.ownDataDir;
-    a = restarted;
+    await stopInstance(a);
+    a = await startInstance({ ...backends.env, SSO_SM2_KEY_FILE: path.join(keyDir, 'sm2-key.json') });
     assert.equal((await browser.at(a.url).get('/api/centerAuth/sso/isLogin')).body.data, true);
-    (await import('node:fs')).rmSync(keptDir, { recursive: true, force: true });
   });
 });
 
 describe('instances starting at the same moment on a fresh database', { skip: missing ?? false }, () => {
-  it('all three come up (one migrates and seeds, the others wait for it) and agree on the data', async () => {
+  it('all three come up (one migrates and seeds, the others wait for it) and agree on data and key', async () => {
     const backends = sharedBackends();
-    const started = await Promise.allSettled([0, 1, 2].map(() => startInstance(backends.env)));
+    const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-key-'));
+    const env = { ...backends.env, SSO_SM2_KEY_FILE: path.join(keyDir, 'sm2-key.json') };
+    const started = await Promise.allSettled([0, 1, 2].map(() => startInstance(env)));
     try {
       for (const result of started) assert.equal(result.status, 'fulfilled', result.status === 'rejected' ? String(result.reason) : '');
+      const keys = new Set<string>();
       for (const result of started) {
-        const res = await new HttpClient((result as PromiseFulfilledResult<Instance>).value.url).get('/api/admin/user/details?username=zhangwei');
-        assert.deepEqual(res.body.data, { username: 'zhangwei' });
+        const client = new HttpClient((result as PromiseFulfilledResult<Instance>).value.url);
+        assert.deepEqual((await client.get('/api/admin/user/details?username=zhangwei')).body.data, { username: 'zhangwei' });
+        keys.add((await client.get('/api/centerAuth/commonConfig/getPublicKeySm2')).body.data);
       }
+      assert.equal(keys.size, 1, 'one key pair, created by whichever instance was first');
     } finally {
       for (const result of started) if (result.status === 'fulfilled') await stopInstance(result.value);
       await backends.cleanup();
+      fs.rmSync(keyDir, { recursive: true, force: true });
     }
   });
 });
