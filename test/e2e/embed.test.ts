@@ -95,6 +95,8 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
       ]),
       // The ES module build alone: the script and its lazily loaded sm-crypto chunk load in CORS mode.
       '/module': embedPage(sso, SSO_DOMAIN, [`<script type="module" src="${sso}/widget/sso-widget.js"></script>`]),
+      // Without api-base: the element calls the API of the server its script came from.
+      '/auto': embedPage(sso, SSO_DOMAIN).replace(` api-base="${sso}/api"`, ''),
       '/back': embedPage(sso, `${SSO_DOMAIN} call-back="__ORIGIN__/welcome"`),
       '/welcome': '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>欢迎</title><h1>欢迎回来</h1></html>',
     });
@@ -224,6 +226,20 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
       assert.ok(redeemUrl.startsWith(`${server.url}/api/centerAuth/sso/ticket/redeem?ticket=`), redeemUrl);
       assert.ok(chunks.length > 0 && chunks.every((line) => line === '200 *'), chunks.join(', '));
       await waitForHome(page, DEMO.zhangwei.name);
+    });
+  });
+
+  it('without api-base, calls the API of the server the script came from', async () => {
+    await runJourney(browser, 'embed-default-api-base', async (journey) => {
+      const { page } = journey;
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/')) calls.push(new URL(request.url()).origin);
+      });
+      await signInOnBrandPage(journey, `${brand.origin}/auto`);
+      await waitForHome(page, DEMO.zhangwei.name);
+      assert.ok(calls.length > 2);
+      assert.deepEqual([...new Set(calls)], [server.url]);
     });
   });
 

@@ -1,5 +1,6 @@
 // The login page's inputs (spec section 2 "Query parameters"): an attribute wins, else the page's
 // query string, else the default.
+import { defaultApiBase } from '../core/script-origin.ts';
 
 export type LoginTypeParam = 'wecom' | 'feishu';
 
@@ -48,7 +49,7 @@ export function resolveLoginParams(props: LoginElementProps, pageUrl: string = w
   const query = url.searchParams;
   return {
     brand: props.brand ? props.brand : null,
-    apiBase: props.apiBase ? props.apiBase : '/api',
+    apiBase: props.apiBase ? props.apiBase : defaultApiBase(pageUrl),
     ssoDomain: props.ssoDomain ? props.ssoDomain : url.hostname,
     view: pick(props.view, query, 'view') ?? 'odin',
     isSignout: isFlagSet(pick(props.isSignout, query, 'is_signout')),
