@@ -26,6 +26,8 @@ import { frameworkErrors } from './plugins/framework-errors.ts';
 import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { genRequestId, loggerOptions, registerRequestIdEcho } from './plugins/logging.ts';
 import { registerExtraRateLimits } from './plugins/rate-limits.ts';
+import { registerOneCheckPerAccount } from './plugins/one-check-per-account.ts';
+import { MemoryAccountGuard, RedisAccountGuard } from './state/account-guard.ts';
 import { registerHealthRoutes, type DependencyProbe } from './routes/health.ts';
 import { reportRedisErrors, type RedisClient } from './state/redis-client.ts';
 import { registerRegistrationRoutes } from './routes/admin/registration.ts';
@@ -114,6 +116,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerErrorHandler(api);
     registerEncFlag(api, config.encKey);
     registerExtraRateLimits(api, config);
+    registerOneCheckPerAccount(api, redis ? new RedisAccountGuard(redis, config.redisKeyPrefix) : new MemoryAccountGuard());
     registerHealthRoutes(api, probes);
     registerSessionRoutes(api, ctx);
     registerDoLogin(api, ctx);

@@ -2,7 +2,9 @@
 // whatever the IP, SMS per phone and per IP) answer 429 with the envelope; the health endpoints;
 // request ids; and which errors count as "dependency down" (503) rather than a bug (500).
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { isDependencyUnavailable } from '../../../server/state/dependency-errors.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
@@ -90,5 +92,34 @@ describe('rate limits, health and request ids (embedded)', () => {
     for (const bug of [new TypeError("Cannot read properties of undefined (reading 'x')"), withCode('23505', 'duplicate key'), withCode('42P01'), null, 'text']) {
       assert.equal(isDependencyUnavailable(bug), false, String(bug));
     }
+  });
+});
+
+describe('one password check at a time per account (embedded)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp({ name: 'sqlite', overrides: {} }, { sensitivePerMinute: 1000, loginPerAccountPerMinute: 1000 });
+  });
+  after(() => t.close());
+
+  it('a burst of 10 parallel guesses on one account: checked one after another, so only 5 are verified before the lock', async () => {
+    const c = t.client();
+    const cipher = await c.encrypt('Wrong@2026burst');
+    const burst = await Promise.all(Array.from({ length: 10 }, () =>
+      c.post('/api/centerAuth/sso/doLogin', { form: { name: 'dealer01', pwd: cipher, loginType: '0' } })));
+    assert.deepEqual(burst.map((r) => r.status).sort(), [200, 200, 200, 200, 423, 423, 423, 423, 423, 423]);
+    for (const r of burst.filter((x) => x.status === 200)) assert.equal(r.body.code, 'AU00100');
+    const db = new Database(path.join(t.config.dataDir, 'sso.db'), { readonly: true });
+    const row = db.prepare('select failure_count from login_failures where username = ?').get('dealer01') as { failure_count: number };
+    db.close();
+    assert.equal(row.failure_count, 5, 'the 6 requests after the fifth failure were refused by the lock, not verified');
+    assert.equal((await c.login('dealer01', 'Sso@2026dealer')).status, 423);
+  });
+
+  it('other accounts are not held up by a check in progress', async () => {
+    const c = t.client();
+    const [a, b] = await Promise.all([c.login('zhangwei', 'Sso@2026demo'), t.client().login('agedpwd', 'Sso@2026aged')]);
+    assert.equal(a.body.code, 200);
+    assert.equal(b.body.code, 'AU00153');
   });
 });

@@ -93,6 +93,18 @@ describe('two instances sharing PostgreSQL and Redis', { skip: missing ?? false 
     assert.equal(right.status, 423, 'the other instance knows the lock too');
   });
 
+  it('a burst of 8 parallel guesses over both instances is checked one at a time: 5 verified, then locked', async () => {
+    // 8: this suite's per-account limit, so every guess reaches the password check or the lock.
+    const clients = Array.from({ length: 8 }, (_, i) => new HttpClient(i % 2 ? b.url : a.url));
+    const ciphers = await Promise.all(clients.map((c) => c.encrypt('Wrong@2026burst')));
+    const answers = await Promise.all(clients.map((c, i) => c.post('/api/centerAuth/sso/doLogin', { name: 'firstlogin', pwd: ciphers[i]!, loginType: '0' })));
+    assert.deepEqual(answers.map((r) => r.status).sort(), [200, 200, 200, 200, 423, 423, 423, 423]);
+    const redis = new Redis(REDIS_URL);
+    const count = await redis.hget(`${backends.prefix}lockout:firstlogin`, 'count');
+    redis.disconnect();
+    assert.equal(count, '5', 'the guesses after the fifth failure met the lock instead of a password check');
+  });
+
   it('an SMS code sent through one instance is accepted by the other, once', async () => {
     const onA = new HttpClient(a.url);
     assert.deepEqual((await onA.get('/api/centerAuth/msg/login/send?phone=13800000001')).body, OK_NULL);
