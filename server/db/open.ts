@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import { migrateToLatest } from './migrations.ts';
+import { withStatementCache } from './statement-cache.ts';
 import { KyselyStore } from './kysely-store.ts';
 import type { Repository } from './repository.ts';
 import type { Database } from './schema.ts';
@@ -17,7 +18,7 @@ export async function openRepository(config: Pick<ServerConfig, 'dataDir' | 'dat
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   await migrateToLatest(db, 'sqlite');
   return new KyselyStore(db, () => db.destroy());
 }
