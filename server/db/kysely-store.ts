@@ -1,11 +1,13 @@
 // The Repository on kysely: the same queries serve SQLite (better-sqlite3) and PostgreSQL (pg);
 // server/db/open.ts picks the dialect. Atomic counters use INSERT ... ON CONFLICT, which both
 // engines support, so concurrent failures are never lost.
+import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ClientGroupsTable, AppsTable, UsersTable } from './schema.ts';
 import type {
   App, ClientGroup, FailureCount, LoginAttempt, NewUser, Repository, Session, SmsCode, SmsQuota, User,
 } from './repository.ts';
+import { CATALOG_VERSION_KEY, CatalogCache } from './catalog-cache.ts';
 
 const json = (value: unknown): string => JSON.stringify(value);
 
@@ -52,10 +54,23 @@ function toApp(row: Selectable<AppsTable>): App {
 }
 
 export class KyselyStore implements Repository {
+  /** Set when this (transaction's) store wrote a group or an app. */
+  private wroteCatalog = false;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = async () => {},
+    private readonly catalog: CatalogCache = new CatalogCache(),
   ) {}
+
+  private readCatalogVersion = (): Promise<string | null> => this.getMeta(CATALOG_VERSION_KEY);
+
+  /** Every group or app write marks the catalog changed, for the caches of every process. */
+  private async catalogChanged(): Promise<void> {
+    this.wroteCatalog = true;
+    this.catalog.invalidate();
+    await this.setMeta(CATALOG_VERSION_KEY, crypto.randomUUID());
+  }
 
   async findUserByName(username: string): Promise<User | null> {
     const row = await this.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
@@ -98,6 +113,12 @@ export class KyselyStore implements Repository {
   }
 
   async listGroups(): Promise<ClientGroup[]> {
+    // Inside a transaction read the rows themselves: the caller may be about to change them.
+    if (this.db.isTransaction) return this.readGroups();
+    return this.catalog.listGroups(this.readCatalogVersion, () => this.readGroups());
+  }
+
+  private async readGroups(): Promise<ClientGroup[]> {
     const rows = await this.db.selectFrom('client_groups').selectAll().orderBy('sort_order').orderBy('code').execute();
     return rows.map(toGroup);
   }
@@ -119,9 +140,15 @@ export class KyselyStore implements Repository {
     };
     const { code: _code, ...changes } = values;
     await this.db.insertInto('client_groups').values(values).onConflict((oc) => oc.column('code').doUpdateSet(changes)).execute();
+    await this.catalogChanged();
   }
 
   async listApps(groupCode: string): Promise<App[]> {
+    if (this.db.isTransaction) return this.readApps(groupCode);
+    return this.catalog.listApps(groupCode, this.readCatalogVersion, () => this.readApps(groupCode));
+  }
+
+  private async readApps(groupCode: string): Promise<App[]> {
     const rows = await this.db
       .selectFrom('apps').selectAll().where('group_code', '=', groupCode).orderBy('sort_order').orderBy('id').execute();
     return rows.map(toApp);
@@ -140,6 +167,7 @@ export class KyselyStore implements Repository {
     };
     const { id: _id, ...changes } = values;
     await this.db.insertInto('apps').values(values).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+    await this.catalogChanged();
   }
 
   async findIdentity(provider: 'wecom' | 'feishu', externalId: string): Promise<number | null> {
@@ -283,7 +311,16 @@ export class KyselyStore implements Repository {
 
   async transaction<T>(work: (repo: Repository) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    return this.db.transaction().execute((trx: Transaction<Database>) => work(new KyselyStore(trx)));
+    let inside: KyselyStore | null = null;
+    try {
+      return await this.db.transaction().execute((trx: Transaction<Database>) => {
+        inside = new KyselyStore(trx, undefined, this.catalog);
+        return work(inside);
+      });
+    } finally {
+      // Reads between the write and the commit may have cached the rows as they were before.
+      if ((inside as KyselyStore | null)?.wroteCatalog) this.catalog.invalidate();
+    }
   }
 
   async close(): Promise<void> {
