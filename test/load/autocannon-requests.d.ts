@@ -8,6 +8,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     onResponse?: (status: number, body: string) => void;
+    setupRequest?: (request: Record<string, unknown>, context: any) => Record<string, unknown>;
   }
   interface Options {
     requests?: SequencedRequest[];

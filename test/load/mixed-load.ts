@@ -4,7 +4,25 @@
 import autocannon from 'autocannon';
 import { DEMO } from '../helpers/test-app.ts';
 import { HttpClient } from '../server/scale/http-client.ts';
-import { startInstance, stopInstance } from '../server/scale/instances.ts';
+import { lastSmsCode, startInstance, stopInstance, type Instance } from '../server/scale/instances.ts';
+
+const LOAD_PASSWORD = 'Load@2026pass';
+
+/** One registered account per connection, as at 8:00 every desk signs in as its own user. */
+async function registerLoadUsers(instance: Instance, count: number): Promise<{ name: string; pwd: string }[]> {
+  const users: { name: string; pwd: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const client = new HttpClient(instance.url);
+    const name = `load${i}`;
+    const phone = `136${String(i).padStart(8, '0')}`;
+    if ((await client.get(`/api/admin/mobile/${phone}`)).body.code !== 200) throw new Error(`load setup: no code for ${phone}`);
+    const pwd = await client.encrypt(LOAD_PASSWORD);
+    const registered = await client.post('/api/admin/register/user', { username: name, phone, smsCode: lastSmsCode(instance.ownDataDir, phone)!, password: pwd });
+    if (registered.body.code !== 200) throw new Error(`load setup: registering ${name}: ${registered.text}`);
+    users.push({ name, pwd: await client.encrypt(LOAD_PASSWORD) });
+  }
+  return users;
+}
 
 export interface MixedLoadResult {
   backend: string;
@@ -26,11 +44,13 @@ export async function runMixedLoad(options: { seconds: number; connections: numb
     // Limits sized for one load generator on one address; production keeps the defaults.
     SSO_SENSITIVE_PER_MINUTE: '1000000',
     SSO_LOGIN_PER_ACCOUNT_PER_MINUTE: '1000000',
+    SSO_SMS_PER_IP_PER_HOUR: '1000000',
     ...options.env,
   });
   try {
+    const users = await registerLoadUsers(instance, options.connections);
+    let nextUser = 0;
     const browser = new HttpClient(instance.url);
-    const cipher = await browser.encrypt(DEMO.zhangwei);
     if ((await browser.login('zhangwei', DEMO.zhangwei)).body.code !== 200) throw new Error('load setup: login failed');
     const xsrf = browser.cookies.get('XSRF-TOKEN')!;
     const session = { cookie: `XSRF-TOKEN=${xsrf}; sso_sid=${browser.cookies.get('sso_sid')}`, 'x-xsrf-token': xsrf };
@@ -47,8 +67,12 @@ export async function runMixedLoad(options: { seconds: number; connections: numb
       path: '/api/centerAuth/sso/doLogin',
       // Without the session cookie, so the login starts a new session and leaves the shared one alone.
       headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'zhangwei', pwd: cipher, loginType: '0' }).toString(),
-      onResponse: expect('login', '"username":"zhangwei"'),
+      // Each connection signs in as its own account (the context lives as long as the connection).
+      setupRequest: (request: Record<string, unknown>, context: { user?: { name: string; pwd: string } }) => {
+        context.user ??= users[nextUser++ % users.length]!;
+        return { ...request, body: new URLSearchParams({ name: context.user.name, pwd: context.user.pwd, loginType: '0' }).toString() };
+      },
+      onResponse: expect('login', '"username":"load'),
     };
     const result = await autocannon({
       url: instance.url,
