@@ -8,6 +8,7 @@ import type {
   App, ClientGroup, FailureCount, LoginAttempt, NewUser, Repository, Session, SmsCode, SmsQuota, User,
 } from './repository.ts';
 import { CATALOG_VERSION_KEY, CatalogCache } from './catalog-cache.ts';
+import { SessionCache } from './session-cache.ts';
 
 const json = (value: unknown): string => JSON.stringify(value);
 
@@ -61,7 +62,14 @@ export class KyselyStore implements Repository {
     private readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = async () => {},
     private readonly catalog: CatalogCache = new CatalogCache(),
+    /** Only for the embedded database, where this process owns the sessions (see session-cache.ts). */
+    private readonly sessionCache: SessionCache | null = null,
   ) {}
+
+  /** A session written inside a transaction may still roll back: only a committed one is kept. */
+  private get cachesSessions(): SessionCache | null {
+    return this.db.isTransaction ? null : this.sessionCache;
+  }
 
   private readCatalogVersion = (): Promise<string | null> => this.getMeta(CATALOG_VERSION_KEY);
 
@@ -189,9 +197,18 @@ export class KyselyStore implements Repository {
     await this.db.insertInto('sessions').values({
       id_hash: s.idHash, user_id: s.userId, username: s.username, created_at: s.createdAt, last_seen_at: s.lastSeenAt,
     }).execute();
+    this.cachesSessions?.put(s);
   }
 
   async findSession(idHash: string): Promise<Session | null> {
+    const cached = this.cachesSessions?.get(idHash);
+    if (cached) return cached;
+    const session = await this.readSession(idHash);
+    if (session) this.cachesSessions?.put(session);
+    return session;
+  }
+
+  private async readSession(idHash: string): Promise<Session | null> {
     const row = await this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
     if (!row) return null;
     return {
@@ -205,17 +222,22 @@ export class KyselyStore implements Repository {
 
   async touchSession(idHash: string, at: number): Promise<void> {
     await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
+    this.cachesSessions?.touched(idHash, at);
   }
 
+  // Removals drop the copy whether or not inside a transaction: a missing copy only costs a read.
   async deleteSession(idHash: string): Promise<void> {
+    this.sessionCache?.forget(idHash);
     await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
   }
 
   async deleteUserSessions(userId: number): Promise<void> {
+    this.sessionCache?.forgetUser(userId);
     await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   }
 
   async purgeSessions(createdBefore: number): Promise<void> {
+    this.sessionCache?.clear();
     await this.db.deleteFrom('sessions').where('created_at', '<', createdBefore).execute();
   }
 
@@ -314,7 +336,7 @@ export class KyselyStore implements Repository {
     let inside: KyselyStore | null = null;
     try {
       return await this.db.transaction().execute((trx: Transaction<Database>) => {
-        inside = new KyselyStore(trx, undefined, this.catalog);
+        inside = new KyselyStore(trx, undefined, this.catalog, this.sessionCache);
         return work(inside);
       });
     } finally {

@@ -6,7 +6,9 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import { migrateToLatest } from './migrations.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { CatalogCache } from './catalog-cache.ts';
 import { KyselyStore } from './kysely-store.ts';
+import { SessionCache } from './session-cache.ts';
 import type { Repository } from './repository.ts';
 import type { Database } from './schema.ts';
 
@@ -20,7 +22,8 @@ export async function openRepository(config: Pick<ServerConfig, 'dataDir' | 'dat
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   await migrateToLatest(db, 'sqlite');
-  return new KyselyStore(db, () => db.destroy());
+  // One process owns the embedded database's sessions: it may keep copies of them.
+  return new KyselyStore(db, () => db.destroy(), new CatalogCache(), new SessionCache());
 }
 
 async function openPostgres(url: string, schema: string | null): Promise<Repository> {

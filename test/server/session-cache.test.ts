@@ -1,0 +1,61 @@
+// The embedded server keeps copies of its sessions (server/db/session-cache.ts). A session ended
+// by another process (the admin CLI's reset-password) must be refused within about a second there,
+// and at once on PostgreSQL and with Redis, where several instances share the sessions.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { openRepository } from '../../server/db/open.ts';
+import type { Repository } from '../../server/db/repository.ts';
+import { SESSION_RECHECK_MS } from '../../server/db/session-cache.ts';
+import { openSharedState } from '../../server/state/open-shared-state.ts';
+import { buildTestApp, DEMO, testBackends } from '../helpers/test-app.ts';
+
+async function openOtherProcessRepository(config: Parameters<typeof openRepository>[0] & Parameters<typeof openSharedState>[0]): Promise<Repository> {
+  return (await openSharedState(config, await openRepository(config))).repo;
+}
+
+for (const backend of testBackends()) {
+  describe(`session copies (${backend.name})`, () => {
+    it('a session ended from another process is refused within the recheck interval (at once without SQLite)', async () => {
+      const t = await buildTestApp(backend);
+      const other = await openOtherProcessRepository(t.config);
+      try {
+        const browser = t.client();
+        assert.equal((await browser.login('zhangwei', DEMO.zhangwei)).body.code, 200);
+        // Twice: the second answer comes from the copy where there is one.
+        assert.deepEqual((await browser.get('/api/centerAuth/sso/isLogin')).body, { code: 200, msg: 'success', data: true });
+        assert.deepEqual((await browser.get('/api/centerAuth/sso/isLogin')).body, { code: 200, msg: 'success', data: true });
+        const user = (await other.findUserByName('zhangwei'))!;
+        await other.deleteUserSessions(user.id);
+        const ended = Date.now();
+        let waited = 0;
+        while ((await browser.get('/api/centerAuth/sso/isLogin')).body.data !== false) {
+          waited = Date.now() - ended;
+          assert.ok(waited <= SESSION_RECHECK_MS + 500, `still signed in after ${waited} ms`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        if (backend.name !== 'sqlite') assert.equal(waited, 0, 'shared sessions must not be cached per instance');
+      } finally {
+        await other.close();
+        await t.close();
+      }
+    });
+
+    it('signing out ends the session at once, and the idle timeout still holds for a copied session', async () => {
+      const t = await buildTestApp(backend);
+      try {
+        const browser = t.client();
+        assert.equal((await browser.login('zhangwei', DEMO.zhangwei)).body.code, 200);
+        assert.equal((await browser.get('/api/centerAuth/sso/isLogin')).body.data, true);
+        t.clock.advance(t.config.sessionIdleMs + 1);
+        const expired = await browser.get('/api/centerAuth/sso/isLogin');
+        assert.equal(expired.status, 424);
+        assert.equal((await browser.login('zhangwei', DEMO.zhangwei)).body.code, 200);
+        assert.equal((await browser.get('/api/centerAuth/sso/isLogin')).body.data, true);
+        assert.equal((await browser.get('/api/centerAuth/sso/signout')).body.code, 200);
+        assert.deepEqual((await browser.get('/api/centerAuth/sso/isLogin')).body, { code: 200, msg: 'success', data: false });
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}
