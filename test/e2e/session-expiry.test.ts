@@ -44,7 +44,7 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
       await waitForHome(page, 'zhangwei');
       await journey.shot('home-before-expiry');
 
-      assert.equal(ageSessions(server.dataDir, PAST_IDLE_TIMEOUT_MS), 1, 'exactly the one session of this journey');
+      assert.equal(await ageSessions(server.dataDir, PAST_IDLE_TIMEOUT_MS), 1, 'exactly the one session of this journey');
 
       const expiredAnswers: number[] = [];
       page.on('response', (response) => {
