@@ -3,7 +3,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -89,14 +88,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerRequestIdEcho(app);
   registerGracefulClose(app);
 
-  await app.register(helmet, {
-    // The widget script is meant to be loaded by brand sites on other origins.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    // plugins/security-headers.ts sends the CSP (strict on pages, locked down on the rest) and
-    // HSTS (over https only).
-    contentSecurityPolicy: false,
-    hsts: false,
-  });
+  // CSP, nosniff, referrer policy, HSTS over https, and helmet's defaults on everything outside
+  // /api (plugins/security-headers.ts: fixed headers, no per-request middleware chain).
   registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });

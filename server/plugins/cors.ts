@@ -32,19 +32,28 @@ export function registerCors(app: FastifyInstance): void {
   const tokens = new EmbedXsrf(app.sso.keys.privateKey, app.sso.now);
   app.decorateRequest('embedOrigin', null);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: every request passes here and almost none is cross-origin; an async hook
+  // would cost a promise each. Only a cross-origin call goes on asynchronously.
+  app.addHook('onRequest', (request, reply, done) => {
     if (PUBLIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
       // Module scripts and their chunks load in CORS mode from brand pages.
       reply.header('Access-Control-Allow-Origin', '*');
-      return;
+      return done();
     }
-    if (!isApi(request)) return;
+    if (!isApi(request)) return done();
     reply.header('Vary', 'Origin');
     const origin = foreignOrigin(request);
-    if (origin === null) return;
+    if (origin === null) return done();
+    // When the check answered the call itself (refusal, preflight), the request goes no further.
+    crossOriginCall(request, reply, origin).then((answered) => (answered ? undefined : done()), done);
+  });
+
+  /** Headers and checks of a call from a brand site; true when it answered the call itself. */
+  async function crossOriginCall(request: FastifyRequest, reply: FastifyReply, origin: string): Promise<boolean> {
     if (!(await isRegisteredAnywhere(app.sso.repo, origin))) {
       request.log.info({ origin }, 'cross-origin call from an unregistered origin refused');
-      return refuse(reply, 403, ORIGIN_REFUSED);
+      refuse(reply, 403, ORIGIN_REFUSED);
+      return true;
     }
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Access-Control-Allow-Credentials', 'true');
@@ -53,16 +62,19 @@ export function registerCors(app: FastifyInstance): void {
       reply.header('Access-Control-Allow-Methods', ALLOWED_METHODS);
       reply.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
       reply.header('Access-Control-Max-Age', '600');
-      return reply.code(204).send();
+      reply.code(204).send();
+      return true;
     }
     request.embedOrigin = origin;
     reply.header('X-XSRF-TOKEN', tokens.issue(origin));
-    if (!needsXsrfToken(request)) return;
+    if (!needsXsrfToken(request)) return false;
     const header = request.headers[XSRF_HEADER];
     if (!tokens.verify(origin, typeof header === 'string' ? header : undefined)) {
-      return refuse(reply, 403, HttpMessages.xsrf);
+      refuse(reply, 403, HttpMessages.xsrf);
+      return true;
     }
-  });
+    return false;
+  }
 }
 
 declare module 'fastify' {

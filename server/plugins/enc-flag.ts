@@ -12,28 +12,45 @@ function flagged(request: FastifyRequest): boolean {
 }
 
 export function registerEncFlag(app: FastifyInstance, key: string): void {
-  app.addHook('preValidation', async (request) => {
-    if (!flagged(request)) return;
-    encrypted.add(request);
-    if (request.body === undefined || request.body === null) return;
-    const envelope = request.body as { encryption?: unknown };
-    if (typeof envelope !== 'object' || typeof envelope.encryption !== 'string') {
-      throw new ApiError(400, HttpMessages.badEncryption, 400);
-    }
-    let plain: unknown;
+  // Callback hooks: every API request passes here, almost all without the flag; async hooks would
+  // cost a promise each.
+  app.addHook('preValidation', (request, _reply, done) => {
     try {
-      plain = JSON.parse(encFlagDecrypt(envelope.encryption, key));
-    } catch {
-      throw new ApiError(400, HttpMessages.badEncryption, 400);
+      decryptFlaggedBody(request, key);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-    if (!plain || typeof plain !== 'object' || Array.isArray(plain)) throw new ApiError(400, HttpMessages.badEncryption, 400);
-    request.body = plain;
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!encrypted.has(request) || typeof payload !== 'string') return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const { data, ...rest } = JSON.parse(payload) as { data?: unknown };
-    return JSON.stringify({ ...rest, encryption: encFlagEncrypt(JSON.stringify(data ?? null), key) });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!encrypted.has(request) || typeof payload !== 'string') return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
+    let encryptedPayload: string;
+    try {
+      const { data, ...rest } = JSON.parse(payload) as { data?: unknown };
+      encryptedPayload = JSON.stringify({ ...rest, encryption: encFlagEncrypt(JSON.stringify(data ?? null), key) });
+    } catch (error) {
+      return done(error as Error);
+    }
+    done(null, encryptedPayload);
   });
+}
+
+function decryptFlaggedBody(request: FastifyRequest, key: string): void {
+  if (!flagged(request)) return;
+  encrypted.add(request);
+  if (request.body === undefined || request.body === null) return;
+  const envelope = request.body as { encryption?: unknown };
+  if (typeof envelope !== 'object' || typeof envelope.encryption !== 'string') {
+    throw new ApiError(400, HttpMessages.badEncryption, 400);
+  }
+  let plain: unknown;
+  try {
+    plain = JSON.parse(encFlagDecrypt(envelope.encryption, key));
+  } catch {
+    throw new ApiError(400, HttpMessages.badEncryption, 400);
+  }
+  if (!plain || typeof plain !== 'object' || Array.isArray(plain)) throw new ApiError(400, HttpMessages.badEncryption, 400);
+  request.body = plain;
 }
