@@ -18,6 +18,12 @@ export async function openRepository(config: Pick<ServerConfig, 'dataDir' | 'dat
   const { default: SqliteDatabase } = await import('better-sqlite3');
   const file = new SqliteDatabase(path.join(config.dataDir, 'sso.db'));
   file.pragma('journal_mode = WAL');
+  // better-sqlite3 is synchronous: with the default FULL every commit waits for an fsync of the
+  // WAL on the event loop (0.1 ms median, 1.4 ms p90, up to 12 ms measured here), three times per
+  // login. NORMAL, SQLite's recommendation for WAL, syncs at checkpoints only: a commit survives a
+  // crash or kill of the process and the file stays consistent; only a power loss or OS crash may
+  // drop the last commits (a session, an audit line).
+  file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
