@@ -12,6 +12,7 @@ import { openRepository } from './db/open.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { seedDemoData } from './seed/import.ts';
 import { openSharedState } from './state/open-shared-state.ts';
+import { staticAssetOptions } from './static-caching.ts';
 
 const APP_LOGOS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed', 'app-logos');
 
@@ -48,10 +49,10 @@ export async function createServer(config: ServerConfig, deps: Omit<AppDeps, 're
   const portalBuilt = fs.existsSync(portalIndex);
   if (portalBuilt) {
     // wildcard: false routes exactly the built files, so /api/* misses still reach the API's 404.
-    await app.register(fastifyStatic, { root: portalDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: portalDir, prefix: '/', wildcard: false, index: ['index.html'], ...staticAssetOptions });
   }
   if (fs.existsSync(widgetDir)) {
-    await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !portalBuilt });
+    await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !portalBuilt, ...staticAssetOptions });
   }
   if (fs.existsSync(APP_LOGOS_DIR)) {
     await app.register(fastifyStatic, { root: APP_LOGOS_DIR, prefix: '/assets/apps/', decorateReply: false });
