@@ -3,6 +3,8 @@
 import { ConfigError, developmentDefaults, readConfig, type ServerConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './seed/import.ts';
 import { createServer } from './server.ts';
+import { isDependencyUnavailable } from './state/dependency-errors.ts';
+import { REDIS_UNAVAILABLE } from './state/redis-client.ts';
 
 let config: ServerConfig;
 try {
@@ -23,7 +25,18 @@ if (devDefaults.length > 0) {
   console.warn('!'.repeat(78) + '\n');
 }
 
-const app = await createServer(config);
+let app: Awaited<ReturnType<typeof createServer>>;
+try {
+  app = await createServer(config);
+} catch (error) {
+  // A backing service that is down at start is an operations matter, not a bug: one clear line
+  // (the supervisor restarts the process); once running, outages answer 503 and heal by themselves.
+  if (!isDependencyUnavailable(error)) throw error;
+  const { code, message } = error as { code?: string; message?: string };
+  const which = code === REDIS_UNAVAILABLE ? 'Redis' : config.databaseUrl ? 'PostgreSQL' : 'the database';
+  console.error(`启动失败：无法连接 ${which} / cannot reach ${which} at start (${code === REDIS_UNAVAILABLE ? message : code ?? message})`);
+  process.exit(1);
+}
 await app.listen({ port: config.port, host: config.host });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

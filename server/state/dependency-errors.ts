@@ -4,7 +4,7 @@
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  'SQLITE_BUSY', 'SQLITE_LOCKED',
+  'SQLITE_BUSY', 'SQLITE_LOCKED', 'REDIS_UNAVAILABLE',
 ]);
 
 // PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P03 (shutdown, crash, not yet

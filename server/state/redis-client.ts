@@ -5,6 +5,9 @@ import { Redis } from 'ioredis';
 
 export type RedisClient = Redis;
 
+/** The code of the error openRedis throws when Redis does not answer at start. */
+export const REDIS_UNAVAILABLE = 'REDIS_UNAVAILABLE';
+
 export interface RedisLog {
   warn(object: object, message: string): void;
 }
@@ -19,12 +22,16 @@ export async function openRedis(url: string): Promise<RedisClient> {
   });
   // An 'error' event without a listener is printed by ioredis on every reconnect attempt; the
   // server reports outages through reportRedisErrors instead.
-  client.on('error', () => {});
+  let cause = '';
+  const noteCause = (error: Error & { code?: string }) => (cause ||= error.code ?? error.message);
+  client.on('error', noteCause);
   try {
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw error;
+    throw Object.assign(new Error(cause || (error as Error).message), { code: REDIS_UNAVAILABLE, cause: error });
+  } finally {
+    client.off('error', noteCause);
   }
   return client;
 }
