@@ -44,6 +44,8 @@ export interface AppDeps {
   repo?: Repository;
   /** The clock, in epoch ms; tests move it to provoke timeouts. */
   now?: () => number;
+  /** Real time for the embedded database's session copies (db/session-cache.ts); Date.now when not given. */
+  sessionCacheClock?: () => number;
   smsSender?: SmsSender;
   tokenCache?: TokenCache;
   logger?: FastifyServerOptions['logger'];
@@ -65,7 +67,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   const ownsRepo = !deps.repo;
-  const repo = deps.repo ?? (await openRepository(config));
+  const repo = deps.repo ?? (await openRepository(config, { sessionCacheClock: deps.sessionCacheClock }));
   if (ownsRepo) app.addHook('onClose', async () => repo.close());
   const now = deps.now ?? Date.now;
   const tokenCache = deps.tokenCache ?? new MemoryTokenCache(now);

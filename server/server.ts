@@ -22,7 +22,7 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8">
 export async function createServer(config: ServerConfig, deps: Omit<AppDeps, 'repo'> = {}): Promise<FastifyInstance> {
   // Migrations (in openRepository) and the seed run by one instance at a time.
   const db = await withStartupLock(config, async () => {
-    const opened = await openRepository(config);
+    const opened = await openRepository(config, { sessionCacheClock: deps.sessionCacheClock });
     try {
       if (config.seedDemoData) await seedDemoData(opened, (deps.now ?? Date.now)());
     } catch (error) {

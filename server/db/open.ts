@@ -12,7 +12,12 @@ import { SessionCache } from './session-cache.ts';
 import type { Repository } from './repository.ts';
 import type { Database } from './schema.ts';
 
-export async function openRepository(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<Repository> {
+export interface OpenOptions {
+  /** Real time for the SQLite session copies (session-cache.ts); tests pass their own to age them. */
+  sessionCacheClock?: () => number;
+}
+
+export async function openRepository(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>, options: OpenOptions = {}): Promise<Repository> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databaseSchema);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const { default: SqliteDatabase } = await import('better-sqlite3');
@@ -29,7 +34,7 @@ export async function openRepository(config: Pick<ServerConfig, 'dataDir' | 'dat
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   await migrateToLatest(db, 'sqlite');
   // One process owns the embedded database's sessions: it may keep copies of them.
-  return new KyselyStore(db, () => db.destroy(), new CatalogCache(), new SessionCache());
+  return new KyselyStore(db, () => db.destroy(), new CatalogCache(), new SessionCache(options.sessionCacheClock));
 }
 
 async function openPostgres(url: string, schema: string | null): Promise<Repository> {

@@ -45,10 +45,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+/** `sessionCacheClock`: a second clock for the SQLite session copies, apart from the app's `clock`. */
+export async function buildTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}, deps: { sessionCacheClock?: () => number } = {}): Promise<TestApp> {
   const { config, cleanup } = testConfig({ ...backend.overrides, ...overrides });
   const clock = new Clock();
-  const app = await createServer(config, { now: clock.now });
+  const app = await createServer(config, { now: clock.now, sessionCacheClock: deps.sessionCacheClock });
   await app.ready();
   return {
     app,
