@@ -2,13 +2,18 @@
 // it in, its phone finds it) or absent; every registration answered "success" before the kill is
 // there. Runs on the embedded SQLite default, and on PostgreSQL + Redis when they answer.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, describe, it } from 'node:test';
+import { waitUntil } from '../../helpers/wait-until.ts';
 import { HttpClient } from '../scale/http-client.ts';
 import { lastSmsCode, startInstance, stopInstance, type Instance } from '../scale/instances.ts';
 import { servicesMissing, sharedBackends, type SharedBackends } from '../scale/services.ts';
 
 const PASSWORD = 'Reg@2026pass';
 const WORKERS = 6;
+const SUCCESSES_BEFORE_KILL = 4;
+/** Generous for two shared cores; a registration takes well under a second here. */
+const SUCCESS_DEADLINE_MS = 30_000;
 const LIMITS = { SSO_SENSITIVE_PER_MINUTE: '10000', SSO_SMS_PER_IP_PER_HOUR: '10000', SSO_USER_LOOKUP_PER_MINUTE: '10000', SSO_SMS_COOLDOWN_SECONDS: '0' };
 
 interface Attempt {
@@ -43,14 +48,30 @@ async function killMidTraffic(env: Record<string, string>): Promise<{ attempts: 
     while (!killed) await register(instance, ++serial, attempts);
   };
   const running = Array.from({ length: WORKERS }, worker);
-  // Kill once a few registrations went through, so others are certainly mid-flight.
-  while (attempts.filter((a) => a.answered === 'success').length < 4) await new Promise((r) => setTimeout(r, 5));
+  const successes = () => attempts.filter((a) => a.answered === 'success').length;
+  try {
+    // Kill once a few registrations went through, so others are certainly mid-flight.
+    await waitUntil(() => successes() >= SUCCESSES_BEFORE_KILL, {
+      timeoutMs: SUCCESS_DEADLINE_MS,
+      failure: () =>
+        `only ${successes()} of ${attempts.length} registrations answered success within ${SUCCESS_DEADLINE_MS / 1000} s ` +
+        `(${attempts.filter((a) => a.answered === 'refused').length} refused); ${SUCCESSES_BEFORE_KILL} are needed before the kill`,
+    });
+  } catch (error) {
+    await killAndWait(instance, running, () => (killed = true));
+    fs.rmSync(instance.ownDataDir, { recursive: true, force: true });
+    throw error;
+  }
+  await killAndWait(instance, running, () => (killed = true));
+  return { attempts, dataDir: instance.ownDataDir };
+}
+
+async function killAndWait(instance: Instance, running: Promise<void>[], stopWorkers: () => void): Promise<void> {
   instance.child.kill('SIGKILL');
-  killed = true;
+  stopWorkers();
   await Promise.all(running);
   await new Promise((resolve) => instance.child.exitCode !== null || instance.child.signalCode !== null ? resolve(null) : instance.child.once('exit', resolve));
   await instance.stop();
-  return { attempts, dataDir: instance.ownDataDir };
 }
 
 async function checkAccounts(instance: Instance, attempts: Attempt[], report: (line: string) => void): Promise<void> {
@@ -98,7 +119,7 @@ describe('kill -9 during registration leaves no half-written user', () => {
       await checkAccounts(restarted, attempts, (line) => t.diagnostic(line));
     } finally {
       await stopInstance(restarted);
-      (await import('node:fs')).rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

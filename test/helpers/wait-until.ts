@@ -1,0 +1,19 @@
+// Polling with a deadline: a loop that waits for some state must end in a clear failure, never hang
+// the suite, when that state does not come.
+import assert from 'node:assert/strict';
+
+export interface WaitOptions {
+  timeoutMs: number;
+  /** Pause between checks. */
+  everyMs?: number;
+  /** The failure message, built when the deadline passes (so it can report the state then). */
+  failure: () => string;
+}
+
+export async function waitUntil(condition: () => boolean, { timeoutMs, everyMs = 5, failure }: WaitOptions): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() >= deadline) assert.fail(failure());
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
