@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/helpers/chromium.mjs';
 import { testApi } from './test/widget/support/test-api-plugin.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const userDataDir = mkdtempSync(join(tmpdir(), 'wtr-chromium-'));
 process.on('exit', () => rmSync(userDataDir, { recursive: true, force: true }));
 
@@ -64,18 +64,10 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: chromePath,
+        executablePath: CHROMIUM_PATH,
         headless: true,
         userDataDir,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        args: [...CHROMIUM_ARGS],
       },
     }),
   ],

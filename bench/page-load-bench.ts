@@ -3,6 +3,7 @@
 // takes typing), for the portal and for a plain page that embeds the widget. Each load runs in a
 // fresh browser context (cold cache, no cookies).
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/chromium.mjs';
 import { startChildServer, type ChildServer } from './child-server.ts';
 import { startEmbedProxy, type EmbedProxy } from './embed-proxy.ts';
 import { median } from './measure.ts';
@@ -11,15 +12,6 @@ import { fmtMs, type BenchRow } from './report.ts';
 const LOADS = Number(process.env.BENCH_PAGE_LOADS || 10);
 const BUDGET_MS = 300;
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // Runs in the page from its first script on. Each animation frame it looks for the password input,
 // through open shadow roots, and notes when it is first present, visible, enabled and editable:
@@ -126,7 +118,7 @@ export async function benchPageLoad(): Promise<BenchRow[]> {
   try {
     app = await startChildServer('app');
     proxy = await startEmbedProxy(app.url);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
     const targets = [
       { name: 'portal /', url: `${app.url}/` },
       { name: 'static page embedding the widget', url: proxy.pageUrl },

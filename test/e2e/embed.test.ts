@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT } from '../helpers/spawn-main.ts';
-import { CHROME_PATH, runJourney, type Journey } from './support/browser.ts';
+import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
 import { embedPage, startBrandSite, type BrandSite } from './support/brand-site.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import { credentialInput, DEMO, loginBox, toast, waitForHome } from './support/portal-ui.ts';
@@ -19,13 +19,7 @@ const SSO_DOMAIN = 'sso-domain="exeed.localhost"';
 
 /** Debian's Chromium as the other journeys launch it, plus third-party cookies blocked. */
 function launchWithoutThirdPartyCookies(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--test-third-party-cookie-phaseout',
-    ],
-  });
+  return launchBrowser(['--test-third-party-cookie-phaseout']);
 }
 
 /** Records every securitypolicyviolation of every page of the context (before any page script runs). */

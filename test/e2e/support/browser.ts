@@ -5,31 +5,21 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium.mjs';
 import { REPO_ROOT } from '../../helpers/spawn-main.ts';
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const SCREENSHOT_ROOT = path.join(REPO_ROOT, 'test-results', 'e2e');
 
 /** Waits (each locator action, waitFor, waitForURL) are generous: two shared cores run everything. */
 const ACTION_TIMEOUT_MS = 20_000;
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROME_PATH)) {
-    throw new Error(`Chromium not found at ${CHROME_PATH}: apt-get install -y chromium, or set CHROME_PATH`);
+/** `extraArgs` go after the shared launch flags (test/helpers/chromium.mjs). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROME_PATH`);
   }
   // launch() gives every browser a fresh temporary user-data-dir of its own and removes it on close.
-  return chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export interface Journey {
