@@ -3,9 +3,10 @@
 // masks those values. Cookies and the XSRF header are never serialized.
 import type { FastifyRequest } from 'fastify';
 import { maskPhone } from '../domain/sms.ts';
+import { MOBILE_DIGITS_SOURCE } from '../../widget/core/phone-pattern.ts';
 
 const SECRET_PARAMS = /([?&](?:code|smsCode|pwd|password|oldPassword|newPassword|confirmPassword|ticket)=)[^&]*/gi;
-const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
+const PHONE = new RegExp(`(?<!\\d)${MOBILE_DIGITS_SOURCE}(?!\\d)`, 'g');
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***').replace(PHONE, (phone) => maskPhone(phone));

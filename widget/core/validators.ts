@@ -1,15 +1,23 @@
 // Validators of spec section 5 with its exact messages. Each returns the message, or null when valid.
 import type { ApiClient } from './request.ts';
 import { INVALID_PHONE, INVALID_USERNAME, PHONE_EXISTS, USERNAME_EXISTS } from './messages.ts';
+import { MASKED_MOBILE_PATTERN, MOBILE_PATTERN } from './phone-pattern.ts';
 
-/** Mainland mobile numbers: 11 digits, 1 then an allocated second digit and prefix. */
-export const MOBILE_PATTERN = /^1(3\d|4[014-9]|5[0-35-9]|6[2567]|7[0-8]|8\d|9[0-35-9])\d{8}$/;
 export const USERNAME_PATTERN = /^[a-z0-9]+$/;
 
-export function validatePhone(value: string): string | null {
+export interface PhoneRuleOptions {
+  /**
+   * The spec accepts a masked value (138****0001) only where the page shows a phone it already
+   * knows; a form whose value goes to the server (register, mobile login) must not, since the
+   * server cannot send a code to or register a masked number.
+   */
+  allowMasked?: boolean;
+}
+
+export function validatePhone(value: string, { allowMasked = false }: PhoneRuleOptions = {}): string | null {
   const phone = value.trim();
-  if (phone.includes('****')) return null;
-  return MOBILE_PATTERN.test(phone) ? null : INVALID_PHONE;
+  if (MOBILE_PATTERN.test(phone)) return null;
+  return allowMasked && MASKED_MOBILE_PATTERN.test(phone) ? null : INVALID_PHONE;
 }
 
 export function validateUsername(value: string): string | null {

@@ -1,9 +1,16 @@
-// XSRF double submit: the XSRF-TOKEN cookie goes back as the X-XSRF-TOKEN header. A widget on
-// another origin cannot read the API's cookie, so the last X-XSRF-TOKEN response header seen is
-// kept as a fallback.
+// XSRF double submit: the XSRF-TOKEN cookie goes back as the X-XSRF-TOKEN header. These helpers
+// serve an element on the API's own origin: the cookie first, else the X-XSRF-TOKEN response
+// header last seen (before the first answer has set the cookie, or when cookies are blocked).
+// An element embedded on another origin does not use them: request.ts keeps the token the API
+// hands that one client (embedToken), since the brand page's own cookies say nothing about the API.
 let lastHeaderToken: string | null = null;
 
-const STATE_CHANGING_GETS = [
+/**
+ * GET routes that change state, so need the header like every POST (path prefixes, below /api).
+ * The server marks the same routes with config: { xsrf: true }; test/server/widget-parity.test.ts
+ * checks the two lists agree.
+ */
+export const STATE_CHANGING_GETS: readonly string[] = [
   '/centerAuth/sso/signout',
   '/centerAuth/msg/login/send',
   '/admin/mobile/',

@@ -12,19 +12,29 @@ import { ECHO_BASE, replyBase } from '../support/helpers.ts';
 
 describe('validators', () => {
   it('accepts mainland mobile numbers', () => {
-    for (const phone of ['13800000001', '15912345678', '18612345678', '19912345678', '17712345678', '16612345678']) {
+    for (const phone of ['13800000001', '15912345678', '18612345678', '19912345678', '17712345678', '16612345678', '19412345678', '14012345678']) {
       expect(validatePhone(phone), phone).to.equal(null);
     }
   });
 
   it('rejects other numbers with 请输入合法手机号', () => {
-    for (const phone of ['', '1380000000', '138000000012', '12800000001', '23800000001', '1380000000a', '+8613800000001', '19412345678']) {
+    for (const phone of ['', '1380000000', '138000000012', '12800000001', '23800000001', '1380000000a', '+8613800000001', '11800000001']) {
       expect(validatePhone(phone), phone).to.equal('请输入合法手机号');
     }
   });
 
-  it('accepts masked values containing ****', () => {
-    expect(validatePhone('138****0001')).to.equal(null);
+  it('a masked value is refused where it would be sent (register, mobile login) with 请输入合法手机号', () => {
+    for (const phone of ['138****0001', '****', 'abc****', '13800000001****']) {
+      expect(validatePhone(phone), phone).to.equal('请输入合法手机号');
+    }
+  });
+
+  it('where the page shows a known phone, only the masked shape 1xx****xxxx is accepted', () => {
+    expect(validatePhone('138****0001', { allowMasked: true })).to.equal(null);
+    expect(validatePhone('13800000001', { allowMasked: true })).to.equal(null);
+    for (const phone of ['****', 'abc****', '****0001', '138****', '138*****0001', '128****0001', '138****000a', 'x138****0001']) {
+      expect(validatePhone(phone, { allowMasked: true }), phone).to.equal('请输入合法手机号');
+    }
   });
 
   it('usernames: lowercase letters and digits only, else 用户名支持小写英文、数字', () => {

@@ -2,7 +2,7 @@
 // with the SMS code the server wrote to its outbox.
 import { expect } from '@open-wc/testing';
 import { install } from '@sinonjs/fake-timers';
-import { waitFor } from '../support/helpers.ts';
+import { afterRender, recordFetches, waitFor } from '../support/helpers.ts';
 import { byText, fieldError, input, lastSmsCode, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
 
 async function mobileView(): Promise<MountedLogin> {
@@ -92,10 +92,29 @@ describe('<sso-login> mobile login', () => {
 
   it('validates both fields on submit', async () => {
     login = await mobileView();
-    input(login.root, 'phone').value = '138****0001';
+    input(login.root, 'phone').value = '13800000001';
     (login.root.querySelector('form[name="sso-mobile-login"]') as HTMLFormElement).requestSubmit();
     await waitFor(() => fieldError(login!.root, 'code'));
     expect(fieldError(login.root, 'phone')).to.equal(null);
     expect(fieldError(login.root, 'code')).to.equal('请输入短信验证码');
+  });
+
+  it('a masked phone (138****0001) is refused with 请输入合法手机号: no code is sent, no login is tried', async () => {
+    login = await mobileView();
+    const fetches = recordFetches();
+    try {
+      input(login.root, 'phone').value = '138****0001';
+      sendButton(login).click();
+      await waitFor(() => fieldError(login!.root, 'phone'));
+      expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
+      input(login.root, 'code').value = '123456';
+      (login.root.querySelector('form[name="sso-mobile-login"]') as HTMLFormElement).requestSubmit();
+      await afterRender();
+      expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
+      expect(fieldError(login.root, 'code')).to.equal(null); // the submit was validated
+      expect(fetches.urls).to.deep.equal([]);
+    } finally {
+      fetches.restore();
+    }
   });
 });

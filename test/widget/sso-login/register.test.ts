@@ -1,7 +1,7 @@
 // The register view against the real server: username and phone rules with uniqueness through
 // /admin/user/details, SMS code, password confirmation, and back to password login on success.
 import { expect } from '@open-wc/testing';
-import { waitFor } from '../support/helpers.ts';
+import { afterRender, recordFetches, waitFor } from '../support/helpers.ts';
 import { byText, fieldError, input, lastSmsCode, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
 
 async function registerView(): Promise<MountedLogin> {
@@ -61,11 +61,38 @@ describe('<sso-login> register view', () => {
 
   it('a free username and phone show no error', async () => {
     login = await registerView();
-    blurWith(login, 'username', 'freshuser1');
-    blurWith(login, 'phone', '13900000011');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(fieldError(login.root, 'username')).to.equal(null);
-    expect(fieldError(login.root, 'phone')).to.equal(null);
+    const fetches = recordFetches();
+    try {
+      blurWith(login, 'username', 'freshuser1');
+      blurWith(login, 'phone', '13900000011');
+      // Both look-ups have answered "nobody has it" before the absence of an error means anything.
+      await waitFor(() => fetches.answered('/admin/user/details').length === 2, 8000);
+      expect(fetches.answered('/admin/user/details')).to.deep.equal([
+        { code: 200, msg: 'success', data: null },
+        { code: 200, msg: 'success', data: null },
+      ]);
+      await afterRender();
+      expect(fieldError(login.root, 'username')).to.equal(null);
+      expect(fieldError(login.root, 'phone')).to.equal(null);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('a masked phone (138****0001) is refused with 请输入合法手机号 and never sent to the server', async () => {
+    login = await registerView();
+    const fetches = recordFetches();
+    try {
+      blurWith(login, 'phone', '138****0001');
+      await waitFor(() => fieldError(login!.root, 'phone'));
+      expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
+      (login.root.querySelector('.sso-send-code') as HTMLButtonElement).click();
+      await afterRender();
+      expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
+      expect(fetches.urls).to.deep.equal([]);
+    } finally {
+      fetches.restore();
+    }
   });
 
   it('the confirmation must match the password', async () => {

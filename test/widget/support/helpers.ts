@@ -61,3 +61,39 @@ export async function waitFor<T>(probe: () => T | null | undefined | false, time
 export function clearXsrfCookie(): void {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 }
+
+export interface FetchRecorder {
+  /** Every URL asked for, in order. */
+  urls: string[];
+  /** Bodies (parsed JSON) of the answered requests whose URL contains `part`, in answer order. */
+  answered(part: string): unknown[];
+  restore(): void;
+}
+
+/** Watches window.fetch (the real request still goes out): what was asked and what has answered. */
+export function recordFetches(): FetchRecorder {
+  const original = window.fetch;
+  const urls: string[] = [];
+  const answers: Array<{ url: string; body: unknown }> = [];
+  window.fetch = async (resource, init) => {
+    const url = String(resource instanceof Request ? resource.url : resource);
+    urls.push(url);
+    const response = await original(resource, init);
+    const body: unknown = await response.clone().json().catch(() => undefined);
+    answers.push({ url, body });
+    return response;
+  };
+  return {
+    urls,
+    answered: (part) => answers.filter((answer) => answer.url.includes(part)).map((answer) => answer.body),
+    restore() {
+      window.fetch = original;
+    },
+  };
+}
+
+/** Lets React commit what a settled promise scheduled (its updates run in a later task). */
+export async function afterRender(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+}
