@@ -28,7 +28,7 @@ export interface ElementDoc {
 }
 
 const sharedAttributes: AttributeDoc[] = [
-  { name: 'api-base', fieldName: 'apiBase', default: '"/api"', description: 'Base path or URL of the SSO API.' },
+  { name: 'api-base', fieldName: 'apiBase', default: '"/api"', description: 'Base path or URL of the SSO API. Default /api, or <script origin>/api when the widget script came from another origin.' },
   {
     name: 'sso-domain',
     fieldName: 'ssoDomain',

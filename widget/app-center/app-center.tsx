@@ -9,6 +9,7 @@ import { navigate } from '../core/navigate.ts';
 import { emit } from '../core/events.ts';
 import type { ElementContainerProps } from '../core/define-element.ts';
 import { getBrand } from '../brands/index.ts';
+import { defaultApiBase } from '../core/script-origin.ts';
 import { createAppCenterStore } from '../stores/app-center-store.ts';
 import type { AppEntry, ClientGroupSummary } from '../stores/app-center-types.ts';
 import { withHttpScheme } from './app-url.ts';
@@ -17,7 +18,7 @@ import { TopBar } from './top-bar.tsx';
 import { AppCatalogue } from './app-catalogue.tsx';
 
 export interface AppCenterProps extends ElementContainerProps {
-  /** Base path of the API (attribute api-base), default /api. */
+  /** Base of the API (attribute api-base); default as <sso-login>: /api, or the API of the server the script came from. */
   apiBase?: string;
   /** Host name the server picks the client group by (attribute sso-domain), default the page's. */
   ssoDomain?: string;
@@ -28,16 +29,16 @@ export interface AppCenterProps extends ElementContainerProps {
 export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const notices = useMemo(() => createNoticeCenter(), []);
-  const store = useMemo(
-    () =>
-      createAppCenterStore({
-        api: createApiClient({ apiBase: apiBase || '/api', notices }),
-        notices,
-        ssoDomain: ssoDomain || window.location.hostname,
-        navigate,
-      }),
-    [apiBase, ssoDomain, notices],
-  );
+  const store = useMemo(() => {
+    const base = apiBase || defaultApiBase();
+    return createAppCenterStore({
+      api: createApiClient({ apiBase: base, notices }),
+      notices,
+      ssoDomain: ssoDomain || window.location.hostname,
+      apiBase: base,
+      navigate,
+    });
+  }, [apiBase, ssoDomain, notices]);
 
   useEffect(() => {
     void store.load();
@@ -73,8 +74,9 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
     navigate(withHttpScheme(group.domainUrl));
   };
 
+  /** Leaves for the site's start page even when sign-out failed (its error toast is shown). */
   const exit = async () => {
-    if (!(await store.signOut())) return;
+    if ((await store.signOut()) === null) return;
     const redirect = `${window.location.origin}/`;
     if (emit(eventTarget(), 'app-center-exit', { redirect }, { cancelable: true })) navigate(redirect);
   };

@@ -1,4 +1,7 @@
 // The error every failed call rejects with: HTTP status, envelope code and the message shown.
+import { DEFAULT_ERROR } from './messages.ts';
+import type { NoticeCenter } from './notices.ts';
+
 export class ApiCallError extends Error {
   readonly status: number;
   readonly code: string | number;
@@ -33,4 +36,17 @@ export function envelopeMessage(envelope: EnvelopeLike | null, fallback: string)
 
 export function isSuccessCode(code: unknown): boolean {
   return code === 200 || code === '200';
+}
+
+/**
+ * The toast for a failed quiet call (the request client showed nothing): 423 and 424 are left out,
+ * the client always handles those itself (locked notice, expiry dialog); anything that is not an
+ * ApiCallError (a bug, not an answer) gets the default text.
+ */
+export function reportQuietError(notices: NoticeCenter, error: unknown): void {
+  if (error instanceof ApiCallError) {
+    if (error.status !== 423 && error.status !== 424) notices.toast('error', error.message);
+  } else {
+    notices.toast('error', DEFAULT_ERROR);
+  }
 }

@@ -66,7 +66,6 @@ export const REGISTER_SUCCESS = '注册成功，请登录';
 export const BACK_TO_LOGIN = '返回密码登录';
 export const QR_LOAD_FAILED = '扫码组件加载失败，请使用其他方式登录';
 export const QR_LOADING = '二维码加载中…';
-export const QR_NOT_CONFIGURED = '当前客户组未开通扫码登录';
 export const QR_TYPE_GROUP = '扫码方式';
 
 // Logout view.
@@ -84,5 +83,3 @@ export const COPYRIGHT = '© 2026 企业统一登录平台 版权所有';
 export const FILING_RECORD = '京ICP备00000000号-1';
 export const FILING_RECORD_URL = 'https://beian.miit.gov.cn/';
 export const DEALER_HELP_LINE = '经销商服务热线：400-000-0000（每日 8:00-18:30，仅限经销商）';
-
-export const CAROUSEL_LABEL = '背景图片';

@@ -29,10 +29,6 @@ export function preloadSm2(): Promise<SmCrypto['sm2']> {
   return smCrypto;
 }
 
-export function isSm2Requested(): boolean {
-  return smCrypto !== null;
-}
-
 export async function sm2Encrypt(plain: string, publicKey: string): Promise<string> {
   const sm2 = await preloadSm2();
   return '04' + sm2.doEncrypt(plain, publicKey, 1);

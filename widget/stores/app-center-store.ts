@@ -3,7 +3,8 @@
 import { atom, computed } from 'nanostores';
 import { ApiCallError, type ApiClient } from '../core/request.ts';
 import type { NoticeCenter } from '../core/notices.ts';
-import { DEFAULT_ERROR } from '../core/messages.ts';
+import { reportQuietError } from '../core/api-error.ts';
+import { resolveAgainstApi } from '../core/api-origin.ts';
 import { filterApps } from './app-filter.ts';
 import type {
   AppCenterStatus,
@@ -21,6 +22,8 @@ export interface AppCenterStoreOptions {
   api: ApiClient;
   notices: NoticeCenter;
   ssoDomain: string;
+  /** The API's base: root-relative app logos ("/assets/...") belong to that server (embedded element). */
+  apiBase?: string;
   /** Leaves the page (core/navigate in the element, a recorder in tests). */
   navigate: (url: string) => void;
 }
@@ -31,7 +34,7 @@ function isNotLoggedIn(error: unknown): boolean {
   return error instanceof ApiCallError && (error.code === NOT_LOGGED_IN || error.errorCode === NOT_LOGGED_IN);
 }
 
-export function createAppCenterStore({ api, notices, ssoDomain, navigate }: AppCenterStoreOptions) {
+export function createAppCenterStore({ api, notices, ssoDomain, apiBase, navigate }: AppCenterStoreOptions) {
   const $status = atom<AppCenterStatus>('idle');
   const $user = atom<CurrentUser | null>(null);
   const $groups = atom<ClientGroupSummary[]>([]);
@@ -68,7 +71,7 @@ export function createAppCenterStore({ api, notices, ssoDomain, navigate }: AppC
       if (run !== loadRun) return;
       $status.set('failed');
       if (isNotLoggedIn(error)) navigate(LOGIN_ROUTE);
-      else reportQuietError(error);
+      else reportQuietError(notices, error);
       return;
     }
     try {
@@ -81,35 +84,30 @@ export function createAppCenterStore({ api, notices, ssoDomain, navigate }: AppC
       ]);
       if (run !== loadRun) return;
       $groups.set(groups ?? []);
-      $apps.set(apps ?? []);
+      $apps.set((apps ?? []).map((app) => (apiBase && app.logo ? { ...app, logo: resolveAgainstApi(app.logo, apiBase) } : app)));
       $currentGroup.set(detail ? { code: detail.code, name: detail.name } : null);
       $status.set('ready');
     } catch (error) {
       if (run !== loadRun) return;
       $status.set('failed');
       if (isNotLoggedIn(error)) navigate(LOGIN_ROUTE);
-      else reportQuietError(error);
+      else reportQuietError(notices, error);
     }
   }
 
-  /** A quiet call shows nothing itself except the catalogue's 423 and 424 handling; the rest is ours. */
-  function reportQuietError(error: unknown): void {
-    if (error instanceof ApiCallError) {
-      if (error.status !== 423 && error.status !== 424) notices.toast('error', error.message);
-    } else {
-      notices.toast('error', DEFAULT_ERROR);
-    }
-  }
-
-  /** GET signout. Resolves true when the session is gone and the user may leave. */
-  async function signOut(): Promise<boolean> {
-    if ($signingOut.get()) return false;
+  /**
+   * GET signout. Resolves 'signed-out', or 'failed' (the request client has shown why): the user
+   * leaves in both cases, an exit button that does nothing would leave them stuck on the page.
+   * Resolves null while a sign-out is already running.
+   */
+  async function signOut(): Promise<'signed-out' | 'failed' | null> {
+    if ($signingOut.get()) return null;
     $signingOut.set(true);
     try {
       await api.get<null>('/centerAuth/sso/signout');
-      return true;
+      return 'signed-out';
     } catch {
-      return false;
+      return 'failed';
     } finally {
       $signingOut.set(false);
     }

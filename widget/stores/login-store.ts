@@ -3,13 +3,14 @@
 import { atom, type WritableAtom } from 'nanostores';
 import { ApiCallError, type ApiClient } from '../core/request.ts';
 import type { NoticeCenter } from '../core/notices.ts';
+import { reportQuietError } from '../core/api-error.ts';
 import { emit } from '../core/events.ts';
 import { navigate } from '../core/navigate.ts';
 import { createPasswordEncryptor } from '../core/sm2.ts';
 import { DEFAULT_ERROR } from '../core/messages.ts';
 import type { LoginParams } from './login-params.ts';
 import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './client-group.ts';
-import { availableQrTypes, initialQrType, storeQrChoice, type QrType } from './qr-choice.ts';
+import { storeQrChoice } from './qr-choice.ts';
 import { allowedOrigins, isAllowedTarget } from './redirect-target.ts';
 import { createCountdown, type Countdown } from './countdown.ts';
 
@@ -101,6 +102,7 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
         callBack: params.callBack ?? undefined,
         from: params.from ?? undefined,
         ssoDomain: params.ssoDomain,
+        view: params.view,
       };
     },
   };
@@ -110,8 +112,7 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
 /** Shows a toast for a failure the request client left to us (quiet calls), then reports it. */
 export function reportFailure(context: LoginContext, error: unknown): ApiCallError {
   const apiError = context.failed(error);
-  const alreadyShown = apiError.status === 423 || apiError.status === 424;
-  if (!alreadyShown) context.notices.toast('error', apiError.message);
+  reportQuietError(context.notices, apiError);
   return apiError;
 }
 
@@ -133,9 +134,4 @@ export async function loadClientGroup(context: LoginContext): Promise<ClientGrou
 export function setView(context: LoginContext, view: LoginView): void {
   if (view === 'wecom' || view === 'feishu') storeQrChoice(view);
   context.$view.set(view);
-}
-
-/** The icon that toggles password <-> QR: which QR view to open, or null when none is configured. */
-export function qrTarget(context: LoginContext): QrType | null {
-  return initialQrType(availableQrTypes(context.$group.get()));
 }

@@ -32,6 +32,7 @@ const bodySchema = {
     callBack: { type: 'string', maxLength: 2048 },
     from: { type: 'string', maxLength: 256 },
     ssoDomain: { type: 'string', maxLength: 253 },
+    view: { type: 'string', maxLength: 64 }, // the login page's view parameter (default odin), accepted and not used
   },
 } as const;
 

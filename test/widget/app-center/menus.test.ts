@@ -100,12 +100,50 @@ describe('<app-center> top bar', () => {
   });
 
   it('a host that cancels app-center-exit navigates itself: the element does not', async () => {
-    mounted.element.addEventListener('app-center-exit', (event) => event.preventDefault());
+    const cancelled: Event[] = [];
+    mounted.element.addEventListener('app-center-exit', (event) => {
+      event.preventDefault();
+      cancelled.push(event);
+    });
     mounted.root.querySelector<HTMLButtonElement>('[part="user-button"]')!.click();
     const [exit] = await waitFor(() => menuItems(mounted.root, 'user-menu').length === 1 && menuItems(mounted.root, 'user-menu'));
     exit!.click();
-    await waitFor(() => api.paths().includes('/centerAuth/sso/signout'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The element has signed out and asked the host (it navigates, or not, right after asking).
+    await waitFor(() => cancelled.length === 1);
+    expect(api.paths()).to.include('/centerAuth/sso/signout');
     expect(visited).to.deep.equal([]);
   });
+
+  for (const [failure, answer, toast] of [
+    ['a 5xx', { status: 503, body: { code: 503, msg: '服务暂不可用' } }, '服务暂不可用'],
+    ['a network error', null, '网络连接失败，请检查网络后重试'],
+  ] as const) {
+    it(`退出登录 after ${failure} from signout still leaves for the site origin, with the error toast`, async () => {
+      api.restore();
+      api = scriptApi(signedInRoutes(answer ? { '/centerAuth/sso/signout': answer } : {}));
+      const realFetch = window.fetch;
+      if (!answer) {
+        // The connection itself fails (the way fetch reports an unreachable server).
+        window.fetch = (input, init) =>
+          String(input instanceof Request ? input.url : input).includes('/centerAuth/sso/signout')
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : realFetch(input, init);
+      }
+      try {
+        document.cookie = 'XSRF-TOKEN=menus-test-token; path=/';
+        const exits: Array<{ redirect: string }> = [];
+        mounted.element.addEventListener('app-center-exit', (event) => exits.push(event.detail));
+        mounted.root.querySelector<HTMLButtonElement>('[part="user-button"]')!.click();
+        const [exit] = await waitFor(() => menuItems(mounted.root, 'user-menu').length === 1 && menuItems(mounted.root, 'user-menu'));
+        exit!.click();
+        await waitFor(() => visited.length === 1);
+        expect(visited).to.deep.equal([`${window.location.origin}/`]);
+        expect(exits).to.deep.equal([{ redirect: `${window.location.origin}/` }]);
+        const shown = await waitFor(() => mounted.root.querySelector('[part="toast"][data-type="error"]'));
+        expect(shown.textContent).to.contain(toast);
+      } finally {
+        window.fetch = realFetch;
+      }
+    });
+  }
 });
