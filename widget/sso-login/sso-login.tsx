@@ -1,6 +1,6 @@
 // <sso-login>: the whole login page as one element (issue 3). Creates one notice centre, request
 // client and login context per element; starts the page logic after the first render.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ElementContainerProps } from '../core/define-element.ts';
 import { createNoticeCenter } from '../core/notices.ts';
@@ -37,13 +37,15 @@ export function SsoLogin(props: SsoLoginProps) {
   const { context } = ui;
   const group = useStore(context.$group);
   const groupLoaded = useStore(context.$groupLoaded);
+  // The page's load logic (isLogin, sign-out, code login) has run to its end: data-page-ready.
+  const [pageReady, setPageReady] = useState(false);
 
   useEffect(() => {
     const stopViewEvents = context.$view.listen((view) => {
       const host = ui.hostElement();
       if (host) emit(host, 'sso-login-view-change', { view });
     });
-    void startLoginPage(context);
+    void startLoginPage(context).finally(() => setPageReady(true));
     // After the first render: the form is already usable while sm-crypto arrives.
     if (!context.params.isRedirectSelf) preloadSm2().catch(() => undefined);
     return () => {
@@ -56,7 +58,7 @@ export function SsoLogin(props: SsoLoginProps) {
   const brand = getBrand(context.params.brand ?? group.code);
   return (
     <LoginUiContext.Provider value={ui}>
-      <div className="sso-login" data-brand={brand.code} data-group-loaded={groupLoaded ? 'true' : 'false'} part="base">
+      <div className="sso-login" data-brand={brand.code} data-group-loaded={groupLoaded ? 'true' : 'false'} data-page-ready={pageReady ? 'true' : 'false'} part="base">
         <BackgroundCarousel images={group.imageList.map((image) => resolveAgainstApi(image.fileUrl, context.params.apiBase))} cycleTime={group.cycleTime} />
         <div className="sso-login__layout">
           <BrandPanel brand={brand} />

@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../support/helpers.ts';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
-import { byText, fieldError, groupLoaded, input, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+import { byText, fieldError, pageReady, input, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
 
 async function submitPassword(login: MountedLogin, name: string, pwd: string): Promise<void> {
   input(login.root, 'name').value = name;
@@ -125,8 +125,7 @@ describe('<sso-login> password ageing and first login', () => {
     login.remove();
     // A refresh builds the element anew: nothing of the flow survives it.
     login = await mountLogin();
-    await groupLoaded(login); // the page's load logic (isLogin, group) has finished
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pageReady(login); // the page's load logic (isLogin, group) has run to its end
     expect(login.root.querySelectorAll('dialog')).to.have.length(0);
   });
 

@@ -24,9 +24,9 @@ describe('<sso-login> element', () => {
     expect(login.root.querySelectorAll('style')).to.have.length(0);
     expect(allNodes(login.root).filter((node) => node.hasAttribute('style'))).to.deep.equal([]);
     // Every view, the dialogs and the notices as well.
-    for (const name of ['手机登录', '注册账号']) {
+    for (const [name, form] of [['手机登录', 'sso-mobile-login'], ['注册账号', 'sso-register']] as const) {
       byText(login.root, 'button', name).click();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(() => login!.root.querySelector(`form[name="${form}"]`)); // the view has rendered
       expect(allNodes(login.root).filter((node) => node.hasAttribute('style'))).to.deep.equal([]);
     }
   });

@@ -1,7 +1,7 @@
 // sm-crypto is fetched after the first render: the form is on screen before the request for it.
 import { expect } from '@open-wc/testing';
 import { setSm2Loader } from '../../../widget/core/sm2.ts';
-import { waitFor } from '../support/helpers.ts';
+import { recordFetches, waitFor } from '../support/helpers.ts';
 import { input, mountLogin, signOutForReal } from './login-fixture.ts';
 
 describe('<sso-login> lazy SM2', () => {
@@ -26,9 +26,17 @@ describe('<sso-login> lazy SM2', () => {
       // The form is usable while sm-crypto is still on its way; the login waits for it.
       input(login.root, 'name').value = 'zhangwei';
       input(login.root, 'pwd').value = 'Sso@2026demo';
-      (login.root.querySelector('form') as HTMLFormElement).requestSubmit();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(login.visited).to.deep.equal([]);
+      const fetches = recordFetches();
+      try {
+        (login.root.querySelector('form') as HTMLFormElement).requestSubmit();
+        // The login has started (button busy) and has the public key: only sm-crypto is missing.
+        await waitFor(() => login.root.querySelector('form[name="sso-password-login"] button[aria-busy="true"]'));
+        await waitFor(() => fetches.answered('/centerAuth/commonConfig/getPublicKeySm2').length === 1, 8000);
+        expect(fetches.urls.filter((url) => url.includes('/doLogin'))).to.deep.equal([]);
+        expect(login.visited).to.deep.equal([]);
+      } finally {
+        fetches.restore();
+      }
       release();
       await waitFor(() => login.visited.length > 0, 8000);
       expect(login.visited).to.deep.equal(['/home']);

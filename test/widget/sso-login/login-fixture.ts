@@ -43,6 +43,11 @@ export async function groupLoaded(login: MountedLogin): Promise<void> {
   await waitFor(() => login.root.querySelector('.sso-login[data-group-loaded="true"]'), 8000);
 }
 
+/** Waits until the page's load logic (isLogin and the group, or the sign-out) has run to its end. */
+export async function pageReady(login: MountedLogin): Promise<void> {
+  await waitFor(() => login.root.querySelector('.sso-login[data-page-ready="true"]'), 8000);
+}
+
 export function byText<T extends Element = HTMLButtonElement>(root: ParentNode, selector: string, text: string): T {
   const found = Array.from(root.querySelectorAll<T>(selector)).find((node) => node.textContent?.trim() === text);
   if (!found) throw new Error(`no ${selector} with text ${text}`);

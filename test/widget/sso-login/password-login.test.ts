@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../support/helpers.ts';
-import { byText, groupLoaded, input, isLoggedIn, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+import { byText, pageReady, input, isLoggedIn, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
 
 function form(login: MountedLogin): HTMLFormElement {
   return login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement;
@@ -31,6 +31,31 @@ describe('<sso-login> password login', () => {
     expect(success.composed).to.equal(true);
     expect(success.cancelable).to.equal(true);
     expect(await isLoggedIn()).to.equal(true);
+  });
+
+  it('sends the page\'s view with doLogin (default odin, else the view attribute) and the server takes it', async () => {
+    const bodies: string[] = [];
+    const original = window.fetch;
+    window.fetch = (resource, init) => {
+      if (String(resource).endsWith('/centerAuth/sso/doLogin')) bodies.push(String(init?.body));
+      return original(resource, init);
+    };
+    try {
+      for (const attributes of [{}, { view: 'crm' }] as Array<Record<string, string>>) {
+        login = await mountLogin(attributes);
+        input(login.root, 'name').value = 'zhangwei';
+        input(login.root, 'pwd').value = 'Sso@2026demo';
+        form(login).requestSubmit();
+        await waitFor(() => login!.visited.length > 0, 8000);
+        expect(login.visited).to.deep.equal(['/home']);
+        login.remove();
+        login = null;
+        await signOutForReal();
+      }
+    } finally {
+      window.fetch = original;
+    }
+    expect(bodies.map((body) => new URLSearchParams(body).get('view'))).to.deep.equal(['odin', 'crm']);
   });
 
   it('stays on the page when the host calls preventDefault on sso-login-success', async () => {
@@ -146,8 +171,7 @@ describe('<sso-login> password login', () => {
 
   it('a user who is not logged in stays on the login page', async () => {
     login = await mountLogin();
-    await groupLoaded(login); // the page's load logic (isLogin, group) has finished
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pageReady(login); // isLogin has answered false and the load logic has run to its end
     expect(login.visited).to.deep.equal([]);
     expect(login.events.filter((event) => event.type === 'sso-login-success')).to.deep.equal([]);
   });
