@@ -6,6 +6,7 @@ import type { Repository } from './db/repository.ts';
 import { hashPassword, isStrongPassword } from './domain/passwords.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './domain/embed-origin-admin.ts';
+import { MOBILE_PATTERN } from '../widget/core/phone-pattern.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
@@ -35,7 +36,7 @@ async function run(repo: Repository, command: string | undefined, args: string[]
       if (!username || !/^[a-z0-9]+$/.test(username)) throw new UsageError('<username>: lowercase letters and digits');
       if (!password || !isStrongPassword(password, username)) throw new UsageError('<password>: 8-32 chars, three of lower/upper/digit/symbol, not containing the username');
       const phone = typeof flags.phone === 'string' ? flags.phone : null;
-      if (phone && !/^1[3-9]\d{9}$/.test(phone)) throw new UsageError('--phone: mainland mobile number');
+      if (phone && !MOBILE_PATTERN.test(phone)) throw new UsageError('--phone: mainland mobile number');
       if (await repo.findUserByName(username)) throw new UsageError(`user "${username}" exists`);
       if (phone && (await repo.findUserByPhone(phone))) throw new UsageError(`phone ${phone} is taken`);
       await repo.insertUser({

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ClientGroup, Repository } from '../db/repository.ts';
 import { hashPassword } from '../domain/passwords.ts';
+import { MOBILE_PATTERN } from '../../widget/core/phone-pattern.ts';
 
 export interface ImportUser {
   username: string;
@@ -64,7 +65,7 @@ export function readImportFile(file: string): ImportFile {
     check(isText(u.username) && /^[a-z0-9]+$/.test(u.username), `users[${i}].username must be lowercase letters and digits`);
     check(isText(u.password) || (isText(u.passwordHash) && u.passwordHash.startsWith('$argon2id$')),
       `users[${i}] needs password (or an argon2id passwordHash)`);
-    check(u.phone === undefined || /^1[3-9]\d{9}$/.test(u.phone), `users[${i}].phone is not a mainland mobile number`);
+    check(u.phone === undefined || MOBILE_PATTERN.test(u.phone), `users[${i}].phone is not a mainland mobile number`);
   }
   return data;
 }
