@@ -2,10 +2,9 @@
 // each of the six brands (ka also under its alias keyaccount) on its own *.localhost host, with the
 // QR toggle only where the group configures a messenger.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, runJourney } from './support/browser.ts';
-import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { describe, it } from 'node:test';
+import { runJourney } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import { brandPanel, loginBox, loginBoxTitle } from './support/portal-ui.ts';
 
 /** host -> brand code on the page, brand title, whether a messenger QR login is offered (demo data). */
@@ -20,22 +19,13 @@ const BRAND_HOSTS = [
 ] as const;
 
 describe('brands by host', { timeout: 120_000 }, () => {
-  let server: PortalServer;
-  let browser: Browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortalAndBrowser();
 
   it('each host shows its brand on the login page', async () => {
-    await runJourney(browser, 'brand-hosts', async (journey) => {
+    await runJourney(portal.browser, 'brand-hosts', async (journey) => {
       const { page } = journey;
       for (const expected of BRAND_HOSTS) {
-        await page.goto(`${server.hostUrl(expected.host)}/`);
+        await page.goto(`${portal.server.hostUrl(expected.host)}/`);
         await page.locator(`sso-login [part="base"][data-brand="${expected.brand}"]`).waitFor();
         await brandPanel(page).locator('.sso-brand__title', { hasText: expected.title }).waitFor();
         assert.equal(await brandPanel(page).locator('.sso-brand__title').textContent(), expected.title, expected.host);

@@ -3,10 +3,10 @@
 // protocols; then goes to callBack or /home. Also the failures a person can meet on that page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startFakeMessengers, type FakeMessengers } from '../helpers/fake-messengers.ts';
-import { launchBrowser, runJourney } from './support/browser.ts';
-import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { runJourney } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import { assertCards, loginBox, loginBoxTitle, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 const DEFAULT_APPS = ['销售管理系统', '售后服务平台', '数据看板', '知识库'];
@@ -17,29 +17,23 @@ const redirectMessage = (page: Page) => loginBox(page).locator('.sso-redirect [r
 
 describe('external-redirect mode (code login)', { timeout: 150_000 }, () => {
   let fake: FakeMessengers;
-  let server: PortalServer;
-  let browser: Browser;
 
+  // Registered before usePortalAndBrowser, so the fake upstream is up before the server that points at it.
   before(async () => {
     fake = await startFakeMessengers();
     fake.weComCodes.set('wecom-code-zhangwei', 'zhangwei');
     fake.weComCodes.set('wecom-code-stranger', 'lisi-not-linked');
     fake.feishuCodes.set('feishu-code-zhangwei', 'on_demo_zhangwei');
-    [server, browser] = await Promise.all([
-      startPortalServer({ SSO_WECOM_BASE_URL: fake.url, SSO_FEISHU_BASE_URL: fake.url }),
-      launchBrowser(),
-    ]);
   });
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     await fake?.close();
   });
+  const portal = usePortalAndBrowser(() => ({ SSO_WECOM_BASE_URL: fake.url, SSO_FEISHU_BASE_URL: fake.url }));
 
   it('WeCom code without callBack: signed in and on /home', async () => {
-    await runJourney(browser, 'redirect-wecom-home', async (journey) => {
+    await runJourney(portal.browser, 'redirect-wecom-home', async (journey) => {
       const { page } = journey;
-      await page.goto(`${server.url}/?is_redirect_self=1&login_type=wecom&code=wecom-code-zhangwei&clientId=portal`);
+      await page.goto(`${portal.server.url}/?is_redirect_self=1&login_type=wecom&code=wecom-code-zhangwei&clientId=portal`);
       await waitForHome(page, 'zhangwei');
       await assertCards(page, DEFAULT_APPS);
       assert.ok(fake.calls.weComToken >= 1, 'the server asked the WeCom upstream for a token');
@@ -48,30 +42,30 @@ describe('external-redirect mode (code login)', { timeout: 150_000 }, () => {
   });
 
   it('Feishu code with an absolute callBack: signed in and sent to the brand site', async () => {
-    await runJourney(browser, 'redirect-feishu-callback', async (journey) => {
+    await runJourney(portal.browser, 'redirect-feishu-callback', async (journey) => {
       const { page, context } = journey;
       await context.route(`${BRAND_SITE}/**`, (route) =>
         route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>品牌站</title><h1>品牌站首页</h1>' }),
       );
       const callBack = `${BRAND_SITE}/after-login?from=sso`;
-      await page.goto(`${server.url}/?is_redirect_self=1&login_type=feishu&code=feishu-code-zhangwei&callBack=${encodeURIComponent(callBack)}`);
+      await page.goto(`${portal.server.url}/?is_redirect_self=1&login_type=feishu&code=feishu-code-zhangwei&callBack=${encodeURIComponent(callBack)}`);
       await page.waitForURL(callBack);
       await page.getByRole('heading', { name: '品牌站首页' }).waitFor();
       await journey.shot('feishu-callback-brand-site');
 
       // The session is real: the portal's application centre opens without signing in again.
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${portal.server.url}/home`);
       await waitForHome(page, 'zhangwei');
       await journey.shot('home-after-feishu-login');
     });
   });
 
   it('a failed code login shows the server message; a callBack elsewhere is refused', async () => {
-    await runJourney(browser, 'redirect-failures', async (journey) => {
+    await runJourney(portal.browser, 'redirect-failures', async (journey) => {
       const { page } = journey;
       const [answer] = await Promise.all([
         page.waitForResponse((r) => r.url().includes('/api/centerAuth/sso/WeCom/loginByCode')),
-        page.goto(`${server.url}/?is_redirect_self=1&login_type=wecom&code=wecom-code-stranger`),
+        page.goto(`${portal.server.url}/?is_redirect_self=1&login_type=wecom&code=wecom-code-stranger`),
       ]);
       const body = (await answer.json()) as { code: string; msg: string };
       assert.equal(body.code, 'AU00142');
@@ -91,30 +85,30 @@ describe('external-redirect mode (code login)', { timeout: 150_000 }, () => {
       page.on('request', (request) => {
         if (request.url().includes('/loginByCode')) codeLoginCalls++;
       });
-      await page.goto(`${server.url}/?is_redirect_self=1&login_type=feishu&code=feishu-code-zhangwei&callBack=${encodeURIComponent('https://evil.example.net/steal')}`);
+      await page.goto(`${portal.server.url}/?is_redirect_self=1&login_type=feishu&code=feishu-code-zhangwei&callBack=${encodeURIComponent('https://evil.example.net/steal')}`);
       await redirectMessage(page).waitFor();
       assert.equal(await redirectMessage(page).textContent(), '回调地址不在本客户组允许的范围内，已停止跳转');
-      assert.equal(new URL(page.url()).origin, server.url);
+      assert.equal(new URL(page.url()).origin, portal.server.url);
       assert.equal(codeLoginCalls, 0);
       await journey.shot('callback-not-allowed');
     });
   });
 
   it('the two missing-parameter messages: 缺失code参数 and 缺失login_type参数', async () => {
-    await runJourney(browser, 'redirect-missing-parameters', async (journey) => {
+    await runJourney(portal.browser, 'redirect-missing-parameters', async (journey) => {
       const { page } = journey;
-      await page.goto(`${server.url}/?is_redirect_self=1&login_type=wecom`);
+      await page.goto(`${portal.server.url}/?is_redirect_self=1&login_type=wecom`);
       await redirectMessage(page).waitFor();
       assert.equal(await redirectMessage(page).textContent(), '缺失code参数');
       await journey.shot('missing-code');
 
-      await page.goto(`${server.url}/?is_redirect_self=1&code=wecom-code-zhangwei`);
+      await page.goto(`${portal.server.url}/?is_redirect_self=1&code=wecom-code-zhangwei`);
       await redirectMessage(page).waitFor();
       assert.equal(await redirectMessage(page).textContent(), '缺失login_type参数');
       await journey.shot('missing-login-type');
 
       // is_redirect_self=0 is not redirect mode: the ordinary login page.
-      await page.goto(`${server.url}/?is_redirect_self=0&code=wecom-code-zhangwei`);
+      await page.goto(`${portal.server.url}/?is_redirect_self=0&code=wecom-code-zhangwei`);
       await waitForLoginPage(page);
       await journey.shot('redirect-flag-zero-is-login');
     });

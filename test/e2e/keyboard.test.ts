@@ -1,10 +1,10 @@
 // The whole everyday journey without a mouse: Tab to the login form, type, Enter signs in; Tab to
 // an application card, Enter opens it; the user menu opens and exits with the keyboard.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, runJourney } from './support/browser.ts';
-import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { runJourney } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import { DEMO, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 /** The focused element inside the shadow roots: its tag, name attribute, part and text. */
@@ -31,24 +31,15 @@ async function tabTo(page: Page, what: string, matches: (f: Awaited<ReturnType<t
 }
 
 describe('keyboard only', { timeout: 120_000 }, () => {
-  let server: PortalServer;
-  let browser: Browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortalAndBrowser();
 
   it('signs in, opens an app and exits using only the keyboard', async () => {
-    await runJourney(browser, 'keyboard-only', async (journey) => {
+    await runJourney(portal.browser, 'keyboard-only', async (journey) => {
       const { page, context } = journey;
       await context.route(/^https?:\/\/[^/]*example\.com(\/|$)/, (route) =>
         route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>应用</title>' }),
       );
-      await page.goto(`${server.url}/`);
+      await page.goto(`${portal.server.url}/`);
       await waitForLoginPage(page);
 
       await tabTo(page, 'the username field', (f) => f.tag === 'input' && f.name === 'name');
@@ -79,7 +70,7 @@ describe('keyboard only', { timeout: 120_000 }, () => {
       assert.equal(item.part, 'exit', 'the menu opens with its first command focused');
       await journey.shot('user-menu-by-keyboard');
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${portal.server.url}/`);
       await waitForLoginPage(page);
       await journey.shot('after-exit');
     });

@@ -2,10 +2,11 @@
 // password asks for one (both then end signed in with the new password), and five wrong passwords
 // lock the account (该账号已锁定).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
-import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { runJourney, type Journey } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
+import type { PortalServer } from './support/portal-server.ts';
 import {
   DEMO,
   changePasswordDialog,
@@ -78,29 +79,20 @@ async function lockedToast(page: Page): Promise<void> {
 }
 
 describe('password rules: first login, ageing, lockout', { timeout: 150_000 }, () => {
-  let server: PortalServer;
-  let browser: Browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortalAndBrowser();
 
   it('first login (AU00154) forces a password change, then the user is signed in', async () => {
-    await runJourney(browser, 'first-login', (journey) => changeOnSignIn(journey, server, DEMO.firstlogin, FIRST_LOGIN));
+    await runJourney(portal.browser, 'first-login', (journey) => changeOnSignIn(journey, portal.server, DEMO.firstlogin, FIRST_LOGIN));
   });
 
   it('an aged password (AU00153) asks for a change, then the user is signed in', async () => {
-    await runJourney(browser, 'aged-password', (journey) => changeOnSignIn(journey, server, DEMO.agedpwd, PASSWORD_AGED));
+    await runJourney(portal.browser, 'aged-password', (journey) => changeOnSignIn(journey, portal.server, DEMO.agedpwd, PASSWORD_AGED));
   });
 
   it('five wrong passwords give 该账号已锁定, and then even the right one is refused', async () => {
-    await runJourney(browser, 'lockout', async (journey) => {
+    await runJourney(portal.browser, 'lockout', async (journey) => {
       const { page } = journey;
-      await page.goto(`${server.url}/`);
+      await page.goto(`${portal.server.url}/`);
       await waitForLoginPage(page);
       for (let attempt = 1; attempt <= 4; attempt++) {
         const answer = await signInAndWaitForAnswer(page, DEMO.zhangwei.name, `Wrong@pass${attempt}`);

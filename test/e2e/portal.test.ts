@@ -2,10 +2,10 @@
 // the default brand, launch apps from the application centre, switch client group, exit; and an
 // unknown path showing the login page.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
-import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { runJourney, type Journey } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import {
   DEMO,
   appCenter,
@@ -64,22 +64,13 @@ async function assertFitsWidth(page: Page, width: number): Promise<void> {
 }
 
 describe('portal: sign in, application centre, client groups, exit', { timeout: 120_000 }, () => {
-  let server: PortalServer;
-  let browser: Browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortalAndBrowser();
 
   it('zhangwei signs in on the default brand, searches and opens apps, switches to 大客户营销平台 and exits', async () => {
-    await runJourney(browser, 'portal-home', async (journey) => {
+    await runJourney(portal.browser, 'portal-home', async (journey) => {
       const { page } = journey;
       await standInForApps(journey.context);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${portal.server.url}/`);
       await waitForLoginPage(page, 'default');
       assert.equal(await brandPanel(page).locator('.sso-brand__title').textContent(), '企业统一登录平台');
       assert.equal(await loginBoxTitle(page).textContent(), '密码登录');
@@ -131,13 +122,13 @@ describe('portal: sign in, application centre, client groups, exit', { timeout: 
       ]);
       await journey.shot('group-menu-open');
       await groupMenu.getByRole('menuitem', { name: '大客户营销平台' }).click();
-      await page.waitForURL(`${server.hostUrl('ka.localhost')}/**`);
+      await page.waitForURL(`${portal.server.hostUrl('ka.localhost')}/**`);
       // A session belongs to its host: on the key-account domain the user signs in on that brand.
       await waitForLoginPage(page, 'key-account');
       await journey.shot('ka-login');
       await submitPasswordLogin(page, DEMO.zhangwei.name, DEMO.zhangwei.password);
       await waitForHome(page, 'zhangwei');
-      assert.equal(new URL(page.url()).origin, server.hostUrl('ka.localhost'));
+      assert.equal(new URL(page.url()).origin, portal.server.hostUrl('ka.localhost'));
       await assertCards(page, KA_APPS);
       assert.equal(await page.locator('app-center [part="group-button"] .menu-button-text').textContent(), '大客户营销平台');
       await journey.shot('home-ka-group');
@@ -145,13 +136,13 @@ describe('portal: sign in, application centre, client groups, exit', { timeout: 
       await openUserMenu(page);
       await journey.shot('user-menu-open');
       await chooseExit(page);
-      await page.waitForURL(`${server.hostUrl('ka.localhost')}/`);
+      await page.waitForURL(`${portal.server.hostUrl('ka.localhost')}/`);
       await waitForLoginPage(page, 'key-account');
       await journey.shot('after-exit-login');
 
       // Signed out for real: /home now sends the user to /login, which shows the login page.
-      await page.goto(`${server.hostUrl('ka.localhost')}/home`);
-      await page.waitForURL(`${server.hostUrl('ka.localhost')}/login`);
+      await page.goto(`${portal.server.hostUrl('ka.localhost')}/home`);
+      await page.waitForURL(`${portal.server.hostUrl('ka.localhost')}/login`);
       await waitForLoginPage(page, 'key-account');
       await journey.shot('home-after-exit-goes-to-login');
     });
@@ -159,11 +150,11 @@ describe('portal: sign in, application centre, client groups, exit', { timeout: 
 
   it('on a 360 px phone the login page and the application centre fit the screen', async () => {
     await runJourney(
-      browser,
+      portal.browser,
       'phone-360',
       async (journey) => {
         const { page } = journey;
-        await page.goto(`${server.url}/`);
+        await page.goto(`${portal.server.url}/`);
         await waitForLoginPage(page, 'default');
         await assertFitsWidth(page, 360);
         await journey.shot('login-phone');
@@ -181,9 +172,9 @@ describe('portal: sign in, application centre, client groups, exit', { timeout: 
   });
 
   it('an unknown path shows the login page', async () => {
-    await runJourney(browser, 'unknown-path', async (journey) => {
+    await runJourney(portal.browser, 'unknown-path', async (journey) => {
       const { page } = journey;
-      const response = await page.goto(`${server.url}/no/such/page?x=1`);
+      const response = await page.goto(`${portal.server.url}/no/such/page?x=1`);
       assert.equal(response?.status(), 200);
       await waitForLoginPage(page, 'default');
       assert.equal(new URL(page.url()).pathname, '/no/such/page');

@@ -1,32 +1,22 @@
 // A new dealer registers with an SMS code (read from the server's development SMS outbox, where the
 // test sender writes), then signs in by mobile with a login code and lands on the application centre.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, runJourney } from './support/browser.ts';
-import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { describe, it } from 'node:test';
+import { runJourney } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import { credentialInput, loginBox, loginBoxTitle, toast, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 const NEW_DEALER = { username: 'dealer88', phone: '13912345678', password: 'Dealer@2026new' };
 
 describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
-  let server: PortalServer;
-  let browser: Browser;
-
-  before(async () => {
-    // The register code and the login code go to the same phone within a minute: the per-phone
-    // resend cooldown (60 s by default) is switched off so the journey need not wait it out.
-    [server, browser] = await Promise.all([startPortalServer({ SSO_SMS_COOLDOWN_SECONDS: '0' }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The register code and the login code go to the same phone within a minute: the per-phone
+  // resend cooldown (60 s by default) is switched off so the journey need not wait it out.
+  const portal = usePortalAndBrowser({ SSO_SMS_COOLDOWN_SECONDS: '0' });
 
   it('registers dealer88 with an SMS code, then signs in with phone and SMS code', async () => {
-    await runJourney(browser, 'register-then-mobile', async (journey) => {
+    await runJourney(portal.browser, 'register-then-mobile', async (journey) => {
       const { page } = journey;
-      await page.goto(`${server.url}/`);
+      await page.goto(`${portal.server.url}/`);
       await waitForLoginPage(page);
       await loginBox(page).getByRole('button', { name: '注册账号' }).click();
       const register = loginBox(page).locator('form[name="sso-register"]');
@@ -45,7 +35,7 @@ describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
 
       await register.getByRole('button', { name: '获取验证码' }).click();
       await toast(page, 'success', '验证码已发送').waitFor();
-      const registerSms = await server.waitForSms(NEW_DEALER.phone, 'register');
+      const registerSms = await portal.server.waitForSms(NEW_DEALER.phone, 'register');
       assert.match(registerSms.code, /^\d{6}$/);
       // The button counts down before another code can be asked for.
       assert.match((await register.locator('[part~="send-code"]').textContent()) ?? '', /^\d+秒后重新获取$/);
@@ -67,7 +57,7 @@ describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
       await mobile.getByLabel('手机号', { exact: true }).fill(NEW_DEALER.phone);
       await mobile.getByRole('button', { name: '获取验证码' }).click();
       await toast(page, 'success', '验证码已发送').last().waitFor();
-      const loginSms = await server.waitForSms(NEW_DEALER.phone, 'login');
+      const loginSms = await portal.server.waitForSms(NEW_DEALER.phone, 'login');
       assert.notEqual(loginSms.code, '', 'a login code was sent to the registered phone');
       await mobile.getByLabel('短信验证码', { exact: true }).fill(loginSms.code);
       await journey.shot('mobile-login-form');

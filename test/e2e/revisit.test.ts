@@ -2,32 +2,22 @@
 // answers 304 Not Modified). Reloading the login page and the application centre must show them
 // again, working, exactly as on the first visit.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, runJourney } from './support/browser.ts';
-import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { describe, it } from 'node:test';
+import { runJourney } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import { DEMO, assertCards, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 describe('returning visitors (cached pages)', { timeout: 120_000 }, () => {
-  let server: PortalServer;
-  let browser: Browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortalAndBrowser();
 
   it('reloading the login page and the application centre shows them again', async () => {
-    await runJourney(browser, 'revisit-cached', async (journey) => {
+    await runJourney(portal.browser, 'revisit-cached', async (journey) => {
       const { page } = journey;
       const violations: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(message.text());
       });
-      await page.goto(`${server.url}/`);
+      await page.goto(`${portal.server.url}/`);
       await waitForLoginPage(page);
       await journey.shot('first-visit');
 

@@ -3,10 +3,9 @@
 // reloads; the page shows 令牌状态已过期，请点击重新登录 and, once confirmed, is at the site root.
 // Sign-out flag: a brand site sends the user to /?is_signout=1, which signs out and shows the logout view.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, runJourney } from './support/browser.ts';
-import { startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { describe, it } from 'node:test';
+import { runJourney } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import { ageSessions } from './support/session-clock.ts';
 import {
   DEMO,
@@ -24,27 +23,18 @@ const TOKEN_EXPIRED = '令牌状态已过期，请点击重新登录';
 const PAST_IDLE_TIMEOUT_MS = 31 * 60_000;
 
 describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, () => {
-  let server: PortalServer;
-  let browser: Browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortalAndBrowser();
 
   it('an expired session shows 令牌状态已过期，请点击重新登录 and returns to the root', async () => {
-    await runJourney(browser, 'session-expired', async (journey) => {
+    await runJourney(portal.browser, 'session-expired', async (journey) => {
       const { page } = journey;
-      await page.goto(`${server.url}/`);
+      await page.goto(`${portal.server.url}/`);
       await waitForLoginPage(page);
       await submitPasswordLogin(page, DEMO.zhangwei.name, DEMO.zhangwei.password);
       await waitForHome(page, 'zhangwei');
       await journey.shot('home-before-expiry');
 
-      assert.equal(await ageSessions(server.dataDir, PAST_IDLE_TIMEOUT_MS), 1, 'exactly the one session of this journey');
+      assert.equal(await ageSessions(portal.server.dataDir, PAST_IDLE_TIMEOUT_MS), 1, 'exactly the one session of this journey');
 
       const expiredAnswers: number[] = [];
       page.on('response', (response) => {
@@ -60,30 +50,30 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
       await journey.shot('token-expired-dialog');
 
       await dialog.getByRole('button', { name: '确定' }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${portal.server.url}/`);
       await waitForLoginPage(page);
       assert.equal(await systemDialog(page).count(), 0);
       await journey.shot('back-at-root');
 
       // The expired session is gone for good: the application centre sends the user to log in.
-      await page.goto(`${server.url}/home`);
-      await page.waitForURL(`${server.url}/login`);
+      await page.goto(`${portal.server.url}/home`);
+      await page.waitForURL(`${portal.server.url}/login`);
       await waitForLoginPage(page);
       await journey.shot('home-now-asks-to-log-in');
     });
   });
 
   it('the sign-out flag (is_signout=1) signs out on load and shows the logout view', async () => {
-    await runJourney(browser, 'signout-flag', async (journey) => {
+    await runJourney(portal.browser, 'signout-flag', async (journey) => {
       const { page } = journey;
-      await page.goto(`${server.url}/`);
+      await page.goto(`${portal.server.url}/`);
       await waitForLoginPage(page);
       await submitPasswordLogin(page, DEMO.dealer01.name, DEMO.dealer01.password);
       await waitForHome(page, 'dealer01');
 
       const [signOut] = await Promise.all([
         page.waitForResponse((r) => r.url().includes('/api/centerAuth/sso/signout')),
-        page.goto(`${server.url}/?is_signout=1&from=brand-site`),
+        page.goto(`${portal.server.url}/?is_signout=1&from=brand-site`),
       ]);
       assert.equal(signOut.status(), 200);
       await loginBox(page).locator('.sso-logout').waitFor();
@@ -100,11 +90,11 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
       await journey.shot('login-after-logout-view');
 
       // is_signout=0 is not the flag: the page is the ordinary login page.
-      await page.goto(`${server.url}/?is_signout=0`);
+      await page.goto(`${portal.server.url}/?is_signout=0`);
       await waitForLoginPage(page);
 
-      await page.goto(`${server.url}/home`);
-      await page.waitForURL(`${server.url}/login`);
+      await page.goto(`${portal.server.url}/home`);
+      await page.waitForURL(`${portal.server.url}/login`);
       await waitForLoginPage(page);
     });
   });
