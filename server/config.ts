@@ -152,7 +152,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     weComBaseUrl: url(env, 'SSO_WECOM_BASE_URL'),
     feishuBaseUrl: url(env, 'SSO_FEISHU_BASE_URL'),
     upstreamTimeoutMs: integer(env, 'SSO_UPSTREAM_TIMEOUT_MS', 10_000, 100),
-    seedDemoData: bool(env, 'SSO_SEED_DEMO', true),
+    // Demo accounts have published passwords: seeded by default on a developer machine only.
+    seedDemoData: bool(env, 'SSO_SEED_DEMO', env.NODE_ENV !== 'production'),
     logLevel: env.SSO_LOG_LEVEL || 'info',
   };
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {
@@ -166,5 +167,6 @@ export function developmentDefaults(config: ServerConfig): string[] {
   const found: string[] = [];
   if (config.encKey === DEV_ENC_KEY) found.push('SSO_ENC_KEY');
   if (config.signSecret === DEV_SIGN_SECRET) found.push('SSO_SIGN_SECRET');
+  if (config.seedDemoData) found.push('SSO_SEED_DEMO=true');
   return found;
 }

@@ -57,6 +57,8 @@ function toApp(row: Selectable<AppsTable>): App {
 export class KyselyStore implements Repository {
   /** Set when this (transaction's) store wrote a group or an app. */
   private wroteCatalog = false;
+  /** Session removals inside this transaction, done to the copies again once it has committed. */
+  private readonly sessionRemovals: (() => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -201,10 +203,12 @@ export class KyselyStore implements Repository {
   }
 
   async findSession(idHash: string): Promise<Session | null> {
-    const cached = this.cachesSessions?.get(idHash);
+    const cache = this.cachesSessions;
+    const cached = cache?.get(idHash);
     if (cached) return cached;
+    const readStartedAt = cache?.readStarted() ?? 0;
     const session = await this.readSession(idHash);
-    if (session) this.cachesSessions?.put(session);
+    if (session) cache?.putRead(session, readStartedAt);
     return session;
   }
 
@@ -225,20 +229,30 @@ export class KyselyStore implements Repository {
     this.cachesSessions?.touched(idHash, at);
   }
 
-  // Removals drop the copy whether or not inside a transaction: a missing copy only costs a read.
+  // Removals drop the copy before the DELETE (a missing copy only costs a read) and again once the
+  // DELETE has committed: a read running meanwhile may have found the row still there.
+  private async removeSessions(forget: (cache: SessionCache) => void, remove: () => Promise<unknown>): Promise<void> {
+    const cache = this.sessionCache;
+    if (cache) forget(cache);
+    await remove();
+    if (!cache) return;
+    if (this.db.isTransaction) this.sessionRemovals.push(() => forget(cache));
+    else forget(cache);
+  }
+
   async deleteSession(idHash: string): Promise<void> {
-    this.sessionCache?.forget(idHash);
-    await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    await this.removeSessions((cache) => cache.forget(idHash),
+      () => this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute());
   }
 
   async deleteUserSessions(userId: number): Promise<void> {
-    this.sessionCache?.forgetUser(userId);
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await this.removeSessions((cache) => cache.forgetUser(userId),
+      () => this.db.deleteFrom('sessions').where('user_id', '=', userId).execute());
   }
 
   async purgeSessions(createdBefore: number): Promise<void> {
-    this.sessionCache?.clear();
-    await this.db.deleteFrom('sessions').where('created_at', '<', createdBefore).execute();
+    await this.removeSessions((cache) => cache.clear(),
+      () => this.db.deleteFrom('sessions').where('created_at', '<', createdBefore).execute());
   }
 
   async lockedUntil(username: string): Promise<number> {
@@ -297,8 +311,11 @@ export class KyselyStore implements Repository {
       .where('phone', '=', phone).where('purpose', '=', purpose).execute();
   }
 
-  async deleteCode(phone: string, purpose: SmsCode['purpose']): Promise<void> {
-    await this.db.deleteFrom('sms_codes').where('phone', '=', phone).where('purpose', '=', purpose).execute();
+  async deleteCode(phone: string, purpose: SmsCode['purpose'], codeHash: string): Promise<boolean> {
+    // One statement: of two parallel deletes of the same row, only one reports a deleted row.
+    const result = await this.db.deleteFrom('sms_codes')
+      .where('phone', '=', phone).where('purpose', '=', purpose).where('code_hash', '=', codeHash).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
   }
 
   async rememberNonce(nonce: string, expiresAt: number, now: number): Promise<boolean> {
@@ -341,7 +358,9 @@ export class KyselyStore implements Repository {
       });
     } finally {
       // Reads between the write and the commit may have cached the rows as they were before.
-      if ((inside as KyselyStore | null)?.wroteCatalog) this.catalog.invalidate();
+      const store = inside as KyselyStore | null;
+      if (store?.wroteCatalog) this.catalog.invalidate();
+      for (const forgetAgain of store?.sessionRemovals ?? []) forgetAgain();
     }
   }
 

@@ -107,7 +107,11 @@ export interface SmsStore {
   saveCode(code: SmsCode): Promise<void>;
   getCode(phone: string, purpose: SmsCode['purpose']): Promise<SmsCode | null>;
   countAttempt(phone: string, purpose: SmsCode['purpose']): Promise<void>;
-  deleteCode(phone: string, purpose: SmsCode['purpose']): Promise<void>;
+  /**
+   * Deletes the code only while it is still the one with `codeHash`, atomically: true for the one
+   * caller that deleted it, false for any other (a parallel login with the same code, a new code).
+   */
+  deleteCode(phone: string, purpose: SmsCode['purpose'], codeHash: string): Promise<boolean>;
 }
 
 export interface NonceStore {

@@ -21,6 +21,11 @@ interface Entry {
 
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Counts removals. A read that began before a removal may return the row as it was before the
+   * DELETE committed; putRead refuses such a row so it cannot come back as a copy.
+   */
+  private removals = 0;
 
   /** Real time, not the app's clock: staleness against another process passes in real time. */
   constructor(private readonly clock: () => number = Date.now) {}
@@ -35,6 +40,16 @@ export class SessionCache {
     return { ...entry.session };
   }
 
+  /** Taken before reading a row, handed to putRead with what the read found. */
+  readStarted(): number {
+    return this.removals;
+  }
+
+  /** Keeps a row read from the database unless a removal happened since the read began. */
+  putRead(session: Session, readStartedAt: number): void {
+    if (readStartedAt === this.removals) this.put(session);
+  }
+
   put(session: Session): void {
     if (this.entries.size >= MAX_SESSIONS) this.entries.clear();
     this.entries.set(session.idHash, { session: { ...session }, readAt: this.clock() });
@@ -46,14 +61,17 @@ export class SessionCache {
   }
 
   forget(idHash: string): void {
+    this.removals++;
     this.entries.delete(idHash);
   }
 
   forgetUser(userId: number): void {
+    this.removals++;
     for (const [idHash, entry] of this.entries) if (entry.session.userId === userId) this.entries.delete(idHash);
   }
 
   clear(): void {
+    this.removals++;
     this.entries.clear();
   }
 }

@@ -5,6 +5,11 @@ import type { LockoutStore } from '../db/repository.ts';
 
 type LockoutConfig = Pick<ServerConfig, 'lockoutMaxFailures' | 'lockoutWindowMs' | 'lockoutDurationMs'>;
 
+/** The name failures are counted under: every reader and writer of the counters goes through this. */
+export function lockoutKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
 export class Lockout {
   constructor(
     private readonly store: LockoutStore,
@@ -12,24 +17,20 @@ export class Lockout {
     private readonly now: () => number,
   ) {}
 
-  private key(name: string): string {
-    return name.trim().toLowerCase();
-  }
-
   async isLocked(name: string): Promise<boolean> {
-    return (await this.store.lockedUntil(this.key(name))) > this.now();
+    return (await this.store.lockedUntil(lockoutKey(name))) > this.now();
   }
 
   /** Counts a failure; true when this failure locked the account. */
   async fail(name: string): Promise<boolean> {
     const now = this.now();
     const { lockedUntil } = await this.store.recordFailure(
-      this.key(name), now, this.config.lockoutWindowMs, this.config.lockoutMaxFailures, this.config.lockoutDurationMs,
+      lockoutKey(name), now, this.config.lockoutWindowMs, this.config.lockoutMaxFailures, this.config.lockoutDurationMs,
     );
     return lockedUntil > now;
   }
 
   async reset(name: string): Promise<void> {
-    await this.store.clearFailures(this.key(name));
+    await this.store.clearFailures(lockoutKey(name));
   }
 }

@@ -83,8 +83,16 @@ export class SmsCodes {
     return true;
   }
 
-  /** A code works once: call inside the transaction that uses it. */
-  consume(store: SmsStore, phone: string, purpose: SmsPurpose): Promise<void> {
-    return store.deleteCode(phone, purpose);
+  /**
+   * Uses the code up, atomically: of parallel requests with the same code only one gets true.
+   * Call inside the transaction that relies on the code.
+   */
+  consume(store: SmsStore, phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
+    return store.deleteCode(phone, purpose, hashCode(phone, code));
+  }
+
+  /** check, then consume: true only for the one caller that may act on this code. */
+  async use(store: SmsStore, phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
+    return (await this.check(phone, purpose, code)) && this.consume(store, phone, purpose, code);
   }
 }

@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { ClientGroup, LoginAttempt, Session, User } from '../db/repository.ts';
 import { pickGroup, type RequestOrigin } from '../domain/client-groups.ts';
+import { ownOrigin } from '../domain/embed-origins.ts';
+import { DEFAULT_REDIRECT, safeRedirect } from '../domain/redirect.ts';
 import { SESSION_COOKIE } from '../domain/sessions.ts';
 import { refuse, sessionExpired } from '../errors.ts';
 import { issueLoginTicket } from './centerAuth/ticket.ts';
@@ -15,11 +17,6 @@ export const SM2_CIPHER_PATTERN = '^[0-9a-fA-F]{194,4096}$';
 
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
   return { protocol: request.protocol, port: String(request.port ?? '') };
-}
-
-/** The SSO origin as the browser sees it, e.g. http://ka.localhost:8080. */
-export function ssoOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sid: string): void {
@@ -48,10 +45,35 @@ export async function groupFor(ctx: AppContext, request: FastifyRequest, ssoDoma
   return group;
 }
 
+/**
+ * Where the browser goes after this login: the callBack when it is safe, else /home. A foreign or
+ * malformed callBack is never followed, but it does not stop the user from signing in either.
+ */
+export function loginRedirect(request: FastifyRequest, group: ClientGroup, callBack: string | undefined): string {
+  const target = safeRedirect(callBack, ownOrigin(request), group.callbackOrigins);
+  if (target !== null) return target;
+  request.log.info('callBack not allowed: sending the user to /home instead');
+  return DEFAULT_REDIRECT;
+}
+
 export function audit(
   ctx: AppContext, request: FastifyRequest, username: string, method: LoginAttempt['method'], result: string, clientId?: string,
 ): Promise<void> {
   return ctx.repo.recordLogin({ username, at: ctx.now(), ip: request.ip, method, result, clientId: clientId ?? null });
+}
+
+/**
+ * SMS and messenger logins prove the phone or the messenger account, not the password: an aged
+ * password (AU00153) does not stop them, but an account flagged must-change (AU00154: first login,
+ * or a reset by an administrator) signs in only after changing its password, which needs the
+ * password login's change dialog (docs/server.md).
+ */
+export async function refuseMustChange(
+  ctx: AppContext, request: FastifyRequest, user: User, method: LoginAttempt['method'], clientId?: string,
+): Promise<void> {
+  if (!user.mustChangePassword) return;
+  await audit(ctx, request, user.username, method, 'must_change', clientId);
+  throw refuse('firstLogin');
 }
 
 /** Rotates the session, records the success and answers the login data. */

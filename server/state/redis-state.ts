@@ -33,6 +33,11 @@ const HINCR_IF_EXISTS = `
 if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HINCRBY', KEYS[1], ARGV[1], 1) end
 return 0`;
 
+// Uses a code up: only the caller whose compare-and-delete ran first gets 1 (the script runs alone).
+const DELETE_IF_HASH = `
+if redis.call('HGET', KEYS[1], 'codeHash') == ARGV[1] then redis.call('DEL', KEYS[1]); return 1 end
+return 0`;
+
 export class RedisStateStore implements StateStores {
   constructor(
     private readonly redis: RedisClient,
@@ -135,8 +140,8 @@ export class RedisStateStore implements StateStores {
     await this.redis.eval(HINCR_IF_EXISTS, 1, this.codeKey(phone, purpose), 'attempts');
   }
 
-  async deleteCode(phone: string, purpose: SmsCode['purpose']): Promise<void> {
-    await this.redis.del(this.codeKey(phone, purpose));
+  async deleteCode(phone: string, purpose: SmsCode['purpose'], codeHash: string): Promise<boolean> {
+    return Number(await this.redis.eval(DELETE_IF_HASH, 1, this.codeKey(phone, purpose), codeHash)) === 1;
   }
 
   async rememberNonce(nonce: string, expiresAt: number, now: number): Promise<boolean> {

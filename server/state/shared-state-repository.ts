@@ -51,7 +51,9 @@ export class SharedStateRepository implements Repository {
   saveCode(code: SmsCode): Promise<void> { return this.state.saveCode(code); }
   getCode(phone: string, purpose: SmsCode['purpose']): Promise<SmsCode | null> { return this.state.getCode(phone, purpose); }
   countAttempt(phone: string, purpose: SmsCode['purpose']): Promise<void> { return this.state.countAttempt(phone, purpose); }
-  deleteCode(phone: string, purpose: SmsCode['purpose']): Promise<void> { return this.state.deleteCode(phone, purpose); }
+  deleteCode(phone: string, purpose: SmsCode['purpose'], codeHash: string): Promise<boolean> {
+    return this.state.deleteCode(phone, purpose, codeHash);
+  }
   rememberNonce(nonce: string, expiresAt: number, now: number): Promise<boolean> { return this.state.rememberNonce(nonce, expiresAt, now); }
 
   /**

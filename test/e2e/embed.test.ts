@@ -174,7 +174,9 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
       assert.equal(detail.username, DEMO.zhangwei.name);
       assert.ok(detail.redirect.startsWith(`${server.url}/api/centerAuth/sso/ticket/redeem?ticket=`), detail.redirect);
       assert.equal((await context.cookies(server.url)).some((cookie) => cookie.name === 'sso_sid'), false, 'no session before the redeem');
-      await page.goto(detail.redirect);
+      // Navigate as the element would (from the brand page, so the browser sends its Referer):
+      // the redeem refuses a navigation without one (login CSRF through a no-referrer page).
+      await page.evaluate((url) => window.location.assign(url), detail.redirect);
       await waitForHome(page, DEMO.zhangwei.name);
     });
   });

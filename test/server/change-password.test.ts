@@ -82,6 +82,15 @@ for (const backend of testBackends()) {
       assert.equal(plain.body.msg, '密码格式不正确，请刷新页面后重试');
     });
 
+    it('a changed password clears the failures counted under the lockout key (name in any case)', async () => {
+      const c = t.client();
+      // The lockout counts per name trimmed and lowercased: "AGEDPWD " and "agedpwd" share a counter.
+      for (let i = 0; i < 4; i++) assert.equal((await c.login(' AGEDPWD ', `Wrong@2026${i}`)).body.code, 'AU00100');
+      assert.equal((await change(c, 'agedpwd', 'Fresh#2026aged', 'Again#2026aged')).body.code, 200);
+      for (let i = 0; i < 4; i++) assert.equal((await c.login('agedpwd', `Wrong@2026${i}`)).body.code, 'AU00100', 'counter started again');
+      assert.equal((await c.login('agedpwd', 'Again#2026aged')).body.code, 200);
+    });
+
     it('wrong old passwords count toward the lockout (423)', async () => {
       const c = t.client();
       let last;

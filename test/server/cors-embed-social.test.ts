@@ -36,7 +36,7 @@ describe('embedded Feishu code login', () => {
     assert.equal(res.cookies.find((c) => c.name === 'sso_sid'), undefined);
     const redirect = new URL(body.data.redirect as string);
     assert.equal(redirect.origin, `http://${SSO_HOST}`);
-    const redeem = await t.app.inject({ method: 'GET', url: redirect.pathname + redirect.search, headers: { host: SSO_HOST } });
+    const redeem = await t.app.inject({ method: 'GET', url: redirect.pathname + redirect.search, headers: { host: SSO_HOST, referer: `${BRAND_SITE}/` } });
     assert.equal(redeem.statusCode, 303);
     assert.equal(redeem.headers.location, '/home');
     assert.ok(redeem.cookies.find((c) => c.name === 'sso_sid'));

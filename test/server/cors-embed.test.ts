@@ -123,8 +123,8 @@ for (const backend of testBackends()) {
 
     it('refuses a replayed ticket and one used after its 60 s, with a Chinese page', async () => {
       const res = await embeddedLogin(EXEED_SITE, { ssoDomain: 'exeed.localhost' });
-      assert.equal((await inject('GET', ticketPath(res), {})).statusCode, 303);
-      const replay = await inject('GET', ticketPath(res), {});
+      assert.equal((await inject('GET', ticketPath(res), { referer: `${EXEED_SITE}/` })).statusCode, 303);
+      const replay = await inject('GET', ticketPath(res), { referer: `${EXEED_SITE}/` });
       assert.equal(replay.statusCode, 410);
       assert.match(String(replay.headers['content-type']), /^text\/html/);
       assert.match(replay.body, /登录凭证已使用，请返回登录页重新登录/);
@@ -154,13 +154,30 @@ for (const backend of testBackends()) {
       assert.equal(sessionCookie(carried), undefined);
     });
 
-    it('binds the registered callBack to the ticket and refuses a foreign one at sign-in', async () => {
+    it('refuses a ticket redeemed without a Referer (a no-referrer page: login CSRF), accepts the SSO origin itself', async () => {
+      for (const headers of [{}, { referer: 'null' }, { referer: 'about:blank' }] as Record<string, string>[]) {
+        const res = await embeddedLogin(EXEED_SITE, { ssoDomain: 'exeed.localhost' });
+        const bare = await inject('GET', ticketPath(res), headers);
+        assert.equal(bare.statusCode, 400, JSON.stringify(headers));
+        assert.match(bare.body, /登录凭证无效，请返回登录页重新登录/);
+        assert.equal(sessionCookie(bare), undefined);
+      }
+      const res = await embeddedLogin(EXEED_SITE, { ssoDomain: 'exeed.localhost' });
+      const fromSso = await inject('GET', ticketPath(res), { referer: `http://${SSO_HOST}/` });
+      assert.equal(fromSso.statusCode, 303);
+      assert.ok(sessionCookie(fromSso));
+    });
+
+    it('binds the registered callBack to the ticket; a foreign one gets a ticket to /home, never to that site', async () => {
       const res = await embeddedLogin(EXEED_SITE, { ssoDomain: 'exeed.localhost', callBack: `${EXEED_SITE}/orders?id=7` });
-      const redeem = await inject('GET', ticketPath(res), {});
+      const redeem = await inject('GET', ticketPath(res), { referer: EXEED_SITE });
       assert.equal(redeem.statusCode, 303);
       assert.equal(redeem.headers.location, `${EXEED_SITE}/orders?id=7`);
       const foreign = await embeddedLogin(EXEED_SITE, { ssoDomain: 'exeed.localhost', callBack: `${EVIL_SITE}/` });
-      assert.equal(foreign.json().code, 'AU00130');
+      assert.equal(foreign.json().code, 200);
+      const home = await inject('GET', ticketPath(foreign), { referer: EXEED_SITE });
+      assert.equal(home.statusCode, 303);
+      assert.equal(home.headers.location, '/home');
     });
 
     it('issues no ticket to an origin registered for another group than the one signed in to', async () => {

@@ -91,22 +91,32 @@ for (const backend of testBackends()) {
       assert.equal((await c.login('zhangwei', DEMO.zhangwei)).body.code, 200);
     });
 
-    it('callBack: same origin and relative kept, registered origin kept, foreign refused before any check', async () => {
+    it('callBack: same origin and relative kept, registered origin kept; a foreign one signs in to /home, never there', async () => {
       const c = t.client();
       const rel = await c.login('zhangwei', DEMO.zhangwei, { callBack: '/home?tab=1' });
       assert.equal(rel.body.data.redirect, '/home?tab=1');
+      // Relative without a leading slash: a path on the SSO origin (it used to lock the user out).
+      for (const [callBack, expected] of [['next', '/next'], ['apps/list?x=1#top', '/apps/list?x=1#top'], ['../up', '/up']] as const) {
+        const fresh = t.client();
+        const res = await fresh.login('zhangwei', DEMO.zhangwei, { callBack });
+        assert.deepEqual(res.body, { code: 200, msg: 'success', data: { username: 'zhangwei', redirect: expected } }, callBack);
+        assert.equal(fresh.cookies.has('sso_sid'), true);
+      }
       const same = await c.login('zhangwei', DEMO.zhangwei, { callBack: 'http://localhost/apps' });
       assert.equal(same.body.data.redirect, 'http://localhost/apps');
       const registered = await c.login('zhangwei', DEMO.zhangwei, { callBack: 'http://localhost:5173/x' });
       assert.equal(registered.body.data.redirect, 'http://localhost:5173/x');
       const exeed = await t.client('exeed.localhost').login('zhangwei', DEMO.zhangwei, { callBack: 'https://dealer.exeed.example.com/a' });
       assert.equal(exeed.body.data.redirect, 'https://dealer.exeed.example.com/a');
-      for (const callBack of ['https://evil.example.com/', '//evil.example.com/x', 'javascript:alert(1)', '/\\evil.example.com']) {
+      const foreign = ['https://evil.example.com/', '//evil.example.com/x', 'javascript:alert(1)', '/\\evil.example.com', 'http://[bad', 'data:text/html,x'];
+      for (const callBack of foreign) {
         const fresh = t.client();
         const res = await fresh.login('zhangwei', DEMO.zhangwei, { callBack });
-        assert.deepEqual(res.body, { code: 'AU00130', errorCode: 'AU00130', msg: '回调地址不在允许范围内', data: null }, callBack);
-        assert.equal(fresh.cookies.has('sso_sid'), false);
+        assert.deepEqual(res.body, { code: 200, msg: 'success', data: { username: 'zhangwei', redirect: '/home' } }, callBack);
+        assert.equal(fresh.cookies.has('sso_sid'), true, 'the user is signed in all the same');
       }
+      // The credentials are still checked: a foreign callBack is no way around them.
+      assert.equal((await t.client().login('zhangwei', 'Wrong@2026x', { callBack: 'https://evil.example.com/' })).body.code, 'AU00100');
     });
 
     it('every attempt is audited with who, when, ip, method and result', async () => {

@@ -62,12 +62,23 @@ describe('config', () => {
     assert.equal(c.sessionAbsoluteMs, 10 * 3600_000);
     assert.equal(c.lockoutMaxFailures, 5);
     assert.equal(c.passwordMaxAgeMs, 30 * 24 * 3600_000);
-    assert.deepEqual(developmentDefaults(c), ['SSO_ENC_KEY', 'SSO_SIGN_SECRET']);
+    assert.deepEqual(developmentDefaults(c), ['SSO_ENC_KEY', 'SSO_SIGN_SECRET', 'SSO_SEED_DEMO=true']);
     assert.throws(() => readConfig({ SSO_PORT: 'abc' }), ConfigError);
     assert.throws(() => readConfig({ SSO_ENC_KEY: 'short' }), /exactly 16 bytes/);
     assert.throws(() => readConfig({ SSO_DATABASE_URL: 'mysql://x' }), /postgres/);
     assert.throws(() => readConfig({ SSO_SESSION_IDLE_MINUTES: '60', SSO_SESSION_ABSOLUTE_MINUTES: '30' }), ConfigError);
-    assert.deepEqual(developmentDefaults(readConfig({ SSO_ENC_KEY: '0123456789abcdef', SSO_SIGN_SECRET: 's' })), []);
+    assert.deepEqual(developmentDefaults(readConfig({ SSO_ENC_KEY: '0123456789abcdef', SSO_SIGN_SECRET: 's', SSO_SEED_DEMO: 'false' })), []);
+  });
+
+  it('seeds the demo accounts (public passwords) by default only outside production, and names it in the warning', () => {
+    assert.equal(readConfig({}).seedDemoData, true, 'a fresh npm start has demo data');
+    assert.equal(readConfig({ NODE_ENV: 'development' }).seedDemoData, true);
+    const production = readConfig({ NODE_ENV: 'production', SSO_ENC_KEY: '0123456789abcdef', SSO_SIGN_SECRET: 's' });
+    assert.equal(production.seedDemoData, false);
+    assert.deepEqual(developmentDefaults(production), []);
+    const forced = readConfig({ NODE_ENV: 'production', SSO_SEED_DEMO: 'true', SSO_ENC_KEY: '0123456789abcdef', SSO_SIGN_SECRET: 's' });
+    assert.equal(forced.seedDemoData, true);
+    assert.deepEqual(developmentDefaults(forced), ['SSO_SEED_DEMO=true']);
   });
 });
 

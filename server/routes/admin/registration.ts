@@ -75,7 +75,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
       // Checked again inside the transaction: a concurrent registration may have taken them.
       if (await tx.findUserByName(username)) throw refuse('usernameTaken');
       if (await tx.findUserByPhone(phone)) throw refuse('phoneTaken');
-      await ctx.sms.consume(tx, phone, 'register');
+      // A parallel registration with the same code may have used it meanwhile: only one gets it.
+      if (!(await ctx.sms.consume(tx, phone, 'register', smsCode))) throw refuse('badSmsCode');
       return tx.insertUser({ username, phone, passwordHash, passwordChangedAt: ctx.now(), mustChangePassword: false, kind: 'dealer' });
     });
     return ok({ username: user.username });

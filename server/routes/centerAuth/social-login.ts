@@ -2,14 +2,17 @@
 // messenger's code upstream (settings of the request's client group) and log in the linked user.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { ClientGroup } from '../../db/repository.ts';
 import { UpstreamUnavailable } from '../../domain/social/http.ts';
 import { locked, refuse, upstreamDown } from '../../errors.ts';
-import { audit, completeLogin, groupFor } from '../support.ts';
+import { audit, completeLogin, groupFor, loginRedirect, refuseMustChange } from '../support.ts';
 
 interface CodeQuery {
   code: string;
   clientId?: string;
   ssoDomain?: string;
+  /** Where the browser goes afterwards: checked like doLogin's, bound to an embedded login's ticket. */
+  callBack?: string;
 }
 
 const querySchema = {
@@ -20,6 +23,7 @@ const querySchema = {
     code: { type: 'string', minLength: 1, maxLength: 512 },
     clientId: { type: 'string', maxLength: 128 },
     ssoDomain: { type: 'string', maxLength: 253 },
+    callBack: { type: 'string', maxLength: 2048 },
   },
 } as const;
 
@@ -27,8 +31,9 @@ type Provider = 'wecom' | 'feishu';
 
 const base = (configured: string | null, group: string): string => (configured ?? group).replace(/\/+$/, '');
 
-async function identify(ctx: AppContext, provider: Provider, request: FastifyRequest<{ Querystring: CodeQuery }>): Promise<string | null> {
-  const group = await groupFor(ctx, request, request.query.ssoDomain);
+async function identify(
+  ctx: AppContext, provider: Provider, request: FastifyRequest<{ Querystring: CodeQuery }>, group: ClientGroup,
+): Promise<string | null> {
   try {
     if (provider === 'wecom') {
       if (!group.weCom) throw refuse('weComNotConfigured');
@@ -47,7 +52,9 @@ async function identify(ctx: AppContext, provider: Provider, request: FastifyReq
 
 async function loginByCode(ctx: AppContext, provider: Provider, request: FastifyRequest<{ Querystring: CodeQuery }>, reply: FastifyReply) {
   const { clientId } = request.query;
-  const externalId = await identify(ctx, provider, request);
+  const group = await groupFor(ctx, request, request.query.ssoDomain);
+  const redirect = loginRedirect(request, group, request.query.callBack);
+  const externalId = await identify(ctx, provider, request, group);
   if (externalId === null) {
     await audit(ctx, request, '', provider, 'bad_code', clientId);
     throw refuse('badAuthCode');
@@ -62,7 +69,8 @@ async function loginByCode(ctx: AppContext, provider: Provider, request: Fastify
     await audit(ctx, request, user.username, provider, 'locked', clientId);
     throw locked();
   }
-  return completeLogin(ctx, request, reply, user, provider, '/home', clientId);
+  await refuseMustChange(ctx, request, user, provider, clientId);
+  return completeLogin(ctx, request, reply, user, provider, redirect, clientId);
 }
 
 export function registerSocialLogin(app: FastifyInstance, ctx: AppContext): void {

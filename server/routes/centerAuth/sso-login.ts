@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sm2Decrypt } from '../../crypto/sm2.ts';
 import { decoyPasswordHash, verifyPassword } from '../../domain/passwords.ts';
-import { safeRedirect } from '../../domain/redirect.ts';
 import { locked, refuse } from '../../errors.ts';
-import { audit, completeLogin, groupFor, PHONE_PATTERN, SM2_CIPHER_PATTERN, ssoOrigin } from '../support.ts';
+import { audit, completeLogin, groupFor, loginRedirect, PHONE_PATTERN, refuseMustChange, SM2_CIPHER_PATTERN } from '../support.ts';
 
 interface LoginBody {
   loginType?: 0 | 1;
@@ -50,23 +49,23 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext): void {
   }, async (request, reply) => {
     const body = request.body ?? {};
     const group = await groupFor(ctx, request, body.ssoDomain);
-    const redirect = safeRedirect(body.callBack, ssoOrigin(request), group.callbackOrigins);
-    if (redirect === null) throw refuse('badCallBack');
+    const redirect = loginRedirect(request, group, body.callBack);
     const mobile = body.loginType === 1 || (body.loginType === undefined && body.phone !== undefined && body.name === undefined);
 
     if (mobile) {
       if (!body.phone) throw refuse('badSmsCode');
-      if (!body.code || !(await ctx.sms.check(body.phone, 'login', body.code))) {
+      // use() checks and deletes the code in one step: two parallel logins with one code, one session.
+      if (!body.code || !(await ctx.sms.use(ctx.repo, body.phone, 'login', body.code))) {
         await audit(ctx, request, body.phone, 'mobile', 'bad_code', body.clientId);
         throw refuse('badSmsCode');
       }
       const user = await ctx.repo.findUserByPhone(body.phone);
-      await ctx.sms.consume(ctx.repo, body.phone, 'login');
       if (!user) throw refuse('badSmsCode');
       if (await ctx.lockout.isLocked(user.username)) {
         await audit(ctx, request, user.username, 'mobile', 'locked', body.clientId);
         throw locked();
       }
+      await refuseMustChange(ctx, request, user, 'mobile', body.clientId);
       return completeLogin(ctx, request, reply, user, 'mobile', redirect, body.clientId);
     }
 

@@ -76,11 +76,13 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): voi
       return refusalPage(reply, result.reason === 'invalid' ? 400 : 410, TicketMessages[result.reason]);
     }
     const { claims } = result;
-    // The navigation comes from the brand page that got the ticket: a Referer naming a third site
-    // means someone carried the ticket elsewhere (a page may also send no Referer at all).
+    // The navigation comes from the brand page that got the ticket, which sends at least its origin
+    // (strict-origin-when-cross-origin). A Referer naming a third site means someone carried the
+    // ticket elsewhere; none at all (a no-referrer page or link) is refused too: otherwise an
+    // attacker could sign a victim into the attacker's account (login CSRF) through such a page.
     const referer = normalizeOrigin(request.headers.referer);
-    if (referer && referer !== claims.origin && referer !== ownOrigin(request)) {
-      request.log.info('login ticket used from a foreign page');
+    if (referer !== claims.origin && referer !== ownOrigin(request)) {
+      request.log.info({ referer: referer ?? 'none' }, 'login ticket used from a foreign page or without a Referer');
       return refusalPage(reply, 400, TicketMessages.invalid);
     }
     const user = await ctx.repo.findUserById(claims.userId);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sm2Decrypt } from '../../crypto/sm2.ts';
 import { hashPassword, isStrongPassword, verifyPassword, decoyPasswordHash } from '../../domain/passwords.ts';
+import { lockoutKey } from '../../domain/lockout.ts';
 import { locked, refuse } from '../../errors.ts';
 import { ok, requireSession, SM2_CIPHER_PATTERN } from '../support.ts';
 
@@ -62,7 +63,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     await ctx.repo.transaction(async (tx) => {
       await tx.updatePassword(user.id, newHash, ctx.now(), false);
       await tx.deleteUserSessions(user.id);
-      await tx.clearFailures(user.username.toLowerCase());
+      await tx.clearFailures(lockoutKey(user.username));
     });
     return ok(null);
   });
