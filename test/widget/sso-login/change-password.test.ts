@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../support/helpers.ts';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
-import { byText, fieldError, pageReady, input, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+import { byText, fieldError, pageReady, input, mountLogin, toasts, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 async function submitPassword(login: MountedLogin, name: string, pwd: string): Promise<void> {
   input(login.root, 'name').value = name;
@@ -28,12 +28,7 @@ async function changeTo(login: MountedLogin, oldPassword: string, newPassword: s
 
 describe('<sso-login> password ageing and first login', () => {
   let login: MountedLogin | null = null;
-  beforeEach(signOutForReal);
-  afterEach(async () => {
-    login?.remove();
-    login = null;
-    await signOutForReal();
-  });
+  withLoginFixture();
 
   it('AU00153: confirm with the over-a-month message; 确定 opens the change dialog with the username', async () => {
     login = await mountLogin();

@@ -5,7 +5,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../support/helpers.ts';
-import { isLoggedIn, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
+import { isLoggedIn, mountLogin, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 const setWithoutEvents = (element: HTMLInputElement, value: string) =>
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(element, value);
@@ -18,12 +18,7 @@ function lightInput(login: MountedLogin, name: string): HTMLInputElement {
 
 describe('<sso-login> credential inputs for password managers', () => {
   let login: MountedLogin | null = null;
-  beforeEach(signOutForReal);
-  afterEach(async () => {
-    login?.remove();
-    login = null;
-    await signOutForReal();
-  });
+  withLoginFixture();
 
   it('puts name and password in the light DOM with name, autocomplete and an accessible name, shown in the shadow form', async () => {
     login = await mountLogin();

@@ -15,6 +15,22 @@ export interface MountedLogin {
 
 const EVENT_NAMES = ['sso-login-success', 'sso-login-error', 'sso-login-view-change'] as const;
 
+/** The remove() of each element mounted and not yet removed, oldest first (withLoginFixture uses it). */
+const leftMounted = new Set<() => void>();
+
+/**
+ * The hooks most <sso-login> test files share: each test starts signed out on the real server; after
+ * it, every element it mounted (and did not remove itself) is removed, newest first so each
+ * navigator stub is restored in turn, and the session is signed out again.
+ */
+export function withLoginFixture(): void {
+  beforeEach(signOutForReal);
+  afterEach(async () => {
+    for (const remove of [...leftMounted].reverse()) remove();
+    await signOutForReal();
+  });
+}
+
 export async function mountLogin(attributes: Record<string, string> = {}): Promise<MountedLogin> {
   const visited: string[] = [];
   const restoreNavigator = setNavigator((url) => visited.push(url));
@@ -24,18 +40,19 @@ export async function mountLogin(attributes: Record<string, string> = {}): Promi
   const element = document.createElement('sso-login');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   document.body.append(element);
-  const root = await waitFor(() => (element.shadowRoot?.querySelector('.sso-box') ? element.shadowRoot : null));
-  return {
-    element,
-    root,
-    visited,
-    events,
-    remove() {
-      element.remove();
-      for (const name of EVENT_NAMES) document.removeEventListener(name, record);
-      restoreNavigator();
-    },
+  // Once only: a second call would restore a navigator stub that is no longer the current one.
+  let removed = false;
+  const remove = () => {
+    if (removed) return;
+    removed = true;
+    leftMounted.delete(remove);
+    element.remove();
+    for (const name of EVENT_NAMES) document.removeEventListener(name, record);
+    restoreNavigator();
   };
+  leftMounted.add(remove);
+  const root = await waitFor(() => (element.shadowRoot?.querySelector('.sso-box') ? element.shadowRoot : null));
+  return { element, root, visited, events, remove };
 }
 
 /** Waits until the client group's answer has arrived (it decides brand, QR toggle, images). */

@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { install } from '@sinonjs/fake-timers';
 import { afterRender, recordFetches, waitFor } from '../support/helpers.ts';
-import { byText, fieldError, input, lastSmsCode, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+import { byText, fieldError, input, lastSmsCode, mountLogin, toasts, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 async function mobileView(): Promise<MountedLogin> {
   const login = await mountLogin();
@@ -18,12 +18,7 @@ function sendButton(login: MountedLogin): HTMLButtonElement {
 
 describe('<sso-login> mobile login', () => {
   let login: MountedLogin | null = null;
-  beforeEach(signOutForReal);
-  afterEach(async () => {
-    login?.remove();
-    login = null;
-    await signOutForReal();
-  });
+  withLoginFixture();
 
   it('has tel and one-time-code inputs with labels', async () => {
     login = await mobileView();

@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../support/helpers.ts';
-import { byText, pageReady, input, isLoggedIn, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+import { byText, pageReady, input, isLoggedIn, mountLogin, signOutForReal, toasts, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 function form(login: MountedLogin): HTMLFormElement {
   return login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement;
@@ -11,12 +11,7 @@ function form(login: MountedLogin): HTMLFormElement {
 
 describe('<sso-login> password login', () => {
   let login: MountedLogin | null = null;
-  beforeEach(signOutForReal);
-  afterEach(async () => {
-    login?.remove();
-    login = null;
-    await signOutForReal();
-  });
+  withLoginFixture();
 
   it('signs in, emits sso-login-success (bubbling, composed) and goes to /home', async () => {
     login = await mountLogin();

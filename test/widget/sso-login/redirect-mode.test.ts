@@ -4,7 +4,7 @@
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
 import { allowedOrigins, isAllowedTarget, resolveCallBack } from '../../../widget/stores/redirect-target.ts';
-import { isLoggedIn, mountLogin, setQuery, signOutForReal, type MountedLogin } from './login-fixture.ts';
+import { isLoggedIn, mountLogin, setQuery, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 let serial = 0;
 async function codeFor(type: 'wecom' | 'feishu', identity: string): Promise<string> {
@@ -20,12 +20,7 @@ function alertText(login: MountedLogin): Promise<string> {
 
 describe('<sso-login> external-redirect mode', () => {
   let login: MountedLogin | null = null;
-  beforeEach(signOutForReal);
-  afterEach(async () => {
-    login?.remove();
-    login = null;
-    await signOutForReal();
-  });
+  withLoginFixture();
 
   it('without code: 缺失code参数', async () => {
     login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom' });

@@ -2,7 +2,7 @@
 // /admin/user/details, SMS code, password confirmation, and back to password login on success.
 import { expect } from '@open-wc/testing';
 import { afterRender, recordFetches, waitFor } from '../support/helpers.ts';
-import { byText, fieldError, input, lastSmsCode, mountLogin, signOutForReal, toasts, type MountedLogin } from './login-fixture.ts';
+import { byText, fieldError, input, lastSmsCode, mountLogin, signOutForReal, toasts, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 async function registerView(): Promise<MountedLogin> {
   const login = await mountLogin();
@@ -24,11 +24,7 @@ function form(login: MountedLogin): HTMLFormElement {
 
 describe('<sso-login> register view', () => {
   let login: MountedLogin | null = null;
-  beforeEach(signOutForReal);
-  afterEach(async () => {
-    login?.remove();
-    login = null;
-  });
+  withLoginFixture();
 
   it('has the five fields with the autocomplete tokens password managers know', async () => {
     login = await registerView();
