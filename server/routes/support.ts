@@ -9,10 +9,12 @@ import { DEFAULT_REDIRECT, safeRedirect } from '../domain/redirect.ts';
 import { SESSION_COOKIE } from '../domain/sessions.ts';
 import { refuse, sessionExpired } from '../errors.ts';
 import { issueLoginTicket } from './centerAuth/ticket.ts';
+import { MOBILE_PATTERN_SOURCE } from '../../widget/core/phone-pattern.ts';
 
 export const ok = <T>(data: T) => ({ code: 200, msg: 'success', data });
 
-export const PHONE_PATTERN = '^1[3-9][0-9]{9}$';
+/** The widget's phone rule (one source), so the form and the API never disagree on a number. */
+export const PHONE_PATTERN = MOBILE_PATTERN_SOURCE;
 export const SM2_CIPHER_PATTERN = '^[0-9a-fA-F]{194,4096}$';
 
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
