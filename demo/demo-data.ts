@@ -36,7 +36,7 @@ export const VIEW_LINKS: ViewLink[] = [
   { label: '密码过期改密对话框', query: '', note: '用 agedpwd / Sso@2026aged 登录' },
   { label: '外部跳转：缺失 code', query: 'is_redirect_self=1&login_type=wecom', note: '显示 缺失code参数' },
   { label: '外部跳转：缺失 login_type', query: 'is_redirect_self=1&code=demo-code', note: '显示 缺失login_type参数' },
-  { label: '外部跳转：企业微信 code 登录', query: 'is_redirect_self=1&login_type=wecom&code=demo-code', note: '需服务器配置可达的企业微信上游，否则显示服务器的错误信息' },
+  { label: '外部跳转：企业微信 code 登录', query: 'is_redirect_self=1&login_type=wecom&code=demo-code', note: '链接里没有本页扫码时生成的 state：显示 state 校验失败的提示（防登录 CSRF），不调用服务器' },
   { label: '外部跳转：飞书 code 登录', query: 'is_redirect_self=1&login_type=feishu&code=demo-code', note: '同上，飞书' },
 ];
 

@@ -65,11 +65,13 @@ export function groupConfigView(group: ClientGroup, via: RequestOrigin) {
     domainUrl,
     imageList: group.imageList.map((i) => ({ fileUrl: i.fileUrl })),
     cycleTime: group.cycleTime,
+    // No OAuth state here: a constant one protects nothing. The login box makes a random state per
+    // QR code and checks it on the return URL (widget/stores/oauth-state.ts).
     weComConfig: group.weCom
-      ? { appid: group.weCom.appid, agentid: group.weCom.agentid, redirect_uri: redirect('wecom'), state: `sso-${group.code}` }
+      ? { appid: group.weCom.appid, agentid: group.weCom.agentid, redirect_uri: redirect('wecom') }
       : null,
     feishuConfig: group.feishu
-      ? { client_id: group.feishu.appId, redirect_uri: redirect('feishu'), state: `sso-${group.code}` }
+      ? { client_id: group.feishu.appId, redirect_uri: redirect('feishu') }
       : null,
     callbackOrigins: [...group.callbackOrigins],
   };

@@ -36,9 +36,9 @@ for (const backend of testBackends()) {
       assert.equal(g.domainUrl, 'http://localhost');
       assert.equal(g.cycleTime, 3);
       assert.deepEqual(g.imageList[0], { fileUrl: '/assets/bg/default-1.svg' });
-      assert.deepEqual(Object.keys(g.weComConfig).sort(), ['agentid', 'appid', 'redirect_uri', 'state']);
+      assert.deepEqual(Object.keys(g.weComConfig).sort(), ['agentid', 'appid', 'redirect_uri']);
       assert.equal(g.weComConfig.redirect_uri, 'http://localhost/?is_redirect_self=1&login_type=wecom');
-      assert.deepEqual(Object.keys(g.feishuConfig).sort(), ['client_id', 'redirect_uri', 'state']);
+      assert.deepEqual(Object.keys(g.feishuConfig).sort(), ['client_id', 'redirect_uri']);
       const all = JSON.stringify(await Promise.all(['localhost', 'ka.localhost', 'operation.localhost', 'exeed.localhost'].map(detail)));
       assert.doesNotMatch(all, /secret/i);
       const yingfeng = (await detail('yingfeng.localhost')).data;

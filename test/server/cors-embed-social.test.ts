@@ -41,4 +41,22 @@ describe('embedded Feishu code login', () => {
     assert.equal(redeem.headers.location, '/home');
     assert.ok(redeem.cookies.find((c) => c.name === 'sso_sid'));
   });
+
+  it('binds the callBack the element sends to the ticket; a foreign one becomes /home', async () => {
+    const headers = { host: SSO_HOST, origin: BRAND_SITE };
+    const token = String((await t.app.inject({ method: 'GET', url: '/api/centerAuth/sso/isLogin', headers })).headers['x-xsrf-token']);
+    const redeemFor = async (code: string, callBack: string) => {
+      fake.feishuCodes.set(code, 'on_demo_zhangwei');
+      const url = `/api/centerAuth/sso/feishu/loginByCode?ssoDomain=localhost&code=${code}&callBack=${encodeURIComponent(callBack)}`;
+      const res = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'x-xsrf-token': token } });
+      assert.ok(res.json().data.ticket, JSON.stringify(res.json()));
+      const redirect = new URL(res.json().data.redirect as string);
+      return t.app.inject({ method: 'GET', url: redirect.pathname + redirect.search, headers: { host: SSO_HOST, referer: `${BRAND_SITE}/` } });
+    };
+    const back = await redeemFor('fs-callback', `${BRAND_SITE}/orders?id=7`);
+    assert.equal(back.statusCode, 303);
+    assert.equal(back.headers.location, `${BRAND_SITE}/orders?id=7`);
+    const foreign = await redeemFor('fs-foreign', 'https://evil.example.net/steal');
+    assert.equal(foreign.headers.location, '/home');
+  });
 });

@@ -7,6 +7,7 @@ import { loadScript } from '../core/load-script.ts';
 import { navigate } from '../core/navigate.ts';
 import { MOBILE_LOGIN, PASSWORD_LOGIN, QR_LOAD_FAILED, QR_LOADING } from '../core/messages.ts';
 import { setView } from '../stores/login-store.ts';
+import { createOAuthState } from '../stores/oauth-state.ts';
 import { feishuGoto, feishuTmpCodeTarget, qrSdkUrl, weComOptions, type FeishuQrHandle } from './qr-sdk.ts';
 import { useLoginUi } from './use-login.ts';
 
@@ -39,10 +40,11 @@ export function QrPanel({ type, wecom, feishu }: QrPanelProps) {
     loadScript(qrSdkUrl(type))
       .then(() => {
         if (cancelled) return;
+        // A new QR code, a new state: the return URL must carry this one (login CSRF defence).
         if (type === 'wecom' && wecom && window.WwLogin) {
-          new window.WwLogin(weComOptions(containerId, wecom));
+          new window.WwLogin(weComOptions(containerId, wecom, createOAuthState('wecom')));
         } else if (type === 'feishu' && feishu && window.QRLogin) {
-          const goto = feishuGoto(feishu);
+          const goto = feishuGoto(feishu, createOAuthState('feishu'));
           const handle: FeishuQrHandle = window.QRLogin({ id: containerId, goto, width: '300', height: '300' });
           const onMessage = (event: MessageEvent) => {
             const target = feishuTmpCodeTarget(event, goto, handle);

@@ -36,26 +36,27 @@ export interface WwLoginOptions {
   lang: 'zh';
 }
 
-export function weComOptions(containerId: string, config: WeComConfig): WwLoginOptions {
+/** `state`: this tab's fresh OAuth state (stores/oauth-state.ts), checked on the way back. */
+export function weComOptions(containerId: string, config: WeComConfig, state: string): WwLoginOptions {
   return {
     id: containerId,
     appid: config.appid,
     agentid: config.agentid,
     // wwLogin puts it into the QR frame's query as given: it must arrive URL-encoded.
     redirect_uri: encodeURIComponent(config.redirect_uri),
-    state: config.state,
+    state,
     href: '',
     lang: 'zh',
   };
 }
 
 /** The authorize URL the Feishu QR flow uses as goto (and navigates to with tmp_code). */
-export function feishuGoto(config: FeishuConfig): string {
+export function feishuGoto(config: FeishuConfig, state: string): string {
   const query = new URLSearchParams({
     client_id: config.client_id,
     redirect_uri: config.redirect_uri,
     response_type: 'code',
-    state: config.state,
+    state,
   });
   return `${FEISHU_AUTHORIZE_URL}?${query.toString()}`;
 }

@@ -4,13 +4,11 @@ export interface WeComConfig {
   appid: string;
   agentid: string;
   redirect_uri: string;
-  state: string;
 }
 
 export interface FeishuConfig {
   client_id: string;
   redirect_uri: string;
-  state: string;
 }
 
 export interface ClientGroup {
@@ -57,11 +55,11 @@ export function normalizeClientGroup(raw: unknown): ClientGroup {
     cycleTime: Number.isFinite(cycle) && cycle > 0 ? cycle : 3,
     weComConfig:
       wecom && typeof wecom === 'object' && text(wecom.appid)
-        ? { appid: text(wecom.appid), agentid: text(wecom.agentid), redirect_uri: text(wecom.redirect_uri), state: text(wecom.state) }
+        ? { appid: text(wecom.appid), agentid: text(wecom.agentid), redirect_uri: text(wecom.redirect_uri) }
         : null,
     feishuConfig:
       feishu && typeof feishu === 'object' && text(feishu.client_id)
-        ? { client_id: text(feishu.client_id), redirect_uri: text(feishu.redirect_uri), state: text(feishu.state) }
+        ? { client_id: text(feishu.client_id), redirect_uri: text(feishu.redirect_uri) }
         : null,
     callbackOrigins: Array.isArray(value.callbackOrigins) ? value.callbackOrigins.map(text).filter(Boolean) : [],
   };

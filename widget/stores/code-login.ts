@@ -1,15 +1,26 @@
 // External-redirect mode (spec section 2): a code login with code and login_type, then callBack.
 import { ApiCallError } from '../core/request.ts';
-import { CALLBACK_NOT_ALLOWED, CODE_LOGIN_PENDING, INVALID_LOGIN_TYPE, MISSING_CODE, MISSING_LOGIN_TYPE } from '../core/messages.ts';
+import {
+  CALLBACK_NOT_ALLOWED, CODE_LOGIN_PENDING, INVALID_LOGIN_TYPE, MISSING_CODE, MISSING_LOGIN_TYPE, OAUTH_STATE_MISMATCH,
+} from '../core/messages.ts';
 import { emit } from '../core/events.ts';
 import { navigate } from '../core/navigate.ts';
 import { loadClientGroup, type LoginContext } from './login-store.ts';
+import { takeMatchingOAuthState, type OAuthProvider } from './oauth-state.ts';
 import { allowedOrigins, isAllowedTarget, resolveCallBack } from './redirect-target.ts';
 
-const CODE_LOGIN_PATHS: Record<string, string> = {
+const CODE_LOGIN_PATHS: Record<OAuthProvider, string> = {
   wecom: '/centerAuth/sso/WeCom/loginByCode',
   feishu: '/centerAuth/sso/feishu/loginByCode',
 };
+
+interface CodeLoginAnswer {
+  username?: unknown;
+  redirect?: unknown;
+  ticket?: unknown;
+}
+
+const isProvider = (value: string): value is OAuthProvider => Object.hasOwn(CODE_LOGIN_PATHS, value);
 
 function fail(context: LoginContext, code: string | number, message: string): void {
   context.$redirect.set({ status: 'failed', message });
@@ -21,27 +32,40 @@ export async function runCodeLogin(context: LoginContext): Promise<void> {
   const { params, client } = context;
   if (!params.code) return fail(context, 'MISSING_CODE', MISSING_CODE);
   if (!params.loginType) return fail(context, 'MISSING_LOGIN_TYPE', MISSING_LOGIN_TYPE);
-  const path = CODE_LOGIN_PATHS[params.loginType.toLowerCase()];
-  if (!path) return fail(context, 'INVALID_LOGIN_TYPE', INVALID_LOGIN_TYPE);
+  const provider = params.loginType.toLowerCase();
+  if (!isProvider(provider)) return fail(context, 'INVALID_LOGIN_TYPE', INVALID_LOGIN_TYPE);
+  // Only a code this tab asked for (its QR code's state) may sign in: no login CSRF.
+  if (!takeMatchingOAuthState(provider, params.state)) return fail(context, 'OAUTH_STATE_MISMATCH', OAUTH_STATE_MISMATCH);
   context.$redirect.set({ status: 'working', message: CODE_LOGIN_PENDING });
 
   const group = await loadClientGroup(context);
+  const allowed = allowedOrigins(group, params.apiBase);
   const target = resolveCallBack(params.callBack, params.apiBase);
-  if (!isAllowedTarget(target, allowedOrigins(group, params.apiBase))) {
+  if (!isAllowedTarget(target, allowed)) {
     return fail(context, 'CALLBACK_NOT_ALLOWED', CALLBACK_NOT_ALLOWED);
   }
   try {
-    const data = await client.get<{ username?: string } | null>(path, {
-      params: { code: params.code, clientId: params.clientId ?? undefined, ssoDomain: params.ssoDomain },
+    const data = await client.get<CodeLoginAnswer | null>(CODE_LOGIN_PATHS[provider], {
+      params: {
+        code: params.code,
+        clientId: params.clientId ?? undefined,
+        ssoDomain: params.ssoDomain,
+        // The server checks it too, and binds it to the ticket of an embedded sign-in.
+        callBack: params.callBack ? target : undefined,
+      },
       quiet: true,
     });
+    // Embedded on a brand site the answer carries a ticket: the session only exists once the
+    // browser has gone to data.redirect (the redeem URL on the SSO origin), never to our target.
+    const destination = typeof data?.ticket === 'string' && typeof data.redirect === 'string' ? data.redirect : target;
+    if (!isAllowedTarget(destination, allowed)) return fail(context, 'CALLBACK_NOT_ALLOWED', CALLBACK_NOT_ALLOWED);
     context.$redirect.set(null);
     const host = context.host();
     const username = typeof data?.username === 'string' ? data.username : undefined;
     const proceed = host
-      ? emit(host, 'sso-login-success', { redirect: target, ...(username ? { username } : {}) }, { cancelable: true })
+      ? emit(host, 'sso-login-success', { redirect: destination, ...(username ? { username } : {}) }, { cancelable: true })
       : true;
-    if (proceed) navigate(target);
+    if (proceed) navigate(destination);
   } catch (error) {
     const apiError = error instanceof ApiCallError ? error : null;
     fail(context, apiError?.errorCode ?? apiError?.code ?? 'CLIENT', apiError?.message ?? String(error));

@@ -29,6 +29,8 @@ export interface LoginParams {
   callBack: string | null;
   code: string | null;
   loginType: string | null;
+  /** The OAuth state the messenger hands back on the return URL (query only, never an attribute). */
+  state: string | null;
   clientId: string | null;
   from: string | null;
 }
@@ -57,6 +59,7 @@ export function resolveLoginParams(props: LoginElementProps, pageUrl: string = w
     callBack: pick(props.callBack, query, 'callBack'),
     code: pick(props.code, query, 'code'),
     loginType: pick(props.loginType, query, 'login_type'),
+    state: pick(undefined, query, 'state'),
     clientId: pick(props.clientId, query, 'clientId'),
     from: pick(props.from, query, 'from'),
   };

@@ -98,7 +98,7 @@ describe('<sso-login> element', () => {
 });
 
 describe('login parameters', () => {
-  const page = 'https://sso.example.com/login?view=crm&is_signout=1&is_redirect_self=0&callBack=%2Fnext&code=c1&login_type=wecom&clientId=app1&from=portal';
+  const page = 'https://sso.example.com/login?view=crm&is_signout=1&is_redirect_self=0&callBack=%2Fnext&code=c1&login_type=wecom&state=s1&clientId=app1&from=portal';
 
   it('reads the query parameters of the page', () => {
     expect(resolveLoginParams({}, page)).to.deep.equal({
@@ -111,6 +111,7 @@ describe('login parameters', () => {
       callBack: '/next',
       code: 'c1',
       loginType: 'wecom',
+      state: 's1',
       clientId: 'app1',
       from: 'portal',
     });

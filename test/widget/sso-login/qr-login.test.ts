@@ -14,8 +14,8 @@ declare global {
 }
 
 interface GroupConfig {
-  weComConfig: { appid: string; agentid: string; redirect_uri: string; state: string } | null;
-  feishuConfig: { client_id: string; redirect_uri: string; state: string } | null;
+  weComConfig: { appid: string; agentid: string; redirect_uri: string } | null;
+  feishuConfig: { client_id: string; redirect_uri: string } | null;
 }
 
 async function groupConfig(ssoDomain: string): Promise<GroupConfig> {
@@ -101,8 +101,9 @@ describe('<sso-login> QR login', () => {
     expect(login.events.map((e) => e.type === 'sso-login-view-change' && e.detail.view).filter(Boolean)).to.deep.equal(['feishu']);
   });
 
-  it('WeCom: the SDK gets appid, agentid, encoded redirect_uri and state of the group, in a light-DOM container', async () => {
+  it('WeCom: the SDK gets appid, agentid, encoded redirect_uri of the group and a fresh random state kept for this tab, in a light-DOM container', async () => {
     const config = (await groupConfig('localhost')).weComConfig!;
+    expect(config).to.not.have.property('state');
     login = await mountWithGroup('localhost');
     toggle(login)!.click();
     await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
@@ -111,13 +112,22 @@ describe('<sso-login> QR login', () => {
       appid: config.appid,
       agentid: config.agentid,
       redirect_uri: encodeURIComponent(config.redirect_uri),
-      state: config.state,
     });
+    expect(call.options.state).to.match(/^[0-9a-f]{32}$/);
+    expect(sessionStorage.getItem('sso-login:oauth-state:wecom')).to.equal(call.options.state);
     expect(config.redirect_uri).to.contain('is_redirect_self=1&login_type=wecom');
     const container = document.getElementById(call.options.id!)!;
     expect(container.parentElement).to.equal(login.element);
     expect(container.assignedSlot?.name).to.equal('qr-frame');
     expect(container.querySelector('iframe')?.title).to.equal('wecom-qr');
+    // Another QR code, another state.
+    login.remove();
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
+    const second = window.__qrSdkCalls!.filter((entry) => entry.sdk === 'wecom').at(-1)!;
+    expect(second.options.state).to.match(/^[0-9a-f]{32}$/);
+    expect(second.options.state).to.not.equal(call.options.state);
   });
 
   it('Feishu: QRLogin gets the authorize URL as goto; tmp_code is taken only from the Feishu origin', async () => {
@@ -126,9 +136,11 @@ describe('<sso-login> QR login', () => {
     login = await mountWithGroup('localhost');
     toggle(login)!.click();
     await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
+    const state = sessionStorage.getItem('sso-login:oauth-state:feishu')!;
+    expect(state).to.match(/^[0-9a-f]{32}$/);
     const goto =
       'https://passport.feishu.cn/suite/passport/oauth/authorize?client_id=' + encodeURIComponent(config.client_id) +
-      '&redirect_uri=' + encodeURIComponent(config.redirect_uri) + '&response_type=code&state=' + encodeURIComponent(config.state);
+      '&redirect_uri=' + encodeURIComponent(config.redirect_uri) + '&response_type=code&state=' + state;
     const call = window.__qrSdkCalls!.find((entry) => entry.sdk === 'feishu')!;
     expect(call.options.goto).to.equal(goto);
     window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example.com', data: { tmp_code: 'T1' } }));
@@ -180,7 +192,7 @@ describe('<sso-login> QR login', () => {
 });
 
 describe('Feishu tmp_code hand-over', () => {
-  const goto = feishuGoto({ client_id: 'cli_x', redirect_uri: 'https://sso.example.com/?is_redirect_self=1&login_type=feishu', state: 's1' });
+  const goto = feishuGoto({ client_id: 'cli_x', redirect_uri: 'https://sso.example.com/?is_redirect_self=1&login_type=feishu' }, 's1');
 
   it('builds the authorize URL', () => {
     expect(goto).to.equal(

@@ -1,8 +1,10 @@
 // External-redirect mode (is_redirect_self set and not 0) against the real server and the fake
 // WeCom / Feishu upstream: the missing-parameter messages, code login, callBack rules, the server's
-// message on failure, and no open redirect.
+// message on failure, and no open redirect. Every code login goes through the real OAuth state:
+// the one this tab made for its QR code (stores/oauth-state.ts) is on the return URL.
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
+import { createOAuthState } from '../../../widget/stores/oauth-state.ts';
 import { allowedOrigins, isAllowedTarget, resolveCallBack } from '../../../widget/stores/redirect-target.ts';
 import { isLoggedIn, mountLogin, setQuery, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
@@ -12,6 +14,18 @@ async function codeFor(type: 'wecom' | 'feishu', identity: string): Promise<stri
   const code = `${type}-code-${Date.now()}-${serial}`;
   await fetch(`/__test/messenger-code?type=${type}&code=${encodeURIComponent(code)}&identity=${encodeURIComponent(identity)}`);
   return code;
+}
+
+/** A return URL as the messenger builds it: code and login_type as attributes, this tab's state in the query. */
+async function mountCodeLogin(attributes: Record<string, string>): Promise<MountedLogin> {
+  const provider = attributes['login-type'] === 'feishu' ? 'feishu' : 'wecom';
+  const restore = setQuery(`state=${createOAuthState(provider)}`);
+  try {
+    // The parameters are read at the first render, which mountLogin waits for.
+    return await mountLogin(attributes);
+  } finally {
+    restore();
+  }
 }
 
 function alertText(login: MountedLogin): Promise<string> {
@@ -41,7 +55,7 @@ describe('<sso-login> external-redirect mode', () => {
 
   it('reads the parameters from the page URL when no attribute gives them; WeCom success goes to /home', async () => {
     const code = await codeFor('wecom', 'zhangwei');
-    const restore = setQuery(`is_redirect_self=1&login_type=wecom&code=${encodeURIComponent(code)}`);
+    const restore = setQuery(`is_redirect_self=1&login_type=wecom&code=${encodeURIComponent(code)}&state=${createOAuthState('wecom')}`);
     try {
       login = await mountLogin();
       await waitFor(() => login!.visited.length > 0, 8000);
@@ -55,21 +69,21 @@ describe('<sso-login> external-redirect mode', () => {
 
   it('Feishu success with a relative callBack: prefixed with the API base', async () => {
     const code = await codeFor('feishu', 'on_demo_zhangwei');
-    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'feishu', code, 'call-back': '/portal/welcome?x=1' });
+    login = await mountCodeLogin({ 'is-redirect-self': '1', 'login-type': 'feishu', code, 'call-back': '/portal/welcome?x=1' });
     await waitFor(() => login!.visited.length > 0, 8000);
     expect(login.visited).to.deep.equal(['/api/portal/welcome?x=1']);
   });
 
   it('an absolute callBack on an origin the group lists is used as is', async () => {
     const code = await codeFor('wecom', 'zhangwei');
-    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code, 'call-back': 'http://localhost:5173/after?a=1' });
+    login = await mountCodeLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code, 'call-back': 'http://localhost:5173/after?a=1' });
     await waitFor(() => login!.visited.length > 0, 8000);
     expect(login.visited).to.deep.equal(['http://localhost:5173/after?a=1']);
   });
 
   it('refuses a callBack on an origin the group does not list, before logging in (no open redirect)', async () => {
     const code = await codeFor('wecom', 'zhangwei');
-    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code, 'call-back': 'https://evil.example.com/steal' });
+    login = await mountCodeLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code, 'call-back': 'https://evil.example.com/steal' });
     expect(await alertText(login)).to.equal('回调地址不在本客户组允许的范围内，已停止跳转');
     expect(login.visited).to.deep.equal([]);
     expect(await isLoggedIn()).to.equal(false);
@@ -77,14 +91,14 @@ describe('<sso-login> external-redirect mode', () => {
 
   it('a host page can cancel the navigation with preventDefault', async () => {
     const code = await codeFor('wecom', 'zhangwei');
-    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code });
+    login = await mountCodeLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code });
     login.element.addEventListener('sso-login-success', (event) => event.preventDefault());
     await waitFor(() => login!.events.some((e) => e.type === 'sso-login-success'), 8000);
     expect(login.visited).to.deep.equal([]);
   });
 
   it('failure shows the server message', async () => {
-    login = await mountLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code: 'never-issued-code' });
+    login = await mountCodeLogin({ 'is-redirect-self': '1', 'login-type': 'wecom', code: 'never-issued-code' });
     expect(await alertText(login)).to.equal('授权码无效或已过期，请重新扫码');
     expect(login.events.find((e) => e.type === 'sso-login-error')?.detail).to.deep.equal({ code: 'AU00144', msg: '授权码无效或已过期，请重新扫码' });
     expect(login.visited).to.deep.equal([]);
