@@ -4,6 +4,7 @@
 // observe and the events of the contract.
 import { expect } from '@open-wc/testing';
 import { EVENTS } from '../../../widget/manifest.ts';
+import { waitFor } from '../support/helpers.ts';
 
 const ES_MODULE = '/dist/widget/sso-widget.js';
 const CLASSIC_SCRIPT = '/dist/widget/sso-widget.iife.js';
@@ -70,8 +71,8 @@ describe('widget library build', () => {
     try {
       const root = element.shadowRoot!;
       expect(root.adoptedStyleSheets.length).to.equal(2);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(root.querySelector('h1')?.textContent).to.equal('应用中心');
+      // Rendered first (a positive signal), then the absence of inline styles means something.
+      await waitFor(() => root.querySelector('h1')?.textContent === '应用中心');
       expect(root.querySelectorAll('[style]').length).to.equal(0);
       expect(root.querySelectorAll('style').length).to.equal(0);
     } finally {
