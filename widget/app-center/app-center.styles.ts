@@ -54,6 +54,11 @@ button { font: inherit; color: inherit; }
   box-shadow: 0 10px 30px rgba(15, 23, 42, 0.14);
 }
 .menu-list.align-end { left: auto; right: 0; }
+.menu-items { display: flex; flex-direction: column; }
+.menu-user {
+  margin: 0 0 6px; padding: 8px 12px 10px; border-bottom: 1px solid var(--ac-border);
+  font-weight: 600; color: var(--sso-color-text, #1d2330); overflow-wrap: anywhere;
+}
 .menu-item {
   display: flex; align-items: center; gap: 8px; width: 100%; min-height: 40px; padding: 8px 12px;
   border: 0; border-radius: 6px; background: transparent; text-align: left; cursor: pointer;

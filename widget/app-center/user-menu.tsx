@@ -1,4 +1,6 @@
-// The user menu: the username on the button, the exit command inside.
+// The user menu: the username on the button (only the avatar below about 480 px), and inside the
+// open menu a first, non-interactive line with the username (outside role="menu", so every width
+// shows who is signed in and the menu keeps only menu items), then the exit command.
 import { useId } from 'react';
 import { ChevronDownIcon, ExitIcon } from './icons.tsx';
 import { useMenu } from './use-menu.ts';
@@ -22,22 +24,25 @@ export function UserMenu({ username, exiting, onExit }: UserMenuProps) {
         <ChevronDownIcon />
       </button>
       {menu.open && (
-        <div {...menu.menuProps} id={menuId} className="menu-list align-end" part="user-menu" aria-label={username}>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className="menu-item"
-            part="exit"
-            disabled={exiting}
-            onClick={() => {
-              menu.close(false);
-              onExit();
-            }}
-          >
-            <ExitIcon />
-            {exiting ? m.exiting : m.exit}
-          </button>
+        <div className="menu-list align-end" part="user-menu">
+          <p className="menu-user" part="menu-username">{username}</p>
+          <div {...menu.menuProps} id={menuId} className="menu-items" aria-label={username}>
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="menu-item"
+              part="exit"
+              disabled={exiting}
+              onClick={() => {
+                menu.close(false);
+                onExit();
+              }}
+            >
+              <ExitIcon />
+              {exiting ? m.exiting : m.exit}
+            </button>
+          </div>
         </div>
       )}
     </div>

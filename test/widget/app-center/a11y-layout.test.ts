@@ -1,6 +1,7 @@
 // <app-center> is axe-clean in its states and works from 360 px phones to wide screens.
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
 import { waitFor } from '../support/helpers.ts';
 import { ok, scriptApi, type ScriptedApi } from './scripted-api.ts';
 import { APPS, deferred, mountAppCenter, signedInRoutes, waitForCards, type Mounted } from './fixtures.ts';
@@ -47,6 +48,34 @@ describe('<app-center> accessibility and layout', () => {
       const columns = new Set(shown.map((card) => Math.round(card.getBoundingClientRect().left))).size;
       if (width === 360) expect(columns).to.equal(1);
       else expect(columns).to.be.greaterThan(1);
+    });
+  }
+
+  for (const width of [360, 1280]) {
+    it(`at ${width} px the open user menu shows the username as a first, non-interactive line; axe-clean, keyboard unchanged`, async () => {
+      await setViewport({ width, height: 800 });
+      api = scriptApi(signedInRoutes());
+      mounted = mountAppCenter();
+      await waitForCards(mounted.root, 3);
+      const button = mounted.root.querySelector<HTMLButtonElement>('[part="user-button"]')!;
+      button.focus();
+      await sendKeys({ press: 'Enter' });
+      const line = await waitFor(() => mounted.root.querySelector<HTMLElement>('[part="user-menu"] [part="menu-username"]'));
+      expect(line.textContent).to.equal('zhangwei');
+      const box = line.getBoundingClientRect();
+      expect(box.width).to.be.greaterThan(20);
+      expect(box.height).to.be.greaterThan(10);
+      expect(box.right).to.be.at.most(width);
+      expect(line.closest('[role="menu"]')).to.equal(null);
+      expect(line.matches('[role], [tabindex], button, a')).to.equal(false);
+      const items = Array.from(mounted.root.querySelectorAll<HTMLElement>('[part="user-menu"] [role="menuitem"]'));
+      expect(items.map((item) => item.textContent)).to.deep.equal(['退出登录']);
+      expect(deepActiveElement()).to.equal(items[0]);
+      expect(line.compareDocumentPosition(items[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+      await expect(mounted.element).to.be.accessible();
+      await sendKeys({ press: 'Escape' });
+      await waitFor(() => !mounted.root.querySelector('[part="user-menu"]'));
+      expect(deepActiveElement()).to.equal(button);
     });
   }
 
