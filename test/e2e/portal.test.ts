@@ -116,9 +116,9 @@ describe('portal: sign in, application centre, client groups, exit', { timeout: 
       assert.deepEqual(await groupMenu.getByRole('menuitem').allTextContents(), [
         '大客户营销平台',
         '运营管理平台',
-        '赢丰平台',
-        'iCAR 平台',
-        '星途 EXEED',
+        '盈峰业务平台',
+        'iCAR 经销商平台',
+        '星途 EXEED 经销商平台',
       ]);
       await journey.shot('group-menu-open');
       await groupMenu.getByRole('menuitem', { name: '大客户营销平台' }).click();

@@ -67,7 +67,7 @@ for (const backend of testBackends()) {
       await c.login('zhangwei', DEMO.zhangwei);
       const groups = (await c.get('/api/centerAuth/clientGroup/getClientGroupList')).body.data;
       assert.deepEqual(groups.map((g: { code: string }) => g.code), ['default', 'ka', 'operation', 'yingfeng', 'icar', 'exeed']);
-      assert.deepEqual(groups[5], { code: 'exeed', name: '星途 EXEED', domainUrl: 'http://exeed.localhost:8080' });
+      assert.deepEqual(groups[5], { code: 'exeed', name: '星途 EXEED 经销商平台', domainUrl: 'http://exeed.localhost:8080' });
       const apps = (await c.get('/api/centerAuth/client/getClientListBySsoDomain?ssoDomain=ka.localhost')).body.data;
       assert.deepEqual(apps.map((a: { name: string }) => a.name), ['大客户商机管理', '合同管理', '报价系统']);
       assert.deepEqual(Object.keys(apps[0]).sort(), ['autoLoginUrl', 'id', 'intro', 'logo', 'name']);

@@ -16,7 +16,7 @@ export const APPS = [
 
 export const GROUPS = [
   { code: 'default', name: '统一登录平台', domainUrl: 'http://localhost:8080' },
-  { code: 'exeed', name: '星途 EXEED', domainUrl: 'http://exeed.localhost:8080' },
+  { code: 'exeed', name: '星途 EXEED 经销商平台', domainUrl: 'http://exeed.localhost:8080' },
   { code: 'icar', name: 'iCAR 经销商', domainUrl: 'icar.localhost:8080' },
 ];
 
@@ -26,7 +26,7 @@ export function signedInRoutes(overrides: Record<string, ScriptedAnswer> = {}): 
     '/centerAuth/user/curLogin/info': ok({ username: 'zhangwei' }),
     '/centerAuth/clientGroup/getClientGroupList': ok(GROUPS),
     '/centerAuth/client/getClientListBySsoDomain': ok(APPS),
-    '/centerAuth/clientGroup/detailGetBySsoDomain': ok({ code: 'exeed', name: '星途 EXEED', domainUrl: 'http://exeed.localhost:8080' }),
+    '/centerAuth/clientGroup/detailGetBySsoDomain': ok({ code: 'exeed', name: '星途 EXEED 经销商平台', domainUrl: 'http://exeed.localhost:8080' }),
     '/centerAuth/sso/isLogin': ok(true),
     '/centerAuth/sso/signout': ok(null),
     ...overrides,

@@ -39,7 +39,7 @@ describe('<app-center> top bar', () => {
 
   it('group dropdown: shows the current group, lists the others, opens the chosen group\'s domainUrl', async () => {
     const button = mounted.root.querySelector<HTMLButtonElement>('[part="group-button"]')!;
-    expect(button.querySelector('.menu-button-text')?.textContent).to.equal('星途 EXEED');
+    expect(button.querySelector('.menu-button-text')?.textContent).to.equal('星途 EXEED 经销商平台');
     expect(button.getAttribute('aria-expanded')).to.equal('false');
     button.click();
     const items = await waitFor(() => menuItems(mounted.root, 'group-menu').length === 2 && menuItems(mounted.root, 'group-menu'));
