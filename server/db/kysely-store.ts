@@ -284,11 +284,19 @@ export class KyselyStore implements Repository {
 
   async getQuota(phone: string): Promise<SmsQuota | null> {
     const row = await this.db.selectFrom('sms_quota').selectAll().where('phone', '=', phone).executeTakeFirst();
-    return row ? { phone: row.phone, lastSentAt: Number(row.last_sent_at), day: row.day, dayCount: row.day_count } : null;
+    if (!row) return null;
+    const quota: SmsQuota = { phone: row.phone, lastSentAt: Number(row.last_sent_at), day: row.day, dayCount: row.day_count };
+    if (row.last_sent_by_purpose !== null) quota.lastSentByPurpose = JSON.parse(row.last_sent_by_purpose) as SmsQuota['lastSentByPurpose'];
+    return quota;
   }
 
   async saveQuota(q: SmsQuota): Promise<void> {
-    const changes = { last_sent_at: q.lastSentAt, day: q.day, day_count: q.dayCount };
+    const changes = {
+      last_sent_at: q.lastSentAt,
+      last_sent_by_purpose: q.lastSentByPurpose ? JSON.stringify(q.lastSentByPurpose) : null,
+      day: q.day,
+      day_count: q.dayCount,
+    };
     await this.db.insertInto('sms_quota').values({ phone: q.phone, ...changes })
       .onConflict((oc) => oc.column('phone').doUpdateSet(changes)).execute();
   }

@@ -109,6 +109,11 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '0002_sms_cooldown_per_purpose': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('sms_quota').addColumn('last_sent_by_purpose', 'text').execute();
+      },
+    },
   };
 }
 

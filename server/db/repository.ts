@@ -96,7 +96,14 @@ export interface SmsCode {
 
 export interface SmsQuota {
   phone: string;
+  /** The last send for this phone, whatever the purpose. */
   lastSentAt: number;
+  /**
+   * The last send per purpose: the resend cooldown is per phone and purpose. Absent on a record
+   * written before it existed; lastSentAt then stands for every purpose.
+   */
+  lastSentByPurpose?: Partial<Record<SmsCode['purpose'], number>>;
+  /** The daily cap stays per phone. */
   day: string;
   dayCount: number;
 }

@@ -1,5 +1,5 @@
-// SMS codes: 6 digits, valid for a few minutes, a resend cooldown and a daily cap per phone, a few
-// tries per code. Codes are stored hashed and leave the server only through the SmsSender.
+// SMS codes: 6 digits, valid for a few minutes, a resend cooldown per phone and purpose (a login code
+// right after a registration code is fine), a daily cap per phone, a few tries per code. Codes are stored hashed and leave the server only through the SmsSender.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,17 +55,21 @@ export class SmsCodes {
   ) {}
 
   /**
-   * Applies the cooldown and the daily cap, then (when `deliver`) creates and sends a code. With
+   * Applies the cooldown (per phone and purpose) and the daily cap (per phone), then (when `deliver`) creates and sends a code. With
    * deliver false the quota still counts, so an unregistered phone answers exactly like a real one.
    */
   async issue(phone: string, purpose: SmsPurpose, deliver: boolean): Promise<void> {
     const now = this.now();
     const day = chinaDay(now);
     const quota = await this.store.getQuota(phone);
-    if (quota && now - quota.lastSentAt < this.config.smsResendCooldownMs) throw refuse('smsTooSoon');
+    // A record from before the per-purpose times: its lastSentAt holds for every purpose.
+    const lastForPurpose = quota ? (quota.lastSentByPurpose ? quota.lastSentByPurpose[purpose] : quota.lastSentAt) : undefined;
+    if (lastForPurpose !== undefined && now - lastForPurpose < this.config.smsResendCooldownMs) throw refuse('smsTooSoon');
     const sentToday = quota && quota.day === day ? quota.dayCount : 0;
     if (sentToday >= this.config.smsDailyCap) throw refuse('smsDailyCap');
-    await this.store.saveQuota({ phone, lastSentAt: now, day, dayCount: sentToday + 1 });
+    const before = quota?.lastSentByPurpose ?? (quota ? { login: quota.lastSentAt, register: quota.lastSentAt } : {});
+    const lastSentByPurpose = { ...before, [purpose]: now };
+    await this.store.saveQuota({ phone, lastSentAt: now, lastSentByPurpose, day, dayCount: sentToday + 1 });
     if (!deliver) return;
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
     await this.store.saveCode({ phone, purpose, codeHash: hashCode(phone, code), expiresAt: now + this.config.smsCodeTtlMs, attempts: 0 });

@@ -117,7 +117,8 @@ export class RedisStateStore implements StateStores {
   }
 
   async saveQuota(quota: SmsQuota): Promise<void> {
-    // Two days covers the cooldown and the China calendar day the cap is counted in.
+    // One JSON value per phone: the per-purpose cooldown times (lastSentByPurpose) and the daily
+    // count travel together. Two days covers the cooldown and the China calendar day the cap is counted in.
     await this.redis.set(this.quotaKey(quota.phone), JSON.stringify(quota), 'PX', 2 * DAY);
   }
 

@@ -46,6 +46,39 @@ for (const backend of testBackends()) {
         refusal('AU00112', '今日验证码发送次数已达上限，请明天再试'));
     });
 
+    it('the resend cooldown is per phone and purpose: a login code right after the registration code, not two login codes', async () => {
+      const fresh = await buildTestApp(backend, { smsDailyCap: 3 });
+      try {
+        const c = fresh.client();
+        const phone = '13900000055';
+        assert.deepEqual((await c.get(`/api/admin/mobile/${phone}`)).body, OK_NULL);
+        const registerCode = fresh.lastSmsCode(phone)!;
+        assert.match(registerCode, /^\d{6}$/);
+        const res = await c.post('/api/admin/register/user', {
+          json: { username: 'cooldown55', phone, smsCode: registerCode, password: await c.encrypt('Dealer#2026cool') },
+        });
+        assert.equal(res.body.code, 200);
+        assert.deepEqual((await c.get(`/api/centerAuth/msg/login/send?phone=${phone}`)).body, OK_NULL, 'login code at once');
+        const loginCode = fresh.lastSmsCode(phone)!;
+        assert.match(loginCode, /^\d{6}$/);
+        const line = JSON.parse(fs.readFileSync(fresh.config.smsOutboxPath, 'utf8').trim().split('\n').at(-1)!);
+        assert.equal(line.purpose, 'login');
+        fresh.clock.advance(30_000);
+        assert.deepEqual((await c.get(`/api/centerAuth/msg/login/send?phone=${phone}`)).body,
+          refusal('AU00111', '验证码发送过于频繁，请稍后再试'), 'two login codes within 60 s');
+        assert.deepEqual((await c.get(`/api/admin/mobile/13900000056`)).body, OK_NULL);
+        assert.deepEqual((await c.get(`/api/admin/mobile/13900000056`)).body,
+          refusal('AU00111', '验证码发送过于频繁，请稍后再试'), 'two registration codes within 60 s');
+        fresh.clock.advance(31_000);
+        assert.deepEqual((await c.get(`/api/centerAuth/msg/login/send?phone=${phone}`)).body, OK_NULL);
+        fresh.clock.advance(61_000);
+        assert.deepEqual((await c.get(`/api/centerAuth/msg/login/send?phone=${phone}`)).body,
+          refusal('AU00112', '今日验证码发送次数已达上限，请明天再试'), 'the daily cap still counts both purposes');
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it('refuses an invalid phone with 请输入合法手机号', async () => {
       for (const url of ['/api/centerAuth/msg/login/send?phone=12345', '/api/centerAuth/msg/login/send?phone=138****0001', '/api/admin/mobile/2380000000']) {
         const res = await t.client().get(url);
