@@ -56,7 +56,7 @@ export const ssoLoginStyles = `
 .sso-redirect__text--error { color: var(--sso-color-error); }
 .sso-footer { margin-top: 16px; border-top: 1px solid var(--sso-color-border); padding-top: 10px; font-size: 12px; color: var(--sso-color-muted); }
 .sso-footer p { margin: 4px 0; }
-.sso-footer a { color: var(--sso-color-muted); }
+.sso-footer a { color: var(--sso-color-muted); white-space: nowrap; }
 .sso-send-code { white-space: nowrap; min-width: 120px; }
 .sso-change-password .sso-field { margin-bottom: 10px; }
 @media (max-width: 720px) {

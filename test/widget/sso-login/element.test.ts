@@ -1,6 +1,7 @@
 // The element itself: shadow root and constructable stylesheets (strict CSP), attributes and the
 // page's query parameters, brand override, events, footer.
 import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import { waitFor, replyBase } from '../support/helpers.ts';
 import { resolveLoginParams } from '../../../widget/stores/login-params.ts';
 import { byText, groupLoaded, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
@@ -94,6 +95,22 @@ describe('<sso-login> element', () => {
     const help = footer.querySelector('.sso-footer__help')!.textContent!;
     expect(help).to.contain('每日 8:00-18:30');
     expect(help).to.contain('仅限经销商');
+  });
+
+  it('keeps the filing-record link on one line on phones (no break inside 京ICP备00000000号-1)', async () => {
+    try {
+      login = await mountLogin();
+      const link = login.root.querySelector<HTMLAnchorElement>('footer a')!;
+      expect(link.textContent).to.equal('京ICP备00000000号-1');
+      expect(getComputedStyle(link).whiteSpace).to.equal('nowrap');
+      for (const width of [320, 340, 360, 375, 390, 414]) {
+        await setViewport({ width, height: 800 });
+        expect(link.getClientRects().length, `${width} px`).to.equal(1);
+        expect(link.getBoundingClientRect().right, `${width} px`).to.be.at.most(width);
+      }
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
+    }
   });
 });
 
