@@ -5,7 +5,8 @@
 import { expect } from '@open-wc/testing';
 import { replyBase, waitFor } from '../support/helpers.ts';
 
-const LOGO = '/assets/bg/default-1.svg';
+// Served by the API server itself (server/seed/app-logos), so no portal build is needed.
+const LOGO = '/assets/apps/crm.svg';
 const ok = (data: unknown) => ({ code: 200, msg: 'success', data });
 const ANSWERS: Record<string, unknown> = {
   '/centerAuth/user/curLogin/info': ok({ username: 'zhangwei' }),
