@@ -3,7 +3,7 @@
 // logos ("/assets/...") come from that server too. This file loads only the built classic script
 // (dist/widget, from `npm run build:widget`), from the test server under its other host name.
 import { expect } from '@open-wc/testing';
-import { replyBase, waitFor } from '../support/helpers.ts';
+import { loadClassicScript, replyBase, waitFor } from '../support/helpers.ts';
 
 // Served by the API server itself (server/seed/app-logos), so no portal build is needed.
 const LOGO = '/assets/apps/crm.svg';
@@ -19,16 +19,6 @@ const ANSWERS: Record<string, unknown> = {
 function scriptServerOrigin(): string {
   const other = window.location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
   return `${window.location.protocol}//${other}:${window.location.port}`;
-}
-
-function loadClassicScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`${src} did not load: run npm run build:widget`));
-    document.head.append(script);
-  });
 }
 
 describe('<app-center> api-base default', () => {

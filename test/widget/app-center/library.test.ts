@@ -4,20 +4,10 @@
 // observe and the events of the contract.
 import { expect } from '@open-wc/testing';
 import { EVENTS } from '../../../widget/manifest.ts';
-import { waitFor } from '../support/helpers.ts';
+import { loadClassicScript, waitFor } from '../support/helpers.ts';
 
 const ES_MODULE = '/dist/widget/sso-widget.js';
 const CLASSIC_SCRIPT = '/dist/widget/sso-widget.iife.js';
-
-function loadClassicScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`${src} did not load: run npm run build:widget`));
-    document.head.append(script);
-  });
-}
 
 interface ManifestDeclaration {
   tagName: string;

@@ -97,3 +97,14 @@ export async function afterRender(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
 }
+
+/** Adds a classic <script> (the built IIFE library) to the page and waits until it has run. */
+export function loadClassicScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`${src} did not load: run npm run build:widget`));
+    document.head.append(script);
+  });
+}
