@@ -142,6 +142,10 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
       await context.addCookies([{ name: 'probe', value: '1', url: server.url, sameSite: 'None', secure: true }]);
       await page.goto(`${brand.origin}/`);
       await page.locator('sso-login [part="base"][data-brand="exeed"]').waitFor();
+      // EXEED configures Feishu, but its redirect_uri returns to the SSO portal, where this page's
+      // QR state could not be checked: the brand page offers no QR code (once the group has loaded).
+      await page.locator('sso-login [part="base"][data-group-loaded="true"]').waitFor();
+      assert.equal(await loginBox(page).locator('[part="toggle"]').count(), 0, 'QR toggle on a brand page whose messengers return elsewhere');
       const sent = page.waitForRequest((request) => request.url() === `${server.url}/api/centerAuth/sso/isLogin`);
       const fromBrand = await page.evaluate(async (sso) => (await (await fetch(`${sso}/api/centerAuth/sso/isLogin`, { credentials: 'include' })).json()).data, server.url);
       assert.equal(fromBrand, false);

@@ -44,7 +44,7 @@ export function LoginBox() {
   const view = useStore(context.$view);
   const group = useStore(context.$group);
   const groupLoaded = useStore(context.$groupLoaded);
-  const qrTypes = availableQrTypes(group);
+  const qrTypes = availableQrTypes(group, context.params.apiBase);
   const isQr = view === 'wecom' || view === 'feishu';
 
   useEffect(() => {
