@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { widgetBuildDefines } from './widget/build-defines.ts';
 
 const root = import.meta.dirname;
 const apiTarget = process.env.SSO_URL || 'http://localhost:8080';
@@ -45,6 +46,7 @@ function portalAtRoot(): Plugin {
 export default defineConfig(({ mode }) => ({
   root,
   appType: 'mpa',
+  define: widgetBuildDefines(),
   publicDir: resolve(root, 'portal/public'),
   plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot()],
   server: {

@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { widgetBuildDefines } from './widget/build-defines.ts';
 
 const root = import.meta.dirname;
 
@@ -11,7 +12,7 @@ export default defineConfig({
   root,
   publicDir: false,
   plugins: [react()],
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...widgetBuildDefines() },
   build: {
     outDir: resolve(root, 'dist/widget'),
     emptyOutDir: true,

@@ -3,7 +3,7 @@
 import smCrypto from 'sm-crypto';
 import { generateSm2KeyPair, sm2Decrypt } from '../server/crypto/sm2.ts';
 import { defaultSharedPointEngineName, nobleSharedPoint } from '../server/crypto/sm2-shared-point.ts';
-import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/domain/passwords.ts';
+import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/auth/passwords.ts';
 import { pairedRatio, timeInterleaved, timeOperation, type OpTiming } from './measure.ts';
 import { fmtMs, type BenchRow } from './report.ts';
 

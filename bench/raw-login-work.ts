@@ -2,7 +2,7 @@
 // ciphertext and one argon2id verification with the server's parameters, back to back.
 import smCrypto from 'sm-crypto';
 import { generateSm2KeyPair, sm2Decrypt } from '../server/crypto/sm2.ts';
-import { hashPassword, verifyPassword } from '../server/domain/passwords.ts';
+import { hashPassword, verifyPassword } from '../server/auth/passwords.ts';
 import { timeOperation, type OpTiming } from './measure.ts';
 
 export async function timeRawLoginWork(batches = 3): Promise<OpTiming> {

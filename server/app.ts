@@ -5,54 +5,30 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { ServerConfig } from './config.ts';
+import { compose, type ComposeOptions } from './compose.ts';
 import type { AppContext } from './context.ts';
-import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
-import type { Repository } from './db/repository.ts';
-import { openRepository } from './db/open.ts';
-import { Lockout } from './domain/lockout.ts';
-import { SessionManager } from './domain/sessions.ts';
-import { OutboxSmsSender, SmsCodes, type SmsSender } from './domain/sms.ts';
-import { FeishuClient } from './domain/social/feishu.ts';
-import { MemoryTokenCache, type TokenCache } from './domain/social/token-cache.ts';
-import { WeComClient } from './domain/social/wecom.ts';
-import { ApiError, HttpMessages } from './errors.ts';
-import { envelopeError, registerErrorHandler } from './plugins/error-handler.ts';
-import { registerEncFlag } from './plugins/enc-flag.ts';
-import { registerXsrf } from './plugins/xsrf.ts';
-import { registerCors } from './plugins/cors.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { frameworkErrors } from './plugins/framework-errors.ts';
-import { registerGracefulClose } from './plugins/graceful-close.ts';
-import { genRequestId, loggerOptions, registerRequestIdEcho } from './plugins/logging.ts';
-import { registerExtraRateLimits } from './plugins/rate-limits.ts';
-import { registerOneCheckPerAccount } from './plugins/one-check-per-account.ts';
-import { MemoryAccountGuard, RedisAccountGuard } from './state/account-guard.ts';
-import { registerHealthRoutes, type DependencyProbe } from './routes/health.ts';
-import { reportRedisErrors, type RedisClient } from './state/redis-client.ts';
-import { registerRegistrationRoutes } from './routes/admin/registration.ts';
-import { registerClientGroupRoutes } from './routes/centerAuth/client-group.ts';
-import { registerLoginSms } from './routes/centerAuth/msg.ts';
-import { registerSessionRoutes } from './routes/centerAuth/sso-session.ts';
-import { registerDoLogin } from './routes/centerAuth/sso-login.ts';
-import { registerSocialLogin } from './routes/centerAuth/social-login.ts';
-import { registerUserRoutes } from './routes/centerAuth/user.ts';
-import { registerTenantRoutes } from './routes/tenant.ts';
-import { registerTicketRoutes } from './routes/centerAuth/ticket.ts';
+import { ApiError, HttpMessages } from './http/api-error.ts';
+import { envelopeError, registerErrorHandler } from './http/error-handler.ts';
+import { registerEncFlag } from './http/enc-flag.ts';
+import { registerXsrf } from './http/xsrf.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { frameworkErrors } from './http/framework-errors.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
+import { genRequestId, loggerOptions, registerRequestIdEcho } from './http/logging.ts';
+import { registerCors } from './embedding/cors.ts';
+import { registerTicketRoutes } from './embedding/ticket-routes.ts';
+import { registerHealthRoutes, type DependencyProbe } from './health/routes.ts';
+import { reportRedisErrors } from './storage/redis-client.ts';
+import { attemptPolicy } from './auth/attempt-policy.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { registerRegistrationRoutes } from './registration/routes.ts';
+import { registerClientGroupRoutes } from './catalog/routes.ts';
+import { registerTenantRoutes } from './tenant/routes.ts';
 
-export interface AppDeps {
-  /** Storage; opened from the config (and closed with the app) when not given. */
-  repo?: Repository;
-  /** The clock, in epoch ms; tests move it to provoke timeouts. */
-  now?: () => number;
-  /** Real time for the embedded database's session copies (db/session-cache.ts); Date.now when not given. */
-  sessionCacheClock?: () => number;
-  smsSender?: SmsSender;
-  tokenCache?: TokenCache;
+export interface AppDeps extends Omit<ComposeOptions, 'log'> {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests capture it); stdout when not given. */
   logStream?: NodeJS.WritableStream;
-  /** The shared-state Redis (server/state): rate-limit counters and the health check use it too. */
-  redis?: RedisClient | null;
 }
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -66,26 +42,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
-  const ownsRepo = !deps.repo;
-  const repo = deps.repo ?? (await openRepository(config, { sessionCacheClock: deps.sessionCacheClock }));
-  if (ownsRepo) app.addHook('onClose', async () => repo.close());
-  const now = deps.now ?? Date.now;
-  const tokenCache = deps.tokenCache ?? new MemoryTokenCache(now);
-  const ctx: AppContext = {
-    config,
-    repo,
-    now,
-    keys: loadOrCreateSm2KeyPair(config.dataDir, config.sm2KeyFile),
-    sessions: new SessionManager(repo, config, now),
-    lockout: new Lockout(repo, config, now),
-    sms: new SmsCodes(repo, deps.smsSender ?? new OutboxSmsSender(config.smsOutboxPath, app.log), config, now),
-    weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
-    feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
-  };
+  const ctx = await compose(config, { ...deps, log: app.log });
+  app.addHook('onClose', async () => ctx.storage.close());
   app.decorate('sso', ctx);
-  const redis = deps.redis ?? null;
+  const { redis } = ctx.storage;
   if (redis) reportRedisErrors(redis, app.log);
-  const probes: DependencyProbe[] = [{ name: 'database', check: () => repo.getMeta('health-probe') }];
+  const probes: DependencyProbe[] = [{ name: 'database', check: () => ctx.stores.meta.getMeta('health-probe') }];
   if (redis) probes.push({ name: 'redis', check: () => redis.ping() });
   registerRequestIdEcho(app);
   registerGracefulClose(app);
@@ -110,16 +72,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(async (api) => {
     registerErrorHandler(api);
     registerEncFlag(api, config.encKey);
-    registerExtraRateLimits(api, config);
-    registerOneCheckPerAccount(api, redis ? new RedisAccountGuard(redis, config.redisKeyPrefix) : new MemoryAccountGuard());
     registerHealthRoutes(api, probes);
-    registerSessionRoutes(api, ctx);
-    registerDoLogin(api, ctx);
-    registerSocialLogin(api, ctx);
+    const policy = attemptPolicy(api, ctx);
+    registerAuthRoutes(api, ctx, policy);
     registerClientGroupRoutes(api, ctx);
-    registerUserRoutes(api, ctx);
-    registerLoginSms(api, ctx);
-    registerRegistrationRoutes(api, ctx);
+    registerRegistrationRoutes(api, ctx, policy.smsSend);
     registerTenantRoutes(api, ctx);
     registerTicketRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));

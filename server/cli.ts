@@ -1,12 +1,15 @@
-// Admin commands: npm run admin -- <command> ...  (same config and storage as the server).
+// Admin commands: npm run admin -- <command> ...  Built by compose.ts like the server, so every
+// command works on the same storage mode (SQLite, PostgreSQL, PostgreSQL + Redis) as the server.
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.ts';
-import { openRepository } from './db/open.ts';
-import type { Repository } from './db/repository.ts';
-import { hashPassword, isStrongPassword } from './domain/passwords.ts';
+import { compose } from './compose.ts';
+import type { AppContext } from './context.ts';
+import { hashPassword } from './auth/passwords.ts';
+import { isStrongPassword, WEAK_PASSWORD } from '../contract/rules/password.ts';
+import { USERNAME_PATTERN } from '../contract/rules/username.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
-import { allowOrigin, OriginAdminError, revokeOrigin } from './domain/embed-origin-admin.ts';
-import { MOBILE_PATTERN } from '../widget/core/phone-pattern.ts';
+import { allowOrigin, OriginAdminError, revokeOrigin } from './embedding/embed-origin-admin.ts';
+import { MOBILE_PATTERN } from '../contract/rules/phone.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
@@ -21,65 +24,65 @@ const USAGE = `用法 / usage: npm run admin -- <command>
 
 class UsageError extends Error {}
 
-async function requireUser(repo: Repository, username: string | undefined) {
+async function requireUser(ctx: AppContext, username: string | undefined) {
   if (!username) throw new UsageError('missing <username>');
-  const user = await repo.findUserByName(username);
+  const user = await ctx.stores.users.findUserByName(username);
   if (!user) throw new UsageError(`no user "${username}"`);
   return user;
 }
 
-async function run(repo: Repository, command: string | undefined, args: string[], flags: Record<string, string | boolean | undefined>): Promise<string> {
+async function run(ctx: AppContext, command: string | undefined, args: string[], flags: Record<string, string | boolean | undefined>): Promise<string> {
   const now = Date.now();
   switch (command) {
     case 'add-user': {
       const [username, password] = args;
-      if (!username || !/^[a-z0-9]+$/.test(username)) throw new UsageError('<username>: lowercase letters and digits');
-      if (!password || !isStrongPassword(password, username)) throw new UsageError('<password>: 8-32 chars, three of lower/upper/digit/symbol, not containing the username');
+      if (!username || !USERNAME_PATTERN.test(username)) throw new UsageError('<username>: 1-32 lowercase letters and digits');
+      if (!password || !isStrongPassword(password, username)) throw new UsageError(`<password>: ${WEAK_PASSWORD}`);
       const phone = typeof flags.phone === 'string' ? flags.phone : null;
       if (phone && !MOBILE_PATTERN.test(phone)) throw new UsageError('--phone: mainland mobile number');
-      if (await repo.findUserByName(username)) throw new UsageError(`user "${username}" exists`);
-      if (phone && (await repo.findUserByPhone(phone))) throw new UsageError(`phone ${phone} is taken`);
-      await repo.insertUser({
+      if (await ctx.stores.users.findUserByName(username)) throw new UsageError(`user "${username}" exists`);
+      if (phone && (await ctx.stores.users.findUserByPhone(phone))) throw new UsageError(`phone ${phone} is taken`);
+      await ctx.stores.users.insertUser({
         username, phone, passwordHash: await hashPassword(password), passwordChangedAt: now,
         mustChangePassword: flags['must-change'] === true, kind: flags.dealer === true ? 'dealer' : 'staff',
       });
       return `added ${username}`;
     }
     case 'reset-password': {
-      const user = await requireUser(repo, args[0]);
+      const user = await requireUser(ctx, args[0]);
       const password = args[1];
-      if (!password || !isStrongPassword(password, user.username)) throw new UsageError('<password>: 8-32 chars, three of lower/upper/digit/symbol, not containing the username');
+      if (!password || !isStrongPassword(password, user.username)) throw new UsageError(`<password>: ${WEAK_PASSWORD}`);
       const hash = await hashPassword(password);
-      await repo.transaction(async (tx) => {
-        await tx.updatePassword(user.id, hash, now, flags['must-change'] === true);
-        await tx.deleteUserSessions(user.id);
-        await tx.clearFailures(user.username);
+      await ctx.storage.transaction(async (tx) => {
+        await tx.users.updatePassword(user.id, hash, now, flags['must-change'] === true);
+        await tx.sessions.deleteUserSessions(user.id);
       });
+      await ctx.lockout.reset(user.username);
       return `password of ${user.username} reset${flags['must-change'] ? ' (must change at next login)' : ''}`;
     }
     case 'unlock': {
-      const user = await requireUser(repo, args[0]);
-      await repo.clearFailures(user.username);
+      const user = await requireUser(ctx, args[0]);
+      await ctx.lockout.reset(user.username);
       return `${user.username} unlocked`;
     }
     case 'link': {
       const [provider, externalId, username] = args;
       if (provider !== 'wecom' && provider !== 'feishu') throw new UsageError('provider: wecom or feishu');
       if (!externalId) throw new UsageError('missing <external id>');
-      const user = await requireUser(repo, username);
-      await repo.linkIdentity(provider, externalId, user.id);
+      const user = await requireUser(ctx, username);
+      await ctx.stores.users.linkIdentity(provider, externalId, user.id);
       return `${provider} ${externalId} -> ${user.username}`;
     }
     case 'import': {
       if (!args[0]) throw new UsageError('missing <file.json>');
-      const counts = await importData(repo, readImportFile(args[0]), now);
+      const counts = await importData(ctx.storage, readImportFile(args[0]), now);
       return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users`;
     }
     case 'allow-origin':
     case 'revoke-origin': {
       const change = command === 'allow-origin' ? allowOrigin : revokeOrigin;
       try {
-        const origins = await change(repo, args[0], args[1]);
+        const origins = await change(ctx.stores.catalog, args[0], args[1]);
         return `${args[0]}: ${origins.join(' ') || '(no origins)'}`;
       } catch (error) {
         if (error instanceof OriginAdminError) throw new UsageError(error.message);
@@ -87,9 +90,9 @@ async function run(repo: Repository, command: string | undefined, args: string[]
       }
     }
     case 'seed':
-      return (await seedDemoData(repo, now)) ? 'demo data seeded' : 'demo data already present';
+      return (await seedDemoData(ctx.storage, now)) ? 'demo data seeded' : 'demo data already present';
     case 'audit': {
-      const rows = await repo.listLoginAudit(Number(args[0] ?? 20) || 20);
+      const rows = await ctx.stores.audit.listLoginAudit(Number(args[0] ?? 20) || 20);
       return rows.map((r) => `${new Date(r.at).toISOString()} ${r.ip} ${r.method} ${r.username} ${r.result}`).join('\n') || '(no login attempts)';
     }
     default:
@@ -103,11 +106,11 @@ try {
     options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' } },
   });
   const config = readConfig();
-  const repo = await openRepository(config);
+  const ctx = await compose(config);
   try {
-    console.log(await run(repo, positionals[0], positionals.slice(1), values));
+    console.log(await run(ctx, positionals[0], positionals.slice(1), values));
   } finally {
-    await repo.close();
+    await ctx.storage.close();
   }
 } catch (error) {
   if (error instanceof UsageError || error instanceof ConfigError) {

@@ -2,6 +2,7 @@
 // a clear message; development-only defaults (secrets that ship in the source) are listed so the
 // caller can print a loud warning.
 import path from 'node:path';
+import { DEV_ENC_KEY, DEV_SIGN_SECRET } from '../contract/development-defaults.ts';
 
 export interface ServerConfig {
   /** Directory for the SQLite file, the SM2 key pair and the SMS outbox. Created on first start. */
@@ -59,8 +60,6 @@ export interface ServerConfig {
   logLevel: string;
 }
 
-export const DEV_ENC_KEY = 'SsoPortalEncKey1';
-export const DEV_SIGN_SECRET = 'SsoPortalSignSecret';
 
 const MINUTE = 60_000;
 

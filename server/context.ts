@@ -1,21 +1,28 @@
-// What every route needs, built once per app: config, storage, clock and the domain services.
+// What every route needs, built once by compose.ts: config, storage, clock and the services.
 import type { ServerConfig } from './config.ts';
 import type { Sm2KeyPair } from './crypto/sm2.ts';
-import type { Repository } from './db/repository.ts';
-import type { Lockout } from './domain/lockout.ts';
-import type { SessionManager } from './domain/sessions.ts';
-import type { SmsCodes } from './domain/sms.ts';
-import type { FeishuClient } from './domain/social/feishu.ts';
-import type { WeComClient } from './domain/social/wecom.ts';
+import type { AccountGuard } from './auth/account-guard.ts';
+import type { Lockout } from './auth/lockout.ts';
+import type { FeishuClient } from './auth/messengers/feishu.ts';
+import type { WeComClient } from './auth/messengers/wecom.ts';
+import type { SessionManager } from './auth/sessions.ts';
+import type { SmsCodes } from './auth/sms-codes.ts';
+import type { LoginTickets } from './embedding/login-tickets.ts';
+import type { Storage, Stores } from './storage/storage.ts';
 
 export interface AppContext {
   config: ServerConfig;
-  repo: Repository;
+  storage: Storage;
+  /** storage.stores: the stores outside any transaction. */
+  stores: Stores;
   now: () => number;
   keys: Sm2KeyPair;
   sessions: SessionManager;
   lockout: Lockout;
+  /** One password or SMS-code check at a time per account, across instances (auth/account-guard.ts). */
+  accountGuard: AccountGuard;
   sms: SmsCodes;
+  tickets: LoginTickets;
   weCom: WeComClient;
   feishu: FeishuClient;
 }

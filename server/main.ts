@@ -3,8 +3,8 @@
 import { ConfigError, developmentDefaults, readConfig, type ServerConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './seed/import.ts';
 import { createServer } from './server.ts';
-import { isDependencyUnavailable } from './state/dependency-errors.ts';
-import { REDIS_UNAVAILABLE } from './state/redis-client.ts';
+import { isDependencyUnavailable } from './storage/dependency-errors.ts';
+import { REDIS_UNAVAILABLE } from './storage/redis-client.ts';
 
 let config: ServerConfig;
 try {

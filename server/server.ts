@@ -1,5 +1,5 @@
-// Everything main.ts does except listening: open storage (migrations run there), seed the demo data
-// once, build the API and serve the built portal and widget. The test helpers use it too, so tests
+// Everything main.ts does except listening: the API (buildApp: storage, migrations, demo seed,
+// routes) plus the built portal and widget. The test helpers use it too, so tests
 // run exactly what production runs.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,40 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { buildApp, type AppDeps } from './app.ts';
 import type { ServerConfig } from './config.ts';
-import { openRepository } from './db/open.ts';
-import { withStartupLock } from './db/startup-lock.ts';
-import { seedDemoData } from './seed/import.ts';
-import { openSharedState } from './state/open-shared-state.ts';
-import { staticAssetOptions } from './static-caching.ts';
+import { staticAssetOptions } from './http/static-caching.ts';
 
 const APP_LOGOS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed', 'app-logos');
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>门户尚未构建</title>
 <body><h1>门户尚未构建</h1><p>API 已在运行。请先运行 <code>npm run build</code> 构建门户，然后重新启动服务。</p></body></html>`;
 
-export async function createServer(config: ServerConfig, deps: Omit<AppDeps, 'repo'> = {}): Promise<FastifyInstance> {
-  // Migrations (in openRepository) and the seed run by one instance at a time.
-  const db = await withStartupLock(config, async () => {
-    const opened = await openRepository(config, { sessionCacheClock: deps.sessionCacheClock });
-    try {
-      if (config.seedDemoData) await seedDemoData(opened, (deps.now ?? Date.now)());
-    } catch (error) {
-      await opened.close();
-      throw error;
-    }
-    return opened;
-  });
-  let repo = db;
-  let app: FastifyInstance;
-  try {
-    const shared = await openSharedState(config, db);
-    repo = shared.repo;
-    app = await buildApp(config, { ...deps, repo, redis: shared.redis });
-  } catch (error) {
-    await repo.close();
-    throw error;
-  }
-  app.addHook('onClose', async () => repo.close());
+export async function createServer(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  // compose.ts (inside buildApp) runs the migrations and the seed under the startup lock.
+  const app = await buildApp(config, { seed: true, ...deps });
 
   const portalDir = path.join(config.distDir, 'portal');
   const widgetDir = path.join(config.distDir, 'widget');

@@ -7,6 +7,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Sm2Point, bytesToBigint, decodeRawPoint, parsePrivateKey, type Sm2CurvePoint } from './sm2-curve.ts';
 import { defaultSharedPointEngine, type SharedPointEngine } from './sm2-shared-point.ts';
 import { Sm3, sm3 } from './sm3.ts';
+import { SM2_CIPHER_PREFIX } from '../../contract/rules/sm2-cipher.ts';
 
 export interface Sm2KeyPair {
   /** Uncompressed public key, hex, starting with "04" (130 hex chars). */
@@ -41,39 +42,43 @@ export function sm2Kdf(x2: Uint8Array, y2: Uint8Array, length: number): Uint8Arr
   return out;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a password may start with U+FEFF like any other character; the default decoder would
+// silently drop it and the password would no longer match.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/**
- * Splits the hex into C1 point, C3 and C2. The "04" prefix is optional and a C1 may itself start
- * with the byte 04, so the prefix is taken off only when what remains starts with a curve point.
- */
+/** Why a ciphertext did not decrypt: each gets its own message (contract/errors.ts). */
+export type Sm2Failure = 'missing-prefix' | 'malformed' | 'undecryptable';
+
+export type Sm2Result = { ok: true; plain: string } | { ok: false; failure: Sm2Failure };
+
+/** Splits "04" + C1C3C2 hex into the C1 point, C3 and C2; null when it is not of that shape. */
 function parseCiphertext(cipherHex: string): { c1: Sm2CurvePoint; c1Raw: Uint8Array; c3: Uint8Array; c2: Uint8Array } | null {
-  const candidates = cipherHex.startsWith('04') ? [cipherHex.slice(2), cipherHex] : [cipherHex];
-  for (const body of candidates) {
-    if (body.length % 2 !== 0 || body.length < 2 * (C1_BYTES + C3_BYTES)) continue;
-    const bytes = new Uint8Array(Buffer.from(body, 'hex'));
-    const c1Raw = bytes.subarray(0, C1_BYTES);
-    const c1 = decodeRawPoint(c1Raw);
-    if (!c1) continue;
-    return { c1, c1Raw, c3: bytes.subarray(C1_BYTES, C1_BYTES + C3_BYTES), c2: bytes.subarray(C1_BYTES + C3_BYTES) };
-  }
-  return null;
+  const body = cipherHex.slice(SM2_CIPHER_PREFIX.length);
+  if (body.length % 2 !== 0 || body.length <= 2 * (C1_BYTES + C3_BYTES)) return null;
+  const bytes = new Uint8Array(Buffer.from(body, 'hex'));
+  const c1Raw = bytes.subarray(0, C1_BYTES);
+  const c1 = decodeRawPoint(c1Raw);
+  if (!c1) return null;
+  return { c1, c1Raw, c3: bytes.subarray(C1_BYTES, C1_BYTES + C3_BYTES), c2: bytes.subarray(C1_BYTES + C3_BYTES) };
 }
 
 /**
- * Decrypts a C1C3C2 hex ciphertext, with or without the leading "04".
- * Returns null when the ciphertext is malformed or does not decrypt under this key.
+ * Decrypts "04" + C1C3C2 hex (what sm-crypto's doEncrypt(text, key, 1) gives, with "04" in front).
+ * A ciphertext without the prefix is refused, not guessed at: accepting it would hide a client
+ * that forgot it until the day its C1 happens to start with the byte 04.
  * `engine` exists for tests and the benchmark; callers use the default.
  */
-export function sm2Decrypt(
+export function sm2DecryptDetailed(
   cipherHex: string,
   privateKey: string,
   engine: SharedPointEngine = defaultSharedPointEngine,
-): string | null {
-  if (!/^[0-9a-fA-F]+$/.test(cipherHex) || cipherHex.length < 194) return null;
-  const d = parsePrivateKey(privateKey);
+): Sm2Result {
+  if (!/^[0-9a-fA-F]+$/.test(cipherHex)) return { ok: false, failure: 'malformed' };
+  if (!cipherHex.startsWith(SM2_CIPHER_PREFIX)) return { ok: false, failure: 'missing-prefix' };
   const parts = parseCiphertext(cipherHex);
-  if (d === null || parts === null || parts.c2.length === 0) return null;
+  if (parts === null) return { ok: false, failure: 'malformed' };
+  const d = parsePrivateKey(privateKey);
+  if (d === null) return { ok: false, failure: 'undecryptable' };
   const { c1, c1Raw, c3, c2 } = parts;
   try {
     let plain: Uint8Array | null = null;
@@ -84,8 +89,14 @@ export function sm2Decrypt(
       const message = c2.map((byte, i) => byte ^ t[i]!);
       if (timingSafeEqual(sm3(x2, message, y2), c3)) plain = message;
     }
-    return plain === null ? null : utf8.decode(plain);
+    return plain === null ? { ok: false, failure: 'undecryptable' } : { ok: true, plain: utf8.decode(plain) };
   } catch {
-    return null; // invalid UTF-8 or a point the engine refuses
+    return { ok: false, failure: 'undecryptable' }; // invalid UTF-8 or a point the engine refuses
   }
+}
+
+/** The plain text, or null when the ciphertext is malformed or does not decrypt under this key. */
+export function sm2Decrypt(cipherHex: string, privateKey: string, engine: SharedPointEngine = defaultSharedPointEngine): string | null {
+  const result = sm2DecryptDetailed(cipherHex, privateKey, engine);
+  return result.ok ? result.plain : null;
 }

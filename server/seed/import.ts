@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ClientGroup, Repository } from '../db/repository.ts';
-import { hashPassword } from '../domain/passwords.ts';
-import { MOBILE_PATTERN } from '../../widget/core/phone-pattern.ts';
+import type { ClientGroup } from '../catalog/catalog-store.ts';
+import type { Storage } from '../storage/storage.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 
 export interface ImportUser {
   username: string;
@@ -70,17 +71,17 @@ export function readImportFile(file: string): ImportFile {
   return data;
 }
 
-export async function importData(repo: Repository, data: ImportFile, now: number): Promise<{ groups: number; apps: number; users: number }> {
+export async function importData(storage: Storage, data: ImportFile, now: number): Promise<{ groups: number; apps: number; users: number }> {
   const newUsers: (ImportUser & { passwordHash: string })[] = [];
   for (const u of data.users ?? []) {
-    if (await repo.findUserByName(u.username)) continue;
+    if (await storage.stores.users.findUserByName(u.username)) continue;
     // Pre-hashed demo users keep every fresh start (and every test app) free of hashing cost.
     newUsers.push({ ...u, passwordHash: u.passwordHash ?? (await hashPassword(u.password!)) });
   }
   let apps = 0;
-  await repo.transaction(async (tx) => {
+  await storage.transaction(async (tx) => {
     for (const [order, g] of (data.groups ?? []).entries()) {
-      await tx.upsertGroup({
+      await tx.catalog.upsertGroup({
         code: g.code,
         name: g.name,
         aliases: (g.aliases ?? []).map((a) => a.toLowerCase()),
@@ -95,12 +96,12 @@ export async function importData(repo: Repository, data: ImportFile, now: number
         sortOrder: order,
       });
       for (const [appOrder, a] of (g.apps ?? []).entries()) {
-        await tx.upsertApp({ ...a, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false });
+        await tx.catalog.upsertApp({ ...a, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false });
         apps++;
       }
     }
     for (const u of newUsers) {
-      const user = await tx.insertUser({
+      const user = await tx.users.insertUser({
         username: u.username,
         phone: u.phone ?? null,
         passwordHash: u.passwordHash,
@@ -108,18 +109,18 @@ export async function importData(repo: Repository, data: ImportFile, now: number
         mustChangePassword: u.mustChangePassword === true,
         kind: u.kind === 'dealer' ? 'dealer' : 'staff',
       });
-      if (u.links?.wecom) await tx.linkIdentity('wecom', u.links.wecom, user.id);
-      if (u.links?.feishu) await tx.linkIdentity('feishu', u.links.feishu, user.id);
+      if (u.links?.wecom) await tx.users.linkIdentity('wecom', u.links.wecom, user.id);
+      if (u.links?.feishu) await tx.users.linkIdentity('feishu', u.links.feishu, user.id);
     }
   });
   return { groups: data.groups?.length ?? 0, apps, users: newUsers.length };
 }
 
 /** Seeds the demo data once per database (a marker in meta makes it idempotent). */
-export async function seedDemoData(repo: Repository, now: number): Promise<boolean> {
-  if (await repo.getMeta('demo_seeded')) return false;
-  await importData(repo, readImportFile(DEMO_DATA_FILE), now);
-  await repo.setMeta('demo_seeded', new Date(now).toISOString());
+export async function seedDemoData(storage: Storage, now: number): Promise<boolean> {
+  if (await storage.stores.meta.getMeta('demo_seeded')) return false;
+  await importData(storage, readImportFile(DEMO_DATA_FILE), now);
+  await storage.stores.meta.setMeta('demo_seeded', new Date(now).toISOString());
   return true;
 }
 

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
-import { dropPostgresSchema } from '../../server/db/open.ts';
-import { deleteRedisKeys } from '../../server/state/redis-client.ts';
+import { dropPostgresSchema } from '../../server/storage/database.ts';
+import { deleteRedisKeys } from '../../server/storage/redis-client.ts';
 import { createServer } from '../../server/server.ts';
 import type { AppDeps } from '../../server/app.ts';
 
@@ -52,7 +52,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): { config: Ser
   };
 }
 
-export async function startServer(overrides: Partial<ServerConfig> = {}, deps: Omit<AppDeps, 'repo'> = {}): Promise<StartedServer> {
+export async function startServer(overrides: Partial<ServerConfig> = {}, deps: AppDeps = {}): Promise<StartedServer> {
   const { config, cleanup } = testConfig({ host: '127.0.0.1', port: 0, ...overrides });
   let app;
   try {

@@ -1,11 +1,11 @@
-// Client groups and apps are cached in memory (server/db/catalog-cache.ts): a write in the same
+// Client groups and apps are cached in memory (server/catalog/catalog-cache.ts): a write in the same
 // process shows at once, a write from another process (admin CLI, import, another instance)
 // within about a second, and callers cannot corrupt the cache by changing what they got.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CATALOG_RECHECK_MS } from '../../server/db/catalog-cache.ts';
-import { openRepository } from '../../server/db/open.ts';
-import type { App, ClientGroup, Repository } from '../../server/db/repository.ts';
+import { CATALOG_RECHECK_MS } from '../../server/catalog/catalog-cache.ts';
+import { openStorage, type Storage } from '../../server/storage/storage.ts';
+import type { App, ClientGroup } from '../../server/catalog/catalog-store.ts';
 import { startServer, type StartedServer } from '../helpers/start-server.ts';
 
 const betaGroup = (base: ClientGroup): ClientGroup => ({
@@ -28,12 +28,12 @@ async function waitFor(check: () => Promise<boolean>, limitMs: number): Promise<
 
 describe('client group and app cache', () => {
   let server: StartedServer;
-  let own: Repository;
-  let other: Repository;
+  let own: Storage;
+  let other: Storage;
   before(async () => {
     server = await startServer();
-    own = await openRepository(server.config);
-    other = await openRepository(server.config);
+    own = await openStorage(server.config);
+    other = await openStorage(server.config);
   });
   after(async () => {
     await own.close();
@@ -42,18 +42,18 @@ describe('client group and app cache', () => {
   });
 
   it('shows a write of the same repository at once, also one committed in a transaction', async () => {
-    const base = (await own.listGroups()).find((g) => g.isDefault)!;
-    assert.equal((await own.listApps('catalogtest')).length, 0);
-    await own.upsertGroup(betaGroup(base));
-    assert.ok((await own.listGroups()).some((g) => g.name === '缓存测试组'));
-    await own.transaction(async (tx) => tx.upsertApp(betaApp));
-    assert.deepEqual((await own.listApps('catalogtest')).map((a) => a.name), ['缓存测试应用']);
+    const base = (await own.stores.catalog.listGroups()).find((g) => g.isDefault)!;
+    assert.equal((await own.stores.catalog.listApps('catalogtest')).length, 0);
+    await own.stores.catalog.upsertGroup(betaGroup(base));
+    assert.ok((await own.stores.catalog.listGroups()).some((g) => g.name === '缓存测试组'));
+    await own.transaction(async (tx) => tx.catalog.upsertApp(betaApp));
+    assert.deepEqual((await own.stores.catalog.listApps('catalogtest')).map((a) => a.name), ['缓存测试应用']);
   });
 
   it('shows a write of another process within about a second', async () => {
-    assert.equal((await other.listApps('catalogtest')).length, 1);
-    await own.upsertApp({ ...betaApp, name: '改名后的应用' });
-    const waited = await waitFor(async () => (await other.listApps('catalogtest'))[0]?.name === '改名后的应用', 3000);
+    assert.equal((await other.stores.catalog.listApps('catalogtest')).length, 1);
+    await own.stores.catalog.upsertApp({ ...betaApp, name: '改名后的应用' });
+    const waited = await waitFor(async () => (await other.stores.catalog.listApps('catalogtest'))[0]?.name === '改名后的应用', 3000);
     assert.ok(waited <= CATALOG_RECHECK_MS + 500, `seen after ${waited} ms`);
   });
 
@@ -63,17 +63,17 @@ describe('client group and app cache', () => {
       return ((await answer.json()) as { data: { name: string } }).data.name;
     };
     assert.notEqual(await detail(), '第二缓存组');
-    const base = (await other.listGroups()).find((g) => g.isDefault)!;
-    await other.upsertGroup({ ...betaGroup(base), code: 'catalogtest2', name: '第二缓存组', domains: ['catalog2.localhost'] });
+    const base = (await other.stores.catalog.listGroups()).find((g) => g.isDefault)!;
+    await other.stores.catalog.upsertGroup({ ...betaGroup(base), code: 'catalogtest2', name: '第二缓存组', domains: ['catalog2.localhost'] });
     const waited = await waitFor(async () => (await detail()) === '第二缓存组', 3000);
     assert.ok(waited <= CATALOG_RECHECK_MS + 500, `seen after ${waited} ms`);
   });
 
   it('hands out copies: changing a returned group does not change the cache', async () => {
-    const first = await own.listGroups();
+    const first = await own.stores.catalog.listGroups();
     first[0]!.callbackOrigins = ['https://changed.example.com'];
     first[0]!.name = '被改动';
-    const again = await own.listGroups();
+    const again = await own.stores.catalog.listGroups();
     assert.notEqual(again[0]!.name, '被改动');
     assert.ok(!again[0]!.callbackOrigins.includes('https://changed.example.com'));
   });

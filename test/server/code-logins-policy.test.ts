@@ -7,7 +7,7 @@
 //  - loginByCode takes a callBack, checked like doLogin's.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hashPassword } from '../../server/domain/passwords.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
 import { startFakeMessengers, type FakeMessengers } from '../helpers/fake-messengers.ts';
 import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
 
@@ -23,21 +23,21 @@ for (const backend of testBackends()) {
     before(async () => {
       fake = await startFakeMessengers();
       t = await buildTestApp(backend, { weComBaseUrl: fake.url, feishuBaseUrl: fake.url });
-      const repo = t.app.sso.repo;
+      const users = t.app.sso.stores.users;
       const passwordHash = await hashPassword('Policy#2026x');
       const now = t.clock.now();
-      const mustChange = await repo.insertUser({
+      const mustChange = await users.insertUser({
         username: 'mustchange1', phone: MUST_CHANGE_PHONE, passwordHash, passwordChangedAt: now, mustChangePassword: true, kind: 'dealer',
       });
-      const aged = await repo.insertUser({
+      const aged = await users.insertUser({
         username: 'agedphone1', phone: AGED_PHONE, passwordHash, passwordChangedAt: now - 90 * 24 * 3600_000, mustChangePassword: false, kind: 'dealer',
       });
-      await repo.insertUser({
+      await users.insertUser({
         username: 'racephone1', phone: RACE_PHONE, passwordHash, passwordChangedAt: now, mustChangePassword: false, kind: 'dealer',
       });
-      await repo.linkIdentity('wecom', 'wc-mustchange', mustChange.id);
-      await repo.linkIdentity('feishu', 'on_mustchange', mustChange.id);
-      await repo.linkIdentity('wecom', 'wc-aged', aged.id);
+      await users.linkIdentity('wecom', 'wc-mustchange', mustChange.id);
+      await users.linkIdentity('feishu', 'on_mustchange', mustChange.id);
+      await users.linkIdentity('wecom', 'wc-aged', aged.id);
       fake.weComCodes.set('wc-must', 'wc-mustchange');
       fake.feishuCodes.set('fs-must', 'on_mustchange');
       fake.weComCodes.set('wc-aged', 'wc-aged');
@@ -64,7 +64,7 @@ for (const backend of testBackends()) {
         refusal('AU00154', '首次登录，请先修改密码'));
       assert.equal(c.cookies.has('sso_sid'), false);
       assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, false);
-      const audit = await t.app.sso.repo.listLoginAudit(20);
+      const audit = await t.app.sso.stores.audit.listLoginAudit(20);
       assert.ok(audit.some((a) => a.username === 'mustchange1' && a.method === 'mobile' && a.result === 'must_change'));
       assert.ok(audit.some((a) => a.username === 'mustchange1' && a.method === 'wecom' && a.result === 'must_change'));
     });
@@ -109,7 +109,7 @@ for (const backend of testBackends()) {
         t.clock.advance(61_000);
         await t.app.sso.sms.issue(RACE_PHONE, purpose, true);
         const code = t.lastSmsCode(RACE_PHONE)!;
-        const results = await Promise.all(Array.from({ length: 6 }, () => t.app.sso.sms.use(t.app.sso.repo, RACE_PHONE, purpose, code)));
+        const results = await Promise.all(Array.from({ length: 6 }, () => t.app.sso.sms.use(t.app.sso.stores.sms, RACE_PHONE, purpose, code)));
         assert.equal(results.filter(Boolean).length, 1, `${purpose}: ${results.join(',')}`);
         assert.equal(await t.app.sso.sms.check(RACE_PHONE, purpose, code), false, 'used up');
       }

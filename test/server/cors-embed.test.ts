@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import smCrypto from 'sm-crypto';
-import { allowOrigin, OriginAdminError, revokeOrigin } from '../../server/domain/embed-origin-admin.ts';
-import { ORIGIN_REFUSED } from '../../server/plugins/cors.ts';
-import { redactUrl } from '../../server/plugins/log-redaction.ts';
+import { allowOrigin, OriginAdminError, revokeOrigin } from '../../server/embedding/embed-origin-admin.ts';
+import { ORIGIN_REFUSED } from '../../server/embedding/cors.ts';
+import { redactUrl } from '../../server/http/log-redaction.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
 
 // Registered for the exeed group in the demo data (callbackOrigins); 5173 for the default group.
@@ -190,11 +190,11 @@ for (const backend of testBackends()) {
       const site = 'https://new-brand.example.org';
       const preflight = () => inject('OPTIONS', '/api/centerAuth/sso/doLogin', { origin: site, 'access-control-request-method': 'POST' });
       assert.equal((await preflight()).statusCode, 403);
-      assert.deepEqual(await allowOrigin(t.app.sso.repo, 'exeed', `${site}/`), [EXEED_SITE, site]);
+      assert.deepEqual(await allowOrigin(t.app.sso.stores.catalog, 'exeed', `${site}/`), [EXEED_SITE, site]);
       assert.equal((await preflight()).statusCode, 204);
-      await assert.rejects(allowOrigin(t.app.sso.repo, 'exeed', `${site}/login`), OriginAdminError);
-      await assert.rejects(allowOrigin(t.app.sso.repo, 'nosuchgroup', site), OriginAdminError);
-      assert.deepEqual(await revokeOrigin(t.app.sso.repo, 'exeed', site), [EXEED_SITE]);
+      await assert.rejects(allowOrigin(t.app.sso.stores.catalog, 'exeed', `${site}/login`), OriginAdminError);
+      await assert.rejects(allowOrigin(t.app.sso.stores.catalog, 'nosuchgroup', site), OriginAdminError);
+      assert.deepEqual(await revokeOrigin(t.app.sso.stores.catalog, 'exeed', site), [EXEED_SITE]);
       assert.equal((await preflight()).statusCode, 403);
     });
 

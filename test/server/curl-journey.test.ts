@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import smCrypto from 'sm-crypto';
-import { dropPostgresSchema } from '../../server/db/open.ts';
+import { dropPostgresSchema } from '../../server/storage/database.ts';
 import { spawnMain, type MainProcess } from '../helpers/spawn-main.ts';
 import { testBackends } from '../helpers/test-app.ts';
 

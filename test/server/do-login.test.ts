@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
+import smCrypto from 'sm-crypto';
 
 for (const backend of testBackends()) {
   describe(`doLogin and sessions (${backend.name})`, () => {
@@ -120,7 +121,7 @@ for (const backend of testBackends()) {
     });
 
     it('every attempt is audited with who, when, ip, method and result', async () => {
-      const rows = await t.app.sso.repo.listLoginAudit(200);
+      const rows = await t.app.sso.stores.audit.listLoginAudit(200);
       const results = new Set(rows.map((r) => `${r.username}:${r.result}`));
       for (const expected of ['zhangwei:success', 'nobody99:bad_credentials', 'agedpwd:password_expired', 'firstlogin:must_change', 'dealer01:locked']) {
         assert.ok(results.has(expected), expected);
@@ -141,7 +142,16 @@ for (const backend of testBackends()) {
       assert.equal(extra.body.msg, '不支持的参数 role');
       const badType = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', loginType: '7' } });
       assert.equal(badType.body.msg, '登录方式不正确');
-      const undecryptable = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd: '04' + 'ab'.repeat(120) } });
+      // Each unusable cipher text has its own message, so a client bug is told apart from a stale key.
+      const malformed = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd: '04' + 'ab'.repeat(120) } });
+      assert.equal(malformed.body.code, 'AU00106');
+      assert.match(malformed.body.msg, /密码密文格式不正确/);
+      const cipher = await c.encrypt(DEMO.zhangwei);
+      const noPrefix = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd: cipher.slice(2) } });
+      assert.equal(noPrefix.body.code, 'AU00105');
+      assert.match(noPrefix.body.msg, /缺少 04 前缀/);
+      const otherKey = '04' + smCrypto.sm2.doEncrypt(DEMO.zhangwei, smCrypto.sm2.generateKeyPairHex().publicKey, 1);
+      const undecryptable = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd: otherKey } });
       assert.equal(undecryptable.body.code, 'AU00101');
       assert.equal(undecryptable.body.msg, '密码解密失败，请刷新页面后重试');
       const empty = await c.post('/api/centerAuth/sso/doLogin', { form: {} });

@@ -1,16 +1,15 @@
-// The embedded server keeps copies of its sessions (server/db/session-cache.ts). A session ended
+// The embedded server keeps copies of its sessions (server/auth/session-cache.ts). A session ended
 // by another process (the admin CLI's reset-password) must be refused within about a second there,
 // and at once on PostgreSQL and with Redis, where several instances share the sessions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { openRepository } from '../../server/db/open.ts';
-import type { Repository } from '../../server/db/repository.ts';
-import { SESSION_RECHECK_MS } from '../../server/db/session-cache.ts';
-import { openSharedState } from '../../server/state/open-shared-state.ts';
+import { openStorage, type Storage } from '../../server/storage/storage.ts';
+import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
 import { buildTestApp, Clock, DEMO, testBackends } from '../helpers/test-app.ts';
 
-async function openOtherProcessRepository(config: Parameters<typeof openRepository>[0] & Parameters<typeof openSharedState>[0]): Promise<Repository> {
-  return (await openSharedState(config, await openRepository(config))).repo;
+/** The storage another process (the admin CLI) opens on the same configuration. */
+function openOtherProcessStorage(config: Parameters<typeof openStorage>[0]): Promise<Storage> {
+  return openStorage(config);
 }
 
 for (const backend of testBackends()) {
@@ -19,15 +18,15 @@ for (const backend of testBackends()) {
       // The copies' own clock, moved by hand: no wall-time bound on a shared machine.
       const cacheClock = new Clock();
       const t = await buildTestApp(backend, {}, { sessionCacheClock: cacheClock.now });
-      const other = await openOtherProcessRepository(t.config);
+      const other = await openOtherProcessStorage(t.config);
       try {
         const browser = t.client();
         assert.equal((await browser.login('zhangwei', DEMO.zhangwei)).body.code, 200);
         // Twice: the second answer comes from the copy where there is one.
         assert.deepEqual((await browser.get('/api/centerAuth/sso/isLogin')).body, { code: 200, msg: 'success', data: true });
         assert.deepEqual((await browser.get('/api/centerAuth/sso/isLogin')).body, { code: 200, msg: 'success', data: true });
-        const user = (await other.findUserByName('zhangwei'))!;
-        await other.deleteUserSessions(user.id);
+        const user = (await other.stores.users.findUserByName('zhangwei'))!;
+        await other.stores.sessions.deleteUserSessions(user.id);
         if (backend.name !== 'sqlite') {
           assert.deepEqual((await browser.get('/api/centerAuth/sso/isLogin')).body.data, false, 'shared sessions must not be cached per instance');
           return;

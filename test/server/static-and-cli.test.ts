@@ -8,8 +8,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { readConfig } from '../../server/config.ts';
-import { openRepository } from '../../server/db/open.ts';
-import { verifyPassword } from '../../server/domain/passwords.ts';
+import { openStorage } from '../../server/storage/storage.ts';
+import { verifyPassword } from '../../server/auth/passwords.ts';
 import { REPO_ROOT } from '../helpers/spawn-main.ts';
 import { startServer, type StartedServer } from '../helpers/start-server.ts';
 
@@ -80,16 +80,16 @@ describe('admin CLI', () => {
     const file = path.join(dataDir, 'import.json');
     fs.writeFileSync(file, JSON.stringify({ groups: [{ code: 'beta', name: '测试组', aliases: [], domains: ['beta.localhost'], imageList: [], cycleTime: 3, weCom: null, feishu: null, callbackOrigins: [], apps: [{ id: 'beta-1', name: '测试应用', logo: '', intro: '', autoLoginUrl: 'beta.example.com' }] }] }));
     assert.equal((await admin('import', file)).stdout.trim(), 'imported 1 groups, 1 apps, 0 new users');
-    const repo = await openRepository(readConfig({ SSO_DATA_DIR: dataDir }));
+    const storage = await openStorage(readConfig({ SSO_DATA_DIR: dataDir }));
     try {
-      const zhang = (await repo.findUserByName('zhangwei'))!;
+      const zhang = (await storage.stores.users.findUserByName('zhangwei'))!;
       assert.equal(await verifyPassword(zhang.passwordHash, 'Reset#2026x'), true);
       assert.equal(zhang.mustChangePassword, true);
-      assert.equal((await repo.findUserByName('wangfang'))!.kind, 'dealer');
-      assert.deepEqual((await repo.listApps('beta')).map((a) => a.name), ['测试应用']);
-      assert.equal((await repo.listGroups()).length, 7);
+      assert.equal((await storage.stores.users.findUserByName('wangfang'))!.kind, 'dealer');
+      assert.deepEqual((await storage.stores.catalog.listApps('beta')).map((a) => a.name), ['测试应用']);
+      assert.equal((await storage.stores.catalog.listGroups()).length, 7);
     } finally {
-      await repo.close();
+      await storage.close();
     }
   });
 

@@ -22,16 +22,16 @@ for (const backend of testBackends()) {
         assert.equal(key2, key1);
         const t = await buildTestApp(backend, { ...schema, dataDir });
         try {
-          const groups = await t.app.sso.repo.listGroups();
+          const groups = await t.app.sso.stores.catalog.listGroups();
           assert.equal(groups.length, 6, 'no duplicate groups after restarts');
-          assert.equal((await t.app.sso.repo.listApps('default')).length, 4);
+          assert.equal((await t.app.sso.stores.catalog.listApps('default')).length, 4);
         } finally {
           await t.app.close();
         }
       } finally {
         await second.close();
         if (backend.name === 'postgres') {
-          const { dropPostgresSchema } = await import('../../server/db/open.ts');
+          const { dropPostgresSchema } = await import('../../server/storage/database.ts');
           await dropPostgresSchema(backend.overrides.databaseUrl!, schema.databaseSchema!);
         }
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -43,18 +43,18 @@ for (const backend of testBackends()) {
       after(() => t.close());
 
       it('a failing transaction leaves nothing behind', async () => {
-        const repo = t.app.sso.repo;
-        await assert.rejects(repo.transaction(async (tx) => {
-          await tx.insertUser({ username: 'halfdone', phone: null, passwordHash: 'x', passwordChangedAt: 0, mustChangePassword: false, kind: 'staff' });
+        const storage = t.app.sso.storage;
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.users.insertUser({ username: 'halfdone', phone: null, passwordHash: 'x', passwordChangedAt: 0, mustChangePassword: false, kind: 'staff' });
           throw new Error('second write failed');
         }), /second write failed/);
-        assert.equal(await repo.findUserByName('halfdone'), null);
+        assert.equal(await storage.stores.users.findUserByName('halfdone'), null);
       });
 
       it('counts every one of ten concurrent failures (atomic counter)', async () => {
-        const repo = t.app.sso.repo;
+        const storage = t.app.sso.storage;
         const now = Date.now();
-        const results = await Promise.all(Array.from({ length: 10 }, () => repo.recordFailure('racer', now, 60_000, 100, 60_000)));
+        const results = await Promise.all(Array.from({ length: 10 }, () => storage.stores.lockout.recordFailure('racer', now, 60_000, 100, 60_000)));
         assert.deepEqual(results.map((r) => r.failureCount).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       });
     });

@@ -9,10 +9,11 @@ import smCrypto from 'sm-crypto';
 import { ConfigError, developmentDefaults, readConfig } from '../../server/config.ts';
 import { loadOrCreateSm2KeyPair } from '../../server/crypto/sm2-keys.ts';
 import { sm2Decrypt } from '../../server/crypto/sm2.ts';
-import { normalizeHost } from '../../server/domain/client-groups.ts';
-import { ARGON2_OPTIONS, hashPassword, isStrongPassword, verifyPassword } from '../../server/domain/passwords.ts';
-import { safeRedirect } from '../../server/domain/redirect.ts';
-import { OutboxSmsSender } from '../../server/domain/sms.ts';
+import { normalizeHost } from '../../server/catalog/client-groups.ts';
+import { isStrongPassword } from '../../contract/rules/password.ts';
+import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../../server/auth/passwords.ts';
+import { safeRedirect } from '../../server/auth/redirect.ts';
+import { OutboxSmsSender } from '../../server/auth/sms-codes.ts';
 
 describe('redirect rule', () => {
   const sso = 'http://localhost:8080';

@@ -8,7 +8,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
 import { validatePhone } from '../../widget/core/validators.ts';
 import { needsXsrf, STATE_CHANGING_GETS } from '../../widget/core/xsrf.ts';
-import { redactUrl } from '../../server/plugins/log-redaction.ts';
+import { redactUrl } from '../../server/http/log-redaction.ts';
 
 const [sqlite] = testBackends();
 

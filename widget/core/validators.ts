@@ -1,7 +1,7 @@
 // Validators of spec section 5 with its exact messages. Each returns the message, or null when valid.
 import type { ApiClient } from './request.ts';
 import { INVALID_PHONE, INVALID_USERNAME, PHONE_EXISTS, USERNAME_EXISTS } from './messages.ts';
-import { MASKED_MOBILE_PATTERN, MOBILE_PATTERN } from './phone-pattern.ts';
+import { MASKED_MOBILE_PATTERN, MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 
 export const USERNAME_PATTERN = /^[a-z0-9]+$/;
 

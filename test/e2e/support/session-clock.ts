@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { SESSION_RECHECK_MS } from '../../../server/db/session-cache.ts';
+import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
 
 /**
  * Moves every session's last activity back by `idleMs` and waits until the server's in-memory copies

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import { test } from 'node:test';
 import smCrypto from 'sm-crypto';
-import { generateSm2KeyPair, sm2Decrypt } from '../../../server/crypto/sm2.ts';
+import { generateSm2KeyPair, sm2Decrypt, sm2DecryptDetailed } from '../../../server/crypto/sm2.ts';
 import {
   defaultSharedPointEngineName,
   nativeSm2Available,
@@ -35,14 +35,14 @@ test('the default engine is native exactly when OpenSSL offers a working SM2 cur
   assert.equal(defaultSharedPointEngineName, nativeSm2Available ? 'native' : 'noble');
 });
 
-test('ciphertexts from sm-crypto with its own random keys decrypt, with and without "04"', () => {
+test('ciphertexts from sm-crypto with its own random keys decrypt; without the "04" prefix they are refused as such', () => {
   for (let round = 0; round < 12; round++) {
     const keys = smCrypto.sm2.generateKeyPairHex();
     const text = round === 0 ? '你好，世界 Passw0rd!' : round === 1 ? 'x' : randomText();
     const cipher = encrypt(text, keys.publicKey);
     for (const [name, engine] of engines) {
       assert.equal(sm2Decrypt(cipher, keys.privateKey, engine), text, `${name}, with 04`);
-      assert.equal(sm2Decrypt(cipher.slice(2), keys.privateKey, engine), text, `${name}, without 04`);
+      assert.deepEqual(sm2DecryptDetailed(cipher.slice(2), keys.privateKey, engine), { ok: false, failure: 'missing-prefix' }, `${name}, without 04`);
     }
     assert.equal(sm2Decrypt(cipher, keys.privateKey), text, 'default engine');
   }
@@ -67,14 +67,14 @@ test('our key pairs are well-formed and work with sm-crypto both ways', () => {
   }
 });
 
-test('a ciphertext whose C1 itself starts with the byte 04 decrypts with and without the prefix', () => {
+test('a ciphertext whose C1 itself starts with the byte 04 decrypts with the prefix and is never mis-read without it', () => {
   const keys = generateSm2KeyPair();
   const k = scalarWithC1StartingWith04(BigInt('0x' + randomBytes(16).toString('hex')));
   const body = sm2EncryptWithScalar('密码 04', keys.publicKey, k);
   assert.ok(body.startsWith('04'));
   assert.equal(smCrypto.sm2.doDecrypt(body, keys.privateKey, 1), '密码 04', 'sm-crypto agrees');
   for (const [name, engine] of engines) {
-    assert.equal(sm2Decrypt(body, keys.privateKey, engine), '密码 04', `${name}, without 04`);
+    assert.equal(sm2Decrypt(body, keys.privateKey, engine), null, `${name}, without 04`);
     assert.equal(sm2Decrypt('04' + body, keys.privateKey, engine), '密码 04', `${name}, with 04`);
   }
 });
@@ -137,10 +137,30 @@ test('malformed input gives null, never an exception', () => {
 
 test('a ciphertext that decrypts to bytes that are not UTF-8 gives null', () => {
   const keys = generateSm2KeyPair();
-  const valid = sm2EncryptBytesWithScalar(new Uint8Array([0xc3, 0xbf]), keys.publicKey, 12345n);
-  const invalid = sm2EncryptBytesWithScalar(new Uint8Array([0xff, 0x41]), keys.publicKey, 67890n);
+  const valid = '04' + sm2EncryptBytesWithScalar(new Uint8Array([0xc3, 0xbf]), keys.publicKey, 12345n);
+  const invalid = '04' + sm2EncryptBytesWithScalar(new Uint8Array([0xff, 0x41]), keys.publicKey, 67890n);
   for (const [name, engine] of engines) {
     assert.equal(sm2Decrypt(valid, keys.privateKey, engine), '\u00ff', name);
     assert.equal(sm2Decrypt(invalid, keys.privateKey, engine), null, name);
   }
+});
+
+test('a password that starts with U+FEFF keeps it (the decoder must not eat a byte-order mark)', () => {
+  const keys = smCrypto.sm2.generateKeyPairHex();
+  for (const text of ['\uFEFFSso@2026demo', 'Sso\uFEFF@2026', '\uFEFF']) {
+    const cipher = encrypt(text, keys.publicKey);
+    for (const [name, engine] of engines) assert.equal(sm2Decrypt(cipher, keys.privateKey, engine), text, name);
+  }
+});
+
+test('each kind of unusable ciphertext is told apart: no "04", malformed, wrong key', () => {
+  const keys = generateSm2KeyPair();
+  const stranger = generateSm2KeyPair();
+  const cipher = encrypt('Sso@2026demo', keys.publicKey);
+  assert.deepEqual(sm2DecryptDetailed(cipher.slice(2).replace(/^04/, 'ff'), keys.privateKey), { ok: false, failure: 'missing-prefix' });
+  assert.deepEqual(sm2DecryptDetailed('04' + 'ab'.repeat(120), keys.privateKey), { ok: false, failure: 'malformed' });
+  assert.deepEqual(sm2DecryptDetailed('04zz', keys.privateKey), { ok: false, failure: 'malformed' });
+  assert.deepEqual(sm2DecryptDetailed(cipher.slice(0, 2 + 128 + 64), keys.privateKey), { ok: false, failure: 'malformed' }, 'no C2');
+  assert.deepEqual(sm2DecryptDetailed(cipher, stranger.privateKey), { ok: false, failure: 'undecryptable' });
+  assert.deepEqual(sm2DecryptDetailed(cipher, keys.privateKey), { ok: true, plain: 'Sso@2026demo' });
 });

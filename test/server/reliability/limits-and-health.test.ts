@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { isDependencyUnavailable } from '../../../server/state/dependency-errors.ts';
+import { isDependencyUnavailable } from '../../../server/storage/dependency-errors.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const TOO_MANY = { code: 429, msg: '请求过于频繁，请稍后再试', data: null };

@@ -4,8 +4,8 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { dropPostgresSchema } from '../../../server/db/open.ts';
-import { deleteRedisKeys } from '../../../server/state/redis-client.ts';
+import { dropPostgresSchema } from '../../../server/storage/database.ts';
+import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 
 export const PG_URL = process.env.SSO_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.SSO_TEST_REDIS_URL || 'redis://127.0.0.1:6379';

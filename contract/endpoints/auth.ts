@@ -1,0 +1,85 @@
+// Sign-in endpoints (spec section 7): public key, password and SMS login, messenger code login,
+// session state, sign-out, current user, password change, login SMS.
+import { Type, type Static } from '@sinclair/typebox';
+import { CallBack, ClientId, LoginName, NoQuery, Phone, Sm2Cipher, SmsCode, SsoDomain, strict } from './fields.ts';
+
+export const getPublicKey = { method: 'GET', path: '/centerAuth/commonConfig/getPublicKeySm2', query: NoQuery } as const;
+/** The SM2 public key (uncompressed, hex, "04…") the passwords are encrypted with. */
+export type PublicKeyAnswer = string;
+
+export const doLogin = {
+  method: 'POST',
+  path: '/centerAuth/sso/doLogin',
+  body: Type.Object({
+    /** 0 password, 1 mobile (spec: login type enumeration). Absent: mobile when only a phone is given. */
+    loginType: Type.Optional(Type.Integer({ enum: [0, 1] })),
+    name: Type.Optional(LoginName),
+    pwd: Type.Optional(Sm2Cipher),
+    phone: Type.Optional(Phone),
+    code: Type.Optional(SmsCode),
+    clientId: Type.Optional(ClientId),
+    callBack: Type.Optional(CallBack),
+    from: Type.Optional(Type.String({ maxLength: 256 })),
+    ssoDomain: Type.Optional(SsoDomain),
+    /** The login page's view parameter (default odin): accepted and not used. */
+    view: Type.Optional(Type.String({ maxLength: 64 })),
+  }, strict),
+} as const;
+export type DoLoginBody = Static<typeof doLogin.body>;
+
+/** Every successful sign-in answers this (password, SMS code, WeCom, Feishu). */
+export interface LoginAnswer {
+  username: string;
+  /** Where the browser goes next: the checked callBack, /home, or (embedded) the ticket redeem URL. */
+  redirect: string;
+  /** Embedded sign-in only: the one-time ticket inside `redirect`. */
+  ticket?: string;
+}
+
+const codeLoginQuery = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 512 }),
+  clientId: Type.Optional(ClientId),
+  ssoDomain: Type.Optional(SsoDomain),
+  /** Where the browser goes afterwards: checked like doLogin's, bound to an embedded login's ticket. */
+  callBack: Type.Optional(CallBack),
+}, strict);
+export type CodeLoginQuery = Static<typeof codeLoginQuery>;
+
+export const weComLoginByCode = { method: 'GET', path: '/centerAuth/sso/WeCom/loginByCode', query: codeLoginQuery, xsrf: true } as const;
+export const feishuLoginByCode = { method: 'GET', path: '/centerAuth/sso/feishu/loginByCode', query: codeLoginQuery, xsrf: true } as const;
+
+export const isLogin = { method: 'GET', path: '/centerAuth/sso/isLogin', query: NoQuery } as const;
+export type IsLoginAnswer = boolean;
+
+export const signOut = {
+  method: 'GET',
+  path: '/centerAuth/sso/signout',
+  query: Type.Object({ from: Type.Optional(Type.String({ maxLength: 256 })) }, strict),
+  xsrf: true,
+} as const;
+export type SignOutQuery = Static<typeof signOut.query>;
+
+export const currentUser = { method: 'GET', path: '/centerAuth/user/curLogin/info', query: NoQuery } as const;
+export interface CurrentUserAnswer {
+  username: string;
+}
+
+export const changePassword = {
+  method: 'POST',
+  path: '/centerAuth/user/changePassword',
+  body: Type.Object({
+    userName: LoginName,
+    oldPassword: Sm2Cipher,
+    newPassword: Sm2Cipher,
+    confirmPassword: Sm2Cipher,
+  }, strict),
+} as const;
+export type ChangePasswordBody = Static<typeof changePassword.body>;
+
+export const sendLoginSms = {
+  method: 'GET',
+  path: '/centerAuth/msg/login/send',
+  query: Type.Object({ phone: Phone }, strict),
+  xsrf: true,
+} as const;
+export type SendLoginSmsQuery = Static<typeof sendLoginSms.query>;

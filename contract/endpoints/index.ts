@@ -1,0 +1,32 @@
+// Every endpoint of the API (base path /api), each with its method, path and request schema. The
+// server registers its routes from these; a test checks that the registered routes and
+// docs/api-contract.md name exactly these.
+import * as auth from './auth.ts';
+import * as catalog from './catalog.ts';
+import * as embedding from './embedding.ts';
+import * as registration from './registration.ts';
+import * as tenant from './tenant.ts';
+
+export const endpoints = {
+  getPublicKey: auth.getPublicKey,
+  doLogin: auth.doLogin,
+  weComLoginByCode: auth.weComLoginByCode,
+  feishuLoginByCode: auth.feishuLoginByCode,
+  isLogin: auth.isLogin,
+  signOut: auth.signOut,
+  currentUser: auth.currentUser,
+  changePassword: auth.changePassword,
+  sendLoginSms: auth.sendLoginSms,
+  sendRegisterSms: registration.sendRegisterSms,
+  userDetails: registration.userDetails,
+  registerUser: registration.registerUser,
+  groupDetail: catalog.groupDetail,
+  groupList: catalog.groupList,
+  appList: catalog.appList,
+  redeemTicket: embedding.redeemTicket,
+  tenantList: tenant.tenantList,
+  health: tenant.health,
+  healthReady: tenant.healthReady,
+} as const;
+
+export type EndpointName = keyof typeof endpoints;

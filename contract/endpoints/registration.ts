@@ -1,0 +1,37 @@
+// Self-registration endpoints (spec section 7): registration SMS code, uniqueness look-up, account.
+import { Type, type Static } from '@sinclair/typebox';
+import { LoginName, NewUsername, NoQuery, Phone, Sm2Cipher, SmsCode, strict } from './fields.ts';
+
+export const sendRegisterSms = {
+  method: 'GET',
+  path: '/admin/mobile/:phone',
+  params: Type.Object({ phone: Phone }),
+  query: NoQuery,
+  xsrf: true,
+} as const;
+export type SendRegisterSmsParams = Static<typeof sendRegisterSms.params>;
+
+export const userDetails = {
+  method: 'GET',
+  path: '/admin/user/details',
+  /** Exactly one of the two. */
+  query: Type.Object({ username: Type.Optional(LoginName), phone: Type.Optional(Phone) }, strict),
+} as const;
+export type UserDetailsQuery = Static<typeof userDetails.query>;
+/** Spec: non-null data means the name or phone is taken. */
+export type UserDetailsAnswer = { username: string } | null;
+
+export const registerUser = {
+  method: 'POST',
+  path: '/admin/register/user',
+  body: Type.Object({
+    username: NewUsername,
+    phone: Phone,
+    smsCode: SmsCode,
+    password: Sm2Cipher,
+  }, strict),
+} as const;
+export type RegisterUserBody = Static<typeof registerUser.body>;
+export interface RegisterUserAnswer {
+  username: string;
+}

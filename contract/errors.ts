@@ -1,0 +1,46 @@
+// The error catalogue both sides share: business refusals (HTTP 200, code = errorCode = AU…) and
+// the texts of HTTP-level errors. The server answers with them (server/http/api-error.ts); the
+// widget matches the codes it handles (AU00153, AU00154, AU00300) and shows the texts.
+import { ACCOUNT_LOCKED, DEFAULT_ERROR, PHONE_EXISTS, TOKEN_EXPIRED, USERNAME_EXISTS } from './messages.ts';
+import { WEAK_PASSWORD } from './rules/password.ts';
+
+/** Business refusals: HTTP 200, code = errorCode = the string below. */
+export const Refusal = {
+  badCredentials: ['AU00100', '用户名或密码错误'],
+  passwordExpired: ['AU00153', '密码已超过一个月未修改，请修改密码'],
+  firstLogin: ['AU00154', '首次登录，请先修改密码'],
+  notLoggedIn: ['AU00300', '未登录或登录已失效，请重新登录'],
+  decryptFailed: ['AU00101', '密码解密失败，请刷新页面后重试'],
+  confirmMismatch: ['AU00102', '两次输入的新密码不一致'],
+  weakPassword: ['AU00103', WEAK_PASSWORD],
+  samePassword: ['AU00104', '新密码不能与当前密码相同'],
+  cipherMissingPrefix: ['AU00105', '密码密文缺少 04 前缀（SM2 加密结果须以 04 开头），请刷新页面后重试'],
+  cipherMalformed: ['AU00106', '密码密文格式不正确（应为 04 开头的 C1C3C2 十六进制串），请刷新页面后重试'],
+  badSmsCode: ['AU00110', '验证码错误或已过期'],
+  smsTooSoon: ['AU00111', '验证码发送过于频繁，请稍后再试'],
+  smsDailyCap: ['AU00112', '今日验证码发送次数已达上限，请明天再试'],
+  usernameTaken: ['AU00120', USERNAME_EXISTS],
+  phoneTaken: ['AU00121', PHONE_EXISTS],
+  badCallBack: ['AU00130', '回调地址不在允许范围内'],
+  weComNotConfigured: ['AU00140', '当前客户组未配置企业微信登录'],
+  feishuNotConfigured: ['AU00141', '当前客户组未配置飞书登录'],
+  weComUnlinked: ['AU00142', '该企业微信账号未绑定系统用户，请联系管理员'],
+  feishuUnlinked: ['AU00143', '该飞书账号未绑定系统用户，请联系管理员'],
+  badAuthCode: ['AU00144', '授权码无效或已过期，请重新扫码'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export const HttpMessages = {
+  xsrf: '请求校验失败，请刷新页面后重试',
+  locked: ACCOUNT_LOCKED,
+  sessionExpired: TOKEN_EXPIRED,
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  badSignature: '签名校验失败',
+  signatureExpired: '请求已过期，请校准时间后重试',
+  nonceReplayed: '请求重复，请勿重放',
+  badEncryption: '加密报文无法解析',
+  notFound: '接口不存在',
+  serverError: DEFAULT_ERROR,
+  upstreamDown: '第三方登录服务暂不可用，请稍后重试',
+  storageDown: '服务暂不可用，请稍后重试',
+} as const;
+

@@ -1,0 +1,17 @@
+// Chinese texts that both the widget and the server produce: the server sends them in its answers,
+// the widget shows them when it catches the same case before calling. Spec texts are exact.
+
+// Spec section 8.
+export const DEFAULT_ERROR = '系统错误请联系管理员';
+export const ACCOUNT_LOCKED = '该账号已锁定';
+export const TOKEN_EXPIRED = '令牌状态已过期，请点击重新登录';
+
+// Spec section 5.
+export const INVALID_PHONE = '请输入合法手机号';
+export const INVALID_USERNAME = '用户名支持小写英文、数字';
+export const USERNAME_EXISTS = '用户名已经存在';
+export const PHONE_EXISTS = '手机号已经存在';
+
+// Beyond the spec, shared by form checks and schema failures.
+export const INVALID_SMS_CODE = '请输入6位数字验证码';
+export const ENCRYPTED_FIELD_BROKEN = '密码格式不正确，请刷新页面后重试';

@@ -1,0 +1,64 @@
+// The one way every sign-in method (password, SMS code, WeCom, Feishu) ends: where the browser goes
+// next, the audit line, the must-change rule, and the new session (or, embedded on a brand site,
+// a one-time ticket).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { ClientGroup } from '../catalog/catalog-store.ts';
+import { ownOrigin } from '../embedding/embed-origins.ts';
+import { issueLoginTicket } from '../embedding/issue-ticket.ts';
+import { refuse } from '../http/api-error.ts';
+import { ok } from '../http/envelope.ts';
+import { DEFAULT_REDIRECT, safeRedirect } from './redirect.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+import { setSessionCookie } from './session-cookie.ts';
+import type { LoginAttempt } from './storage/login-audit-store.ts';
+import type { User } from './storage/user-store.ts';
+
+/**
+ * Where the browser goes after this login: the callBack when it is safe, else /home. A foreign or
+ * malformed callBack is never followed, but it does not stop the user from signing in either.
+ */
+export function loginRedirect(request: FastifyRequest, group: ClientGroup, callBack: string | undefined): string {
+  const target = safeRedirect(callBack, ownOrigin(request), group.callbackOrigins);
+  if (target !== null) return target;
+  request.log.info('callBack not allowed: sending the user to /home instead');
+  return DEFAULT_REDIRECT;
+}
+
+export function audit(
+  ctx: AppContext, request: FastifyRequest, username: string, method: LoginAttempt['method'], result: string, clientId?: string,
+): Promise<void> {
+  return ctx.stores.audit.recordLogin({ username, at: ctx.now(), ip: request.ip, method, result, clientId: clientId ?? null });
+}
+
+/**
+ * SMS and messenger logins prove the phone or the messenger account, not the password: an aged
+ * password (AU00153) does not stop them, but an account flagged must-change (AU00154: first login,
+ * or a reset by an administrator) signs in only after changing its password, which needs the
+ * password login's change dialog (docs/server.md).
+ */
+export async function refuseMustChange(
+  ctx: AppContext, request: FastifyRequest, user: User, method: LoginAttempt['method'], clientId?: string,
+): Promise<void> {
+  if (!user.mustChangePassword) return;
+  await audit(ctx, request, user.username, method, 'must_change', clientId);
+  throw refuse('firstLogin');
+}
+
+/** Rotates the session, records the success and answers the login data. */
+export async function completeLogin(
+  ctx: AppContext, request: FastifyRequest, reply: FastifyReply,
+  user: User, method: LoginAttempt['method'], redirect: string, clientId?: string,
+) {
+  if (request.embedOrigin) {
+    // Embedded on a brand site: the browser would drop our cookie there, so hand out a one-time
+    // ticket that a top-level visit to the SSO origin redeems (embedding/ticket-routes.ts).
+    const answer = await issueLoginTicket(ctx, request, user, redirect);
+    await audit(ctx, request, user.username, method, 'success', clientId);
+    return answer;
+  }
+  const sid = await ctx.sessions.start(user, request.cookies[SESSION_COOKIE]);
+  setSessionCookie(request, reply, sid);
+  await audit(ctx, request, user.username, method, 'success', clientId);
+  return ok({ username: user.username, redirect });
+}

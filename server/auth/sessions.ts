@@ -1,0 +1,66 @@
+// Sessions: a random opaque id in the sso_sid cookie; the store keeps only its SHA-256, so a leaked
+// table does not hand out live sessions. Idle and absolute timeouts are checked on every use.
+import crypto from 'node:crypto';
+import type { Session, SessionStore } from './storage/session-store.ts';
+import type { User } from './storage/user-store.ts';
+
+export const SESSION_COOKIE = 'sso_sid';
+
+export type SessionState =
+  | { kind: 'none' }
+  | { kind: 'expired' }
+  | { kind: 'active'; session: Session };
+
+export interface SessionTimeouts {
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+}
+
+const hashId = (sid: string): string => crypto.createHash('sha256').update(sid).digest('base64url');
+
+export class SessionManager {
+  private lastPurgeAt = 0;
+
+  constructor(
+    private readonly store: SessionStore,
+    private readonly timeouts: SessionTimeouts,
+    private readonly now: () => number,
+  ) {}
+
+  /** Looks up the cookie's session. An unknown id counts as no session (signed out, or forged). */
+  async resolve(sid: string | undefined): Promise<SessionState> {
+    if (!sid || sid.length > 128) return { kind: 'none' };
+    const idHash = hashId(sid);
+    const session = await this.store.findSession(idHash);
+    if (!session) return { kind: 'none' };
+    const now = this.now();
+    if (now - session.lastSeenAt > this.timeouts.sessionIdleMs || now - session.createdAt > this.timeouts.sessionAbsoluteMs) {
+      // The row stays until purged, so parallel calls carrying the same cookie all answer 424.
+      return { kind: 'expired' };
+    }
+    // Writing on every call would make the session check a write; a few seconds of slack is harmless.
+    if (now - session.lastSeenAt > Math.min(5000, this.timeouts.sessionIdleMs / 10)) {
+      await this.store.touchSession(idHash, now);
+      session.lastSeenAt = now;
+    }
+    return { kind: 'active', session };
+  }
+
+  /** Starts a session for `user`, ending the one the browser carried (rotation at login). */
+  async start(user: User, previousSid: string | undefined): Promise<string> {
+    if (previousSid && previousSid.length <= 128) await this.store.deleteSession(hashId(previousSid));
+    const now = this.now();
+    // Dead rows are swept at most once a minute, not on every login.
+    if (now - this.lastPurgeAt > 60_000) {
+      this.lastPurgeAt = now;
+      await this.store.purgeSessions(now - this.timeouts.sessionAbsoluteMs - 24 * 3600_000);
+    }
+    const sid = crypto.randomBytes(32).toString('base64url');
+    await this.store.createSession({ idHash: hashId(sid), userId: user.id, username: user.username, createdAt: now, lastSeenAt: now });
+    return sid;
+  }
+
+  async end(sid: string | undefined): Promise<void> {
+    if (sid && sid.length <= 128) await this.store.deleteSession(hashId(sid));
+  }
+}

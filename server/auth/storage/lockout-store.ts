@@ -1,0 +1,13 @@
+// Password-failure counters per account key (auth/lockout.ts). Both implementations count in one
+// atomic step (one SQL statement, one Lua script), so parallel failures are never lost.
+export interface FailureCount {
+  failureCount: number;
+  lockedUntil: number;
+}
+
+export interface LockoutStore {
+  lockedUntil(key: string): Promise<number>;
+  /** Atomically counts one failure in a window starting at the first failure; locks at `max`. */
+  recordFailure(key: string, now: number, windowMs: number, max: number, lockMs: number): Promise<FailureCount>;
+  clearFailures(key: string): Promise<void>;
+}

@@ -1,0 +1,19 @@
+// Signed-in sessions, keyed by the SHA-256 of the cookie's id (auth/sessions.ts). In the database
+// by default; in Redis when SSO_REDIS_URL is set, so every instance sees every session.
+export interface Session {
+  idHash: string;
+  userId: number;
+  username: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface SessionStore {
+  createSession(session: Session): Promise<void>;
+  findSession(idHash: string): Promise<Session | null>;
+  touchSession(idHash: string, at: number): Promise<void>;
+  deleteSession(idHash: string): Promise<void>;
+  deleteUserSessions(userId: number): Promise<void>;
+  /** Drops sessions created before `createdBefore` (past any absolute timeout). */
+  purgeSessions(createdBefore: number): Promise<void>;
+}

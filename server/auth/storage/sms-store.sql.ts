@@ -1,0 +1,56 @@
+// SmsStore on kysely (SQLite, PostgreSQL).
+import { sql } from 'kysely';
+import type { SqlScope } from '../../storage/sql-scope.ts';
+import type { SmsCode, SmsPurpose, SmsQuota, SmsStore } from './sms-store.ts';
+
+export class SqlSmsStore implements SmsStore {
+  constructor(private readonly scope: SqlScope) {}
+
+  private get db() {
+    return this.scope.db;
+  }
+
+  async getQuota(phone: string): Promise<SmsQuota | null> {
+    const row = await this.db.selectFrom('sms_quota').selectAll().where('phone', '=', phone).executeTakeFirst();
+    if (!row) return null;
+    const quota: SmsQuota = { phone: row.phone, lastSentAt: Number(row.last_sent_at), day: row.day, dayCount: row.day_count };
+    if (row.last_sent_by_purpose !== null) quota.lastSentByPurpose = JSON.parse(row.last_sent_by_purpose) as SmsQuota['lastSentByPurpose'];
+    return quota;
+  }
+
+  async saveQuota(q: SmsQuota): Promise<void> {
+    const changes = {
+      last_sent_at: q.lastSentAt,
+      last_sent_by_purpose: q.lastSentByPurpose ? JSON.stringify(q.lastSentByPurpose) : null,
+      day: q.day,
+      day_count: q.dayCount,
+    };
+    await this.db.insertInto('sms_quota').values({ phone: q.phone, ...changes })
+      .onConflict((oc) => oc.column('phone').doUpdateSet(changes)).execute();
+  }
+
+  async saveCode(c: SmsCode): Promise<void> {
+    const changes = { code_hash: c.codeHash, expires_at: c.expiresAt, attempts: c.attempts };
+    await this.db.insertInto('sms_codes').values({ phone: c.phone, purpose: c.purpose, ...changes })
+      .onConflict((oc) => oc.columns(['phone', 'purpose']).doUpdateSet(changes)).execute();
+  }
+
+  async getCode(phone: string, purpose: SmsPurpose): Promise<SmsCode | null> {
+    const row = await this.db.selectFrom('sms_codes').selectAll()
+      .where('phone', '=', phone).where('purpose', '=', purpose).executeTakeFirst();
+    if (!row) return null;
+    return { phone: row.phone, purpose, codeHash: row.code_hash, expiresAt: Number(row.expires_at), attempts: row.attempts };
+  }
+
+  async countAttempt(phone: string, purpose: SmsPurpose): Promise<void> {
+    await this.db.updateTable('sms_codes').set({ attempts: sql<number>`attempts + 1` })
+      .where('phone', '=', phone).where('purpose', '=', purpose).execute();
+  }
+
+  async deleteCode(phone: string, purpose: SmsPurpose, codeHash: string): Promise<boolean> {
+    // One statement: of two parallel deletes of the same row, only one reports a deleted row.
+    const result = await this.db.deleteFrom('sms_codes')
+      .where('phone', '=', phone).where('purpose', '=', purpose).where('code_hash', '=', codeHash).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+}

@@ -1,0 +1,37 @@
+// SMS codes (stored hashed) and the per-phone sending quota (auth/sms-codes.ts).
+export type SmsPurpose = 'login' | 'register';
+
+export interface SmsCode {
+  phone: string;
+  purpose: SmsPurpose;
+  codeHash: string;
+  expiresAt: number;
+  attempts: number;
+}
+
+export interface SmsQuota {
+  phone: string;
+  /** The last send for this phone, whatever the purpose. */
+  lastSentAt: number;
+  /**
+   * The last send per purpose: the resend cooldown is per phone and purpose. Absent on a record
+   * written before it existed; lastSentAt then stands for every purpose.
+   */
+  lastSentByPurpose?: Partial<Record<SmsPurpose, number>>;
+  /** The daily cap stays per phone. */
+  day: string;
+  dayCount: number;
+}
+
+export interface SmsStore {
+  getQuota(phone: string): Promise<SmsQuota | null>;
+  saveQuota(quota: SmsQuota): Promise<void>;
+  saveCode(code: SmsCode): Promise<void>;
+  getCode(phone: string, purpose: SmsPurpose): Promise<SmsCode | null>;
+  countAttempt(phone: string, purpose: SmsPurpose): Promise<void>;
+  /**
+   * Deletes the code only while it is still the one with `codeHash`, atomically: true for the one
+   * caller that deleted it, false for any other (a parallel login with the same code, a new code).
+   */
+  deleteCode(phone: string, purpose: SmsPurpose, codeHash: string): Promise<boolean>;
+}

@@ -1,0 +1,50 @@
+// Client groups (chosen by host) and the apps each group shows: durable data in the database,
+// read through an in-memory cache (catalog-cache.ts).
+export interface WeComSettings {
+  appid: string;
+  agentid: string;
+  /** Server-side only: never in an answer. */
+  secret: string;
+  baseUrl: string;
+}
+
+export interface FeishuSettings {
+  appId: string;
+  /** Server-side only: never in an answer. */
+  appSecret: string;
+  baseUrl: string;
+}
+
+export interface ClientGroup {
+  code: string;
+  name: string;
+  aliases: string[];
+  domains: string[];
+  /** Explicit public URL; null derives it from the first domain and the request's port. */
+  domainUrl: string | null;
+  imageList: { fileUrl: string }[];
+  cycleTime: number;
+  weCom: WeComSettings | null;
+  feishu: FeishuSettings | null;
+  callbackOrigins: string[];
+  isDefault: boolean;
+  sortOrder: number;
+}
+
+export interface App {
+  id: string;
+  groupCode: string;
+  name: string;
+  logo: string;
+  intro: string;
+  autoLoginUrl: string;
+  sortOrder: number;
+  visible: boolean;
+}
+
+export interface CatalogStore {
+  listGroups(): Promise<ClientGroup[]>;
+  upsertGroup(group: ClientGroup): Promise<void>;
+  listApps(groupCode: string): Promise<App[]>;
+  upsertApp(app: App): Promise<void>;
+}

@@ -1,0 +1,68 @@
+// The one composition root: builds every part of the server from the config. The HTTP server
+// (server.ts), the admin CLI (cli.ts), the tests and the bench all get their parts here, so each
+// runs on the same storage mode (SQLite, PostgreSQL, PostgreSQL + Redis) with the same services.
+import type { ServerConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { MemoryAccountGuard, RedisAccountGuard } from './auth/account-guard.ts';
+import { Lockout } from './auth/lockout.ts';
+import { FeishuClient } from './auth/messengers/feishu.ts';
+import { MemoryTokenCache, type TokenCache } from './auth/messengers/token-cache.ts';
+import { WeComClient } from './auth/messengers/wecom.ts';
+import { SessionManager } from './auth/sessions.ts';
+import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
+import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
+import { LoginTickets } from './embedding/login-tickets.ts';
+import { seedDemoData } from './seed/import.ts';
+import { withStartupLock } from './storage/startup-lock.ts';
+import { openStorage, type Storage } from './storage/storage.ts';
+
+export interface ComposeOptions {
+  /** The clock, in epoch ms; tests move it to provoke timeouts. */
+  now?: () => number;
+  /** Real time for the embedded database's session copies (auth/session-cache.ts); Date.now when not given. */
+  sessionCacheClock?: () => number;
+  smsSender?: SmsSender;
+  /** Where the development SMS sender reports a send (the server's logger); silent when not given. */
+  log?: SmsLog;
+  tokenCache?: TokenCache;
+  /** Seed the demo data when the config asks for it (the server does; the CLI has its own command). */
+  seed?: boolean;
+}
+
+const silent: SmsLog = { info: () => {} };
+
+/** Opens the storage (migrations, and the demo seed when asked) under the startup lock. */
+async function openSeededStorage(config: ServerConfig, options: ComposeOptions): Promise<Storage> {
+  return withStartupLock(config, async () => {
+    const storage = await openStorage(config, { sessionCacheClock: options.sessionCacheClock });
+    try {
+      if (options.seed && config.seedDemoData) await seedDemoData(storage, (options.now ?? Date.now)());
+    } catch (error) {
+      await storage.close();
+      throw error;
+    }
+    return storage;
+  });
+}
+
+export async function compose(config: ServerConfig, options: ComposeOptions = {}): Promise<AppContext> {
+  const storage = await openSeededStorage(config, options);
+  const { stores, redis } = storage;
+  const now = options.now ?? Date.now;
+  const tokenCache = options.tokenCache ?? new MemoryTokenCache(now);
+  const keys = loadOrCreateSm2KeyPair(config.dataDir, config.sm2KeyFile);
+  return {
+    config,
+    storage,
+    stores,
+    now,
+    keys,
+    sessions: new SessionManager(stores.sessions, config, now),
+    lockout: new Lockout(stores.lockout, config, now),
+    accountGuard: redis ? new RedisAccountGuard(redis, config.redisKeyPrefix) : new MemoryAccountGuard(),
+    sms: new SmsCodes(stores.sms, options.smsSender ?? new OutboxSmsSender(config.smsOutboxPath, options.log ?? silent), config, now),
+    tickets: new LoginTickets(keys.privateKey, stores.nonces, now, config.loginTicketMs),
+    weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
+    feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
+  };
+}

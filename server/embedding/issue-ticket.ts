@@ -1,0 +1,34 @@
+// The ticket half of embedded sign-in (docs/embedding.md): a login that came from a registered
+// brand site (request.embedOrigin) ends in a one-time ticket instead of a session the browser would
+// drop as a third-party cookie; ticket-routes.ts redeems it on the SSO origin.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { User } from '../auth/storage/user-store.ts';
+import { groupFor } from '../catalog/group-of-request.ts';
+import { ApiError } from '../http/api-error.ts';
+import { redeemTicket } from '../../contract/endpoints/embedding.ts';
+import { ok } from '../http/envelope.ts';
+import { isRegisteredFor, ownOrigin } from './embed-origins.ts';
+
+export const TicketMessages = {
+  notRegistered: '当前站点未登记为该客户组的嵌入站点',
+  invalid: '登录凭证无效，请返回登录页重新登录',
+  expired: '登录凭证已过期，请返回登录页重新登录',
+  used: '登录凭证已使用，请返回登录页重新登录',
+} as const;
+
+function ssoDomainOf(request: FastifyRequest): string | undefined {
+  const from = (value: unknown) => (value && typeof value === 'object' ? (value as { ssoDomain?: unknown }).ssoDomain : undefined);
+  const domain = from(request.body) ?? from(request.query);
+  return typeof domain === 'string' ? domain : undefined;
+}
+
+/** The login answer of an embedded sign-in: the usual data, with redirect = the redeem URL. */
+export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest, user: User, redirect: string) {
+  const origin = request.embedOrigin!;
+  const group = await groupFor(ctx, request, ssoDomainOf(request));
+  if (!isRegisteredFor(group, origin)) throw new ApiError('AU00131', TicketMessages.notRegistered, 200);
+  const ticket = ctx.tickets.issue({ userId: user.id, username: user.username, redirect, origin });
+  const redeem = `${ownOrigin(request)}/api${redeemTicket.path}?ticket=${ticket}`;
+  return ok({ username: user.username, redirect: redeem, ticket });
+}

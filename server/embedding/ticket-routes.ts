@@ -1,0 +1,48 @@
+// The redeem half of embedded sign-in (docs/embedding.md): GET /centerAuth/sso/ticket/redeem?ticket=...
+// is the top-level navigation to the SSO origin that turns a one-time ticket (issue-ticket.ts) into
+// a first-party session and sends the browser on with a 303.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { setSessionCookie } from '../auth/session-cookie.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { normalizeOrigin, ownOrigin } from './embed-origins.ts';
+import { TicketMessages } from './issue-ticket.ts';
+import { redeemTicket, type RedeemTicketQuery } from '../../contract/endpoints/embedding.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain page (no script, no style: fine under the strict CSP) for a ticket that cannot be used. */
+function refusalPage(reply: FastifyReply, status: number, message: string): FastifyReply {
+  const body = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>登录失败</title>
+<body><h1>登录失败</h1><p id="message">${escapeHtml(message)}</p><p><a href="/">返回登录页</a></p></body></html>`;
+  return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+}
+
+export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Querystring: RedeemTicketQuery }>(redeemTicket.path, {
+    schema: { querystring: redeemTicket.query },
+    config: { fieldMessages: { ticket: TicketMessages.invalid }, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
+  }, async (request, reply) => {
+    const result = await ctx.tickets.redeem(request.query.ticket);
+    if (!result.ok) {
+      request.log.info({ reason: result.reason }, 'login ticket refused');
+      return refusalPage(reply, result.reason === 'invalid' ? 400 : 410, TicketMessages[result.reason]);
+    }
+    const { claims } = result;
+    // The navigation comes from the brand page that got the ticket, which sends at least its origin
+    // (strict-origin-when-cross-origin). A Referer naming a third site means someone carried the
+    // ticket elsewhere; none at all (a no-referrer page or link) is refused too: otherwise an
+    // attacker could sign a victim into the attacker's account (login CSRF) through such a page.
+    const referer = normalizeOrigin(request.headers.referer);
+    if (referer !== claims.origin && referer !== ownOrigin(request)) {
+      request.log.info({ referer: referer ?? 'none' }, 'login ticket used from a foreign page or without a Referer');
+      return refusalPage(reply, 400, TicketMessages.invalid);
+    }
+    const user = await ctx.stores.users.findUserById(claims.userId);
+    if (!user || user.username !== claims.username) return refusalPage(reply, 400, TicketMessages.invalid);
+    const sid = await ctx.sessions.start(user, request.cookies[SESSION_COOKIE]);
+    setSessionCookie(request, reply, sid);
+    request.log.info({ username: user.username }, 'login ticket redeemed');
+    return reply.header('Cache-Control', 'no-store').redirect(claims.redirect, 303);
+  });
+}

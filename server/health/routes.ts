@@ -1,0 +1,52 @@
+// GET /api/health (liveness with details: always 200 while the process answers) and
+// GET /api/health/ready (readiness: 503 while the database or Redis does not answer, so a load
+// balancer stops sending traffic to this instance until the dependency is back).
+import type { FastifyInstance } from 'fastify';
+import { HttpMessages } from '../http/api-error.ts';
+import { health, healthReady } from '../../contract/endpoints/tenant.ts';
+import { ok } from '../http/envelope.ts';
+
+export interface DependencyProbe {
+  name: 'database' | 'redis';
+  check(): Promise<unknown>;
+}
+
+export interface ProbeResult {
+  ok: boolean;
+  ms: number;
+}
+
+const PROBE_TIMEOUT_MS = 2000;
+
+async function probe(dependency: DependencyProbe): Promise<ProbeResult> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([dependency.check(), timeout]);
+    return { ok: true, ms: Math.round(performance.now() - started) };
+  } catch {
+    return { ok: false, ms: Math.round(performance.now() - started) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function report(probes: DependencyProbe[]) {
+  const results = await Promise.all(probes.map(probe));
+  const checks = Object.fromEntries(probes.map((p, i) => [p.name, results[i]!]));
+  const healthy = results.every((r) => r.ok);
+  return { healthy, data: { status: healthy ? 'ok' : 'degraded', checks } };
+}
+
+export function registerHealthRoutes(app: FastifyInstance, probes: DependencyProbe[]): void {
+  app.get(health.path, { schema: { querystring: health.query } }, async () => ok((await report(probes)).data));
+
+  app.get(healthReady.path, { schema: { querystring: healthReady.query } }, async (_request, reply) => {
+    const { healthy, data } = await report(probes);
+    if (healthy) return ok(data);
+    return reply.status(503).send({ code: 503, msg: HttpMessages.storageDown, data });
+  });
+}

@@ -1,0 +1,30 @@
+// Every error a client can see is an ApiError built from the catalogue in contract/errors.ts: one
+// code, one Chinese text, one HTTP status. The central error handler (error-handler.ts) turns them
+// into the envelope.
+import { HttpMessages, Refusal } from '../../contract/errors.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string | number,
+    msg: string,
+    readonly httpStatus = 200,
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+  }
+}
+
+export { HttpMessages, Refusal };
+
+export type RefusalName = keyof typeof Refusal;
+
+export function refuse(name: RefusalName): ApiError {
+  const [code, msg] = Refusal[name];
+  return new ApiError(code, msg, 200);
+}
+
+export const locked = () => new ApiError(423, HttpMessages.locked, 423);
+export const sessionExpired = () => new ApiError(424, HttpMessages.sessionExpired, 424);
+export const badInput = (msg: string) => new ApiError(400, msg, 400);
+export const unauthorized = (msg: string) => new ApiError(401, msg, 401);
+export const upstreamDown = () => new ApiError(503, HttpMessages.upstreamDown, 503);

@@ -1,0 +1,61 @@
+// Registration: GET /admin/mobile/{phone} sends a registration code, GET /admin/user/details looks a
+// name or phone up (rate-limited), POST /admin/register/user creates the account.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { INVALID_PHONE, INVALID_SMS_CODE, INVALID_USERNAME, ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
+import {
+  registerUser, sendRegisterSms, userDetails, type RegisterUserBody, type SendRegisterSmsParams, type UserDetailsQuery,
+} from '../../contract/endpoints/registration.ts';
+import { isStrongPassword } from '../../contract/rules/password.ts';
+import type { RouteHooks } from '../auth/attempt-policy.ts';
+import { decryptPassword } from '../auth/decrypt-password.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { badInput, refuse } from '../http/api-error.ts';
+import { ok } from '../http/envelope.ts';
+
+const fieldMessages = { phone: INVALID_PHONE, username: INVALID_USERNAME, smsCode: INVALID_SMS_CODE, password: ENCRYPTED_FIELD_BROKEN };
+
+export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext, smsPolicy: RouteHooks): void {
+  app.get<{ Params: SendRegisterSmsParams }>(sendRegisterSms.path, {
+    schema: { params: sendRegisterSms.params, querystring: sendRegisterSms.query },
+    config: { xsrf: sendRegisterSms.xsrf, fieldMessages, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
+    ...smsPolicy,
+  }, async (request) => {
+    const { phone } = request.params;
+    if (await ctx.stores.users.findUserByPhone(phone)) throw refuse('phoneTaken');
+    await ctx.sms.issue(phone, 'register', true);
+    return ok(null);
+  });
+
+  app.get<{ Querystring: UserDetailsQuery }>(userDetails.path, {
+    schema: { querystring: userDetails.query },
+    config: { fieldMessages, rateLimit: { max: ctx.config.userLookupPerMinute, timeWindow: 60_000 } },
+  }, async (request) => {
+    const { username, phone } = request.query;
+    if ((username === undefined) === (phone === undefined)) throw badInput('请提供 username 或 phone 其中之一');
+    const user = username !== undefined ? await ctx.stores.users.findUserByName(username.trim()) : await ctx.stores.users.findUserByPhone(phone!);
+    return ok(user ? { username: user.username } : null);
+  });
+
+  app.post<{ Body: RegisterUserBody }>(registerUser.path, {
+    schema: { body: registerUser.body },
+    config: { fieldMessages, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
+  }, async (request) => {
+    const { username, phone, smsCode, password } = request.body;
+    if (await ctx.stores.users.findUserByName(username)) throw refuse('usernameTaken');
+    if (await ctx.stores.users.findUserByPhone(phone)) throw refuse('phoneTaken');
+    if (!(await ctx.sms.check(phone, 'register', smsCode))) throw refuse('badSmsCode');
+    const plain = decryptPassword(ctx, password);
+    if (!isStrongPassword(plain, username)) throw refuse('weakPassword');
+    const passwordHash = await hashPassword(plain);
+    const user = await ctx.storage.transaction(async (tx) => {
+      // Checked again inside the transaction: a concurrent registration may have taken them.
+      if (await tx.users.findUserByName(username)) throw refuse('usernameTaken');
+      if (await tx.users.findUserByPhone(phone)) throw refuse('phoneTaken');
+      // A parallel registration with the same code may have used it meanwhile: only one gets it.
+      if (!(await ctx.sms.consume(tx.sms, phone, 'register', smsCode))) throw refuse('badSmsCode');
+      return tx.users.insertUser({ username, phone, passwordHash, passwordChangedAt: ctx.now(), mustChangePassword: false, kind: 'dealer' });
+    });
+    return ok({ username: user.username });
+  });
+}

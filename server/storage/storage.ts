@@ -1,0 +1,111 @@
+// The storage of the whole server: each slice's stores over the database, with the short-lived
+// state (sessions, lockout counters, SMS codes and quotas, used nonces) in Redis when
+// SSO_REDIS_URL is set. Routes and services get one `Stores` and never learn where each part lives.
+import type { ServerConfig } from '../config.ts';
+import { SqlLoginAuditStore, type LoginAuditStore } from '../auth/storage/login-audit-store.ts';
+import type { LockoutStore } from '../auth/storage/lockout-store.ts';
+import { RedisLockoutStore } from '../auth/storage/lockout-store.redis.ts';
+import { SqlLockoutStore } from '../auth/storage/lockout-store.sql.ts';
+import type { SessionStore } from '../auth/storage/session-store.ts';
+import { RedisSessionStore } from '../auth/storage/session-store.redis.ts';
+import { SqlSessionStore } from '../auth/storage/session-store.sql.ts';
+import type { SmsStore } from '../auth/storage/sms-store.ts';
+import { RedisSmsStore } from '../auth/storage/sms-store.redis.ts';
+import { SqlSmsStore } from '../auth/storage/sms-store.sql.ts';
+import type { UserStore } from '../auth/storage/user-store.ts';
+import { SqlUserStore } from '../auth/storage/user-store.sql.ts';
+import { SessionCache } from '../auth/session-cache.ts';
+import { CatalogCache } from '../catalog/catalog-cache.ts';
+import type { CatalogStore } from '../catalog/catalog-store.ts';
+import { SqlCatalogStore } from '../catalog/catalog-store.sql.ts';
+import { RedisNonceStore, SqlNonceStore, type NonceStore } from '../embedding/nonce-store.ts';
+import { openDatabase, type OpenDatabase } from './database.ts';
+import { SqlMetaStore, type MetaStore } from './meta-store.ts';
+import { openRedis, type RedisClient } from './redis-client.ts';
+import { databaseScope, type SqlScope } from './sql-scope.ts';
+
+export interface Stores {
+  users: UserStore;
+  sessions: SessionStore;
+  lockout: LockoutStore;
+  sms: SmsStore;
+  audit: LoginAuditStore;
+  nonces: NonceStore;
+  catalog: CatalogStore;
+  meta: MetaStore;
+}
+
+/** The stores that live in Redis when it is configured. */
+type ShortLivedStores = Pick<Stores, 'sessions' | 'lockout' | 'sms' | 'nonces'>;
+
+export interface Storage {
+  readonly stores: Stores;
+  readonly engine: OpenDatabase['engine'];
+  /** The shared-state Redis, or null on the embedded default. */
+  readonly redis: RedisClient | null;
+  /**
+   * Runs `work` in one database transaction: its database writes commit together or not at all.
+   * Writes to state held in Redis (using up an SMS code, ending a user's sessions) happen at once;
+   * they only ever take something away, so a rollback can cost a user a new code but never leaves
+   * a half-written account.
+   */
+  transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  /** Real time for the SQLite session copies (auth/session-cache.ts); tests pass their own to age them. */
+  sessionCacheClock?: () => number;
+}
+
+type StorageConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'redisUrl' | 'redisKeyPrefix' | 'sessionAbsoluteMs'>;
+
+export async function openStorage(config: StorageConfig, options: StorageOptions = {}): Promise<Storage> {
+  const { db, engine } = await openDatabase(config);
+  let redis: RedisClient | null = null;
+  try {
+    if (config.redisUrl) redis = await openRedis(config.redisUrl);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const catalogCache = new CatalogCache();
+  // One process owns the embedded database's sessions: only there may it keep copies of them.
+  const sessionCache = engine === 'sqlite' && !redis ? new SessionCache(options.sessionCacheClock) : null;
+  const shortLived: ShortLivedStores | null = redis && {
+    sessions: new RedisSessionStore(redis, config.redisKeyPrefix, config.sessionAbsoluteMs + 24 * 3600_000),
+    lockout: new RedisLockoutStore(redis, config.redisKeyPrefix),
+    sms: new RedisSmsStore(redis, config.redisKeyPrefix),
+    nonces: new RedisNonceStore(redis, config.redisKeyPrefix),
+  };
+  const storesIn = (scope: SqlScope): Stores => ({
+    users: new SqlUserStore(scope),
+    audit: new SqlLoginAuditStore(scope),
+    catalog: new SqlCatalogStore(scope, catalogCache),
+    meta: new SqlMetaStore(scope),
+    ...(shortLived ?? {
+      sessions: new SqlSessionStore(scope, sessionCache),
+      lockout: new SqlLockoutStore(scope),
+      sms: new SqlSmsStore(scope),
+      nonces: new SqlNonceStore(scope),
+    }),
+  });
+  return {
+    stores: storesIn(databaseScope(db)),
+    engine,
+    redis,
+    async transaction(work) {
+      const afterCommit: (() => void)[] = [];
+      try {
+        return await db.transaction().execute((trx) => work(storesIn({ db: trx, afterCommit: (done) => afterCommit.push(done) })));
+      } finally {
+        // Also after a rollback: the cache work only ever drops copies.
+        for (const done of afterCommit) done();
+      }
+    },
+    async close() {
+      redis?.disconnect();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// GET /tenant/list: the client-group list for signed server-to-server callers. The signature is
+// md5(secret + nonce + url + timestamp); stale timestamps and reused nonces are refused.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { sameText, tenantSignature } from '../crypto/signature.ts';
+import { groupSummary } from '../catalog/client-groups.ts';
+import { HttpMessages, unauthorized } from '../http/api-error.ts';
+import { requestOrigin } from '../catalog/group-of-request.ts';
+import { tenantList } from '../../contract/endpoints/tenant.ts';
+import { ok } from '../http/envelope.ts';
+
+const header = (value: string | string[] | undefined): string | null => (typeof value === 'string' && value.length <= 256 ? value : null);
+
+export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(tenantList.path, {
+    schema: { querystring: tenantList.query },
+  }, async (request) => {
+    const signature = header(request.headers.signature);
+    const nonce = header(request.headers.nonce);
+    const timestamp = header(request.headers.timestamp);
+    const url = header(request.headers.url);
+    if (!signature || !nonce || !timestamp || !url || !/^\d{1,16}$/.test(timestamp)) throw unauthorized(HttpMessages.badSignature);
+    if (url !== tenantList.path || !sameText(signature.toLowerCase(), tenantSignature(ctx.config.signSecret, nonce, url, timestamp))) {
+      throw unauthorized(HttpMessages.badSignature);
+    }
+    const now = ctx.now();
+    if (Math.abs(now - Number(timestamp)) > ctx.config.signatureMaxAgeMs) throw unauthorized(HttpMessages.signatureExpired);
+    if (!(await ctx.stores.nonces.rememberNonce(nonce, now + 2 * ctx.config.signatureMaxAgeMs, now))) throw unauthorized(HttpMessages.nonceReplayed);
+    const via = requestOrigin(request);
+    return ok((await ctx.stores.catalog.listGroups()).map((g) => groupSummary(g, via)));
+  });
+}

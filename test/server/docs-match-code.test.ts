@@ -1,0 +1,73 @@
+// The documentation a deployer and an integrator read stays equal to the code: the environment
+// variables in docs/server.md are exactly those config.ts reads, and the calls in
+// docs/api-contract.md are exactly the endpoints of contract/endpoints/, each registered by the server.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { readConfig } from '../../server/config.ts';
+import { endpoints } from '../../contract/endpoints/index.ts';
+import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+
+const doc = (name: string) => fs.readFileSync(path.join(REPO_ROOT, 'docs', name), 'utf8');
+
+/** Every environment variable readConfig looks at, found by watching it read a recording env. */
+function variablesReadByConfig(): Set<string> {
+  const read = new Set<string>();
+  const env = new Proxy({} as NodeJS.ProcessEnv, {
+    get(_target, name) {
+      if (typeof name === 'string') read.add(name);
+      return undefined;
+    },
+  });
+  readConfig(env);
+  return read;
+}
+
+/** The variables named in the first column of docs/server.md's configuration table. */
+function documentedVariables(): Set<string> {
+  const section = doc('server.md').split('## Configuration')[1]!.split('\n## ')[0]!;
+  const names = new Set<string>();
+  for (const line of section.split('\n')) {
+    const first = line.match(/^\|\s*([^|]+?)\s*\|/)?.[1];
+    if (!first || !first.startsWith('SSO_')) continue;
+    for (const name of first.split('/')) names.add(name.trim());
+  }
+  return names;
+}
+
+/** "METHOD /path" of every row of docs/api-contract.md's calls table, with {param} as :param. */
+function documentedCalls(): Set<string> {
+  const section = doc('api-contract.md').split('## Calls')[1]!.split('\n## ')[0]!;
+  const calls = new Set<string>();
+  for (const line of section.split('\n')) {
+    const match = line.match(/^\|\s*(GET|POST) (\/\S+)\s*\|/);
+    if (match) calls.add(`${match[1]} ${match[2]!.replace(/\{(\w+)\}/g, ':$1')}`);
+  }
+  return calls;
+}
+
+describe('documentation equals the code', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp(testBackends()[0]!);
+  });
+  after(() => t.close());
+
+  it('docs/server.md documents exactly the environment variables config.ts reads', () => {
+    const read = [...variablesReadByConfig()].filter((name) => name.startsWith('SSO_')).sort();
+    assert.deepEqual([...documentedVariables()].sort(), read);
+  });
+
+  it('docs/api-contract.md lists exactly the endpoints of the contract', () => {
+    const contract = Object.values(endpoints).map((e) => `${e.method} ${e.path}`).sort();
+    assert.deepEqual([...documentedCalls()].sort(), contract);
+  });
+
+  it('the server registers every endpoint of the contract under /api', () => {
+    for (const endpoint of Object.values(endpoints)) {
+      assert.ok(t.app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` }), `${endpoint.method} ${endpoint.path}`);
+    }
+  });
+});
