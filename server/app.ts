@@ -10,6 +10,8 @@ import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
 import type { Repository } from './db/repository.ts';
 import { openRepository } from './db/open.ts';
 import { Lockout } from './domain/lockout.ts';
+import { deriveKey } from './domain/login-tickets.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { SessionManager } from './domain/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsSender } from './domain/sms.ts';
 import { FeishuClient } from './domain/social/feishu.ts';
@@ -62,7 +64,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     requestIdHeader: false,
     frameworkErrors,
     return503OnClosing: false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
@@ -71,14 +73,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   if (ownsRepo) app.addHook('onClose', async () => repo.close());
   const now = deps.now ?? Date.now;
   const tokenCache = deps.tokenCache ?? new MemoryTokenCache(now);
+  const keys = loadOrCreateSm2KeyPair(config.dataDir, config.sm2KeyFile);
   const ctx: AppContext = {
     config,
     repo,
     now,
-    keys: loadOrCreateSm2KeyPair(config.dataDir, config.sm2KeyFile),
+    keys,
     sessions: new SessionManager(repo, config, now),
     lockout: new Lockout(repo, config, now),
-    sms: new SmsCodes(repo, deps.smsSender ?? new OutboxSmsSender(config.smsOutboxPath, app.log), config, now),
+    sms: new SmsCodes(repo, deps.smsSender ?? new OutboxSmsSender(config.smsOutboxPath, app.log), config, now, deriveKey(keys.privateKey, 'sso sms code v1')),
     weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
     feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
   };

@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.ts';
 import { openRepository } from './db/open.ts';
 import type { Repository } from './db/repository.ts';
-import { hashPassword, isStrongPassword } from './domain/passwords.ts';
+import { hashPassword } from './domain/passwords.ts';
+import { passwordProblem, type PasswordOwner } from './auth/password-policy.ts';
+import { openSharedState } from './state/open-shared-state.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './domain/embed-origin-admin.ts';
 import { MOBILE_PATTERN } from '../widget/core/phone-pattern.ts';
@@ -28,15 +30,23 @@ async function requireUser(repo: Repository, username: string | undefined) {
   return user;
 }
 
+/** The server's password policy (server/auth/password-policy.ts), as a usage error with its reason. */
+async function requireGoodPassword(password: string | undefined, owner: PasswordOwner): Promise<string> {
+  if (!password) throw new UsageError('missing <password>');
+  const problem = await passwordProblem(password, owner);
+  if (problem) throw new UsageError(`<password>: ${problem}`);
+  return password;
+}
+
 async function run(repo: Repository, command: string | undefined, args: string[], flags: Record<string, string | boolean | undefined>): Promise<string> {
   const now = Date.now();
   switch (command) {
     case 'add-user': {
-      const [username, password] = args;
+      const [username, given] = args;
       if (!username || !/^[a-z0-9]+$/.test(username)) throw new UsageError('<username>: lowercase letters and digits');
-      if (!password || !isStrongPassword(password, username)) throw new UsageError('<password>: 8-32 chars, three of lower/upper/digit/symbol, not containing the username');
       const phone = typeof flags.phone === 'string' ? flags.phone : null;
       if (phone && !MOBILE_PATTERN.test(phone)) throw new UsageError('--phone: mainland mobile number');
+      const password = await requireGoodPassword(given, { username, phone });
       if (await repo.findUserByName(username)) throw new UsageError(`user "${username}" exists`);
       if (phone && (await repo.findUserByPhone(phone))) throw new UsageError(`phone ${phone} is taken`);
       await repo.insertUser({
@@ -47,8 +57,7 @@ async function run(repo: Repository, command: string | undefined, args: string[]
     }
     case 'reset-password': {
       const user = await requireUser(repo, args[0]);
-      const password = args[1];
-      if (!password || !isStrongPassword(password, user.username)) throw new UsageError('<password>: 8-32 chars, three of lower/upper/digit/symbol, not containing the username');
+      const password = await requireGoodPassword(args[1], user);
       const hash = await hashPassword(password);
       await repo.transaction(async (tx) => {
         await tx.updatePassword(user.id, hash, now, flags['must-change'] === true);
@@ -103,7 +112,9 @@ try {
     options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' } },
   });
   const config = readConfig();
-  const repo = await openRepository(config);
+  // Opened the way server/server.ts does: with SSO_REDIS_URL the lockout counters (unlock) and
+  // sessions (reset-password) live in Redis, not in the database.
+  const repo = (await openSharedState(config, await openRepository(config))).repo;
   try {
     console.log(await run(repo, positionals[0], positionals.slice(1), values));
   } finally {

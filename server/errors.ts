@@ -20,11 +20,12 @@ export const Refusal = {
   notLoggedIn: ['AU00300', '未登录或登录已失效，请重新登录'],
   decryptFailed: ['AU00101', '密码解密失败，请刷新页面后重试'],
   confirmMismatch: ['AU00102', '两次输入的新密码不一致'],
-  weakPassword: ['AU00103', '密码需为8-32位，且至少包含大写字母、小写字母、数字、特殊字符中的三种，不能包含用户名'],
+  weakPassword: ['AU00103', '密码需为8-64位，且至少包含大写字母、小写字母、数字、特殊字符中的三种，不能包含空格'],
   samePassword: ['AU00104', '新密码不能与当前密码相同'],
   badSmsCode: ['AU00110', '验证码错误或已过期'],
   smsTooSoon: ['AU00111', '验证码发送过于频繁，请稍后再试'],
   smsDailyCap: ['AU00112', '今日验证码发送次数已达上限，请明天再试'],
+  smsCodeBurned: ['AU00113', '验证码错误次数过多，已失效，请重新获取验证码'],
   usernameTaken: ['AU00120', '用户名已经存在'],
   phoneTaken: ['AU00121', '手机号已经存在'],
   badCallBack: ['AU00130', '回调地址不在允许范围内'],
@@ -42,6 +43,9 @@ export function refuse(name: RefusalName): ApiError {
   return new ApiError(code, msg, 200);
 }
 
+/** AU00103 with the policy's reason (server/auth/password-policy.ts). */
+export const weakPassword = (why: string) => new ApiError(Refusal.weakPassword[0], why, 200);
+
 export const HttpMessages = {
   xsrf: '请求校验失败，请刷新页面后重试',
   locked: '该账号已锁定',
@@ -57,7 +61,10 @@ export const HttpMessages = {
   storageDown: '服务暂不可用，请稍后重试',
 } as const;
 
-export const locked = () => new ApiError(423, HttpMessages.locked, 423);
+/** HTTP 423; with the time left, the message says how many minutes (rounded up) to wait. */
+export const locked = (remainingMs?: number) => new ApiError(
+  423, remainingMs && remainingMs > 0 ? `${HttpMessages.locked}，请 ${Math.ceil(remainingMs / 60_000)} 分钟后再试` : HttpMessages.locked, 423,
+);
 export const sessionExpired = () => new ApiError(424, HttpMessages.sessionExpired, 424);
 export const badInput = (msg: string) => new ApiError(400, msg, 400);
 export const unauthorized = (msg: string) => new ApiError(401, msg, 401);

@@ -1,5 +1,6 @@
 // Password hashing (argon2id) and the strength rule. The hashing cost lives here, once.
 import { hash, verify } from '@node-rs/argon2';
+import { shapeProblem } from '../auth/password-policy.ts';
 
 /** @node-rs/argon2's Algorithm.Argon2id (an ambient const enum, unusable under verbatimModuleSyntax). */
 const ARGON2ID = 2;
@@ -25,13 +26,12 @@ export async function verifyPassword(passwordHash: string, plain: string): Promi
 }
 
 /**
- * The strength rule: 8 to 32 characters; at least three of the four kinds lowercase, uppercase,
- * digit, other printable character; no whitespace; must not contain the username.
+ * The shape part of the strength rule (8 to 64 characters, three kinds, no whitespace, not the
+ * username). The whole policy, common passwords and the phone included, is
+ * server/auth/password-policy.ts: that is what registration, password change and the CLI ask.
  */
 export function isStrongPassword(plain: string, username: string): boolean {
-  if (plain.length < 8 || plain.length > 32 || /\s/.test(plain)) return false;
-  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(plain)).length;
-  if (kinds < 3) return false;
+  if (shapeProblem(plain) !== null) return false;
   return !(username && plain.toLowerCase().includes(username.toLowerCase()));
 }
 

@@ -7,19 +7,14 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError, HttpMessages } from '../errors.ts';
 import type { AccountGuard } from '../state/account-guard.ts';
+import { loginAccountKey } from '../auth/login-account.ts';
 
 const MAX_WAIT_MS = 5000;
 
 const held = new WeakMap<FastifyRequest, { account: string; token: string }>();
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null);
-
 function accountOf(request: FastifyRequest): string | null {
-  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-  const name = text(body.name) ?? text(body.userName);
-  if (name) return `name:${name}`;
-  const phone = text(body.phone);
-  return phone ? `phone:${phone}` : null;
+  return loginAccountKey(request.body);
 }
 
 export function registerOneCheckPerAccount(api: FastifyInstance, guard: AccountGuard): void {

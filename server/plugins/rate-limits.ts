@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import { ApiError, HttpMessages } from '../errors.ts';
+import { loginAccountKey } from '../auth/login-account.ts';
 
 type LimitConfig = Pick<ServerConfig, 'loginPerAccountPerMinute' | 'smsPerPhonePerHour' | 'smsPerIpPerHour'>;
 type KeyOf = (request: FastifyRequest) => string | null;
@@ -14,10 +15,8 @@ const HOUR = 60 * MINUTE;
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? value as Record<string, unknown> : {});
 
 const loginAccount: KeyOf = (request) => {
-  const body = record(request.body);
-  if (typeof body.name === 'string' && body.name.trim()) return `login-account:${body.name.trim().toLowerCase()}`;
-  if (typeof body.phone === 'string') return `login-account:${body.phone}`;
-  return null;
+  const account = loginAccountKey(request.body);
+  return account ? `login-account:${account}` : null;
 };
 
 const smsPhone: KeyOf = (request) => {

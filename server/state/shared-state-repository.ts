@@ -50,7 +50,8 @@ export class SharedStateRepository implements Repository {
   saveQuota(quota: SmsQuota): Promise<void> { return this.state.saveQuota(quota); }
   saveCode(code: SmsCode): Promise<void> { return this.state.saveCode(code); }
   getCode(phone: string, purpose: SmsCode['purpose']): Promise<SmsCode | null> { return this.state.getCode(phone, purpose); }
-  countAttempt(phone: string, purpose: SmsCode['purpose']): Promise<void> { return this.state.countAttempt(phone, purpose); }
+  countCodeTry(phone: string, purpose: SmsCode['purpose']): Promise<SmsCode | null> { return this.state.countCodeTry(phone, purpose); }
+  claimUntil(key: string, until: number, now: number): Promise<boolean> { return this.state.claimUntil(key, until, now); }
   deleteCode(phone: string, purpose: SmsCode['purpose'], codeHash: string): Promise<boolean> {
     return this.state.deleteCode(phone, purpose, codeHash);
   }

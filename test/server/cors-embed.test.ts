@@ -236,7 +236,7 @@ for (const backend of testBackends()) {
 describe('HSTS over https only', () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp(testBackends()[0]!, { trustProxy: true });
+    t = await buildTestApp(testBackends()[0]!, { trustProxy: 1 });
   });
   after(() => t.close());
 

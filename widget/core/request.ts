@@ -153,8 +153,9 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     const response = await fetchRaw(method, path, call, withXsrf);
     const status = response.status;
     if (status === 423) {
-      await readJson(response);
-      return fail(ACCOUNT_LOCKED, 423, 423, false);
+      // The server may add how long the lock lasts ("该账号已锁定，请 12 分钟后再试"); anything else is the catalogue text.
+      const said = envelopeMessage(asEnvelope(await readJson(response)), ACCOUNT_LOCKED);
+      return fail(said.startsWith(ACCOUNT_LOCKED) ? said : ACCOUNT_LOCKED, 423, 423, false);
     }
     if (status === 424) {
       await readJson(response);

@@ -3,8 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sm2Decrypt } from '../../crypto/sm2.ts';
-import { hashPassword, isStrongPassword } from '../../domain/passwords.ts';
-import { badInput, refuse } from '../../errors.ts';
+import { hashPassword } from '../../domain/passwords.ts';
+import { passwordProblem } from '../../auth/password-policy.ts';
+import { badInput, refuse, weakPassword } from '../../errors.ts';
 import { ok, PHONE_PATTERN, SM2_CIPHER_PATTERN } from '../support.ts';
 
 const USERNAME_PATTERN = '^[a-z0-9]{1,32}$';
@@ -64,12 +65,14 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     config: { fieldMessages, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
   }, async (request) => {
     const { username, phone, smsCode, password } = request.body;
+    // The code first: without it the answer is the same whether the name or phone is taken.
+    await ctx.sms.require(phone, 'register', smsCode);
     if (await ctx.repo.findUserByName(username)) throw refuse('usernameTaken');
     if (await ctx.repo.findUserByPhone(phone)) throw refuse('phoneTaken');
-    if (!(await ctx.sms.check(phone, 'register', smsCode))) throw refuse('badSmsCode');
     const plain = sm2Decrypt(password, ctx.keys.privateKey);
     if (plain === null) throw refuse('decryptFailed');
-    if (!isStrongPassword(plain, username)) throw refuse('weakPassword');
+    const problem = await passwordProblem(plain, { username, phone });
+    if (problem) throw weakPassword(problem);
     const passwordHash = await hashPassword(plain);
     const user = await ctx.repo.transaction(async (tx) => {
       // Checked again inside the transaction: a concurrent registration may have taken them.

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { ClientGroup } from '../../db/repository.ts';
 import { UpstreamUnavailable } from '../../domain/social/http.ts';
-import { locked, refuse, upstreamDown } from '../../errors.ts';
+import { refuse, upstreamDown } from '../../errors.ts';
 import { audit, completeLogin, groupFor, loginRedirect, refuseMustChange } from '../support.ts';
 
 interface CodeQuery {
@@ -65,10 +65,7 @@ async function loginByCode(ctx: AppContext, provider: Provider, request: Fastify
     await audit(ctx, request, `${provider}:${externalId}`, provider, 'unlinked', clientId);
     throw refuse(provider === 'wecom' ? 'weComUnlinked' : 'feishuUnlinked');
   }
-  if (await ctx.lockout.isLocked(user.username)) {
-    await audit(ctx, request, user.username, provider, 'locked', clientId);
-    throw locked();
-  }
+  // A password lockout locks the password only: the messenger account is proof enough here.
   await refuseMustChange(ctx, request, user, provider, clientId);
   return completeLogin(ctx, request, reply, user, provider, redirect, clientId);
 }

@@ -3,9 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sm2Decrypt } from '../../crypto/sm2.ts';
-import { hashPassword, isStrongPassword, verifyPassword, decoyPasswordHash } from '../../domain/passwords.ts';
+import { hashPassword, verifyPassword, decoyPasswordHash } from '../../domain/passwords.ts';
+import { passwordProblem } from '../../auth/password-policy.ts';
 import { lockoutKey } from '../../domain/lockout.ts';
-import { locked, refuse } from '../../errors.ts';
+import { locked, refuse, weakPassword } from '../../errors.ts';
 import { ok, requireSession, SM2_CIPHER_PATTERN } from '../support.ts';
 
 interface ChangePasswordBody {
@@ -47,18 +48,21 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   }, async (request) => {
     const { userName, oldPassword, newPassword, confirmPassword } = request.body;
     const name = userName.trim();
-    if (await ctx.lockout.isLocked(name)) throw locked();
+    const lockedForMs = await ctx.lockout.lockedForMs(name);
+    if (lockedForMs > 0) throw locked(lockedForMs);
     const [oldPlain, newPlain, confirmPlain] = [oldPassword, newPassword, confirmPassword].map((c) => sm2Decrypt(c, ctx.keys.privateKey));
     if (oldPlain == null || newPlain == null || confirmPlain == null) throw refuse('decryptFailed');
     const user = await ctx.repo.findUserByName(name);
     if (!user || !(await verifyPassword(user.passwordHash, oldPlain))) {
       if (!user) await verifyPassword(await decoyPasswordHash(), oldPlain);
-      if (await ctx.lockout.fail(name)) throw locked();
+      const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
+      if (nowLockedForMs > 0) throw locked(nowLockedForMs);
       throw refuse('badCredentials');
     }
     if (newPlain !== confirmPlain) throw refuse('confirmMismatch');
     if (newPlain === oldPlain) throw refuse('samePassword');
-    if (!isStrongPassword(newPlain, user.username)) throw refuse('weakPassword');
+    const problem = await passwordProblem(newPlain, user);
+    if (problem) throw weakPassword(problem);
     const newHash = await hashPassword(newPlain);
     await ctx.repo.transaction(async (tx) => {
       await tx.updatePassword(user.id, newHash, ctx.now(), false);

@@ -88,7 +88,7 @@ describe('two instances sharing PostgreSQL and Redis', { skip: missing ?? false 
     }
     const fifth = await onA.login('agedpwd', 'Wrong@2026x');
     assert.equal(fifth.status, 423);
-    assert.deepEqual(fifth.body, { code: 423, msg: '该账号已锁定', data: null });
+    assert.deepEqual(fifth.body, { code: 423, msg: '该账号已锁定，请 15 分钟后再试', data: null });
     const right = await onB.login('agedpwd', DEMO.agedpwd);
     assert.equal(right.status, 423, 'the other instance knows the lock too');
   });
