@@ -12,6 +12,7 @@ import { openRepository } from './db/open.ts';
 import { Lockout } from './domain/lockout.ts';
 import { deriveKey } from './domain/login-tickets.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
+import { healthDetailsAllowed } from './http/health-access.ts';
 import { SessionManager } from './domain/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsSender } from './domain/sms.ts';
 import { FeishuClient } from './domain/social/feishu.ts';
@@ -115,7 +116,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerEncFlag(api, config.encKey);
     registerExtraRateLimits(api, config);
     registerOneCheckPerAccount(api, redis ? new RedisAccountGuard(redis, config.redisKeyPrefix) : new MemoryAccountGuard());
-    registerHealthRoutes(api, probes);
+    registerHealthRoutes(api, probes, healthDetailsAllowed(config.healthToken));
     registerSessionRoutes(api, ctx);
     registerDoLogin(api, ctx);
     registerSocialLogin(api, ctx);

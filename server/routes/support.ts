@@ -6,7 +6,8 @@ import type { ClientGroup, LoginAttempt, Session, User } from '../db/repository.
 import { pickGroup, type RequestOrigin } from '../domain/client-groups.ts';
 import { ownOrigin } from '../domain/embed-origins.ts';
 import { DEFAULT_REDIRECT, safeRedirect } from '../domain/redirect.ts';
-import { SESSION_COOKIE } from '../domain/sessions.ts';
+import { cookieNames, secureCookie, sessionIdOf } from '../http/cookie-names.ts';
+import { issueXsrfToken } from '../plugins/xsrf.ts';
 import { refuse, sessionExpired } from '../errors.ts';
 import { issueLoginTicket } from './centerAuth/ticket.ts';
 import { MOBILE_PATTERN_SOURCE } from '../../widget/core/phone-pattern.ts';
@@ -21,17 +22,20 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
   return { protocol: request.protocol, port: String(request.port ?? '') };
 }
 
+/** The new session's cookie, and the XSRF token bound to it (rotated at every sign-in). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sid: string): void {
-  reply.setCookie(SESSION_COOKIE, sid, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.setCookie(cookieNames(request).session, sid, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie(request) });
+  issueXsrfToken(request, reply, sid);
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(cookieNames(request).session, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie(request) });
+  issueXsrfToken(request, reply, null);
 }
 
 /** The active session, or: HTTP 424 when the cookie's session timed out, AU00300 without one. */
 export async function requireSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Session> {
-  const state = await ctx.sessions.resolve(request.cookies[SESSION_COOKIE]);
+  const state = await ctx.sessions.resolve(sessionIdOf(request));
   if (state.kind === 'active') return state.session;
   if (state.kind === 'expired') {
     clearSessionCookie(request, reply);
@@ -90,7 +94,7 @@ export async function completeLogin(
     await audit(ctx, request, user.username, method, 'success', clientId);
     return answer;
   }
-  const sid = await ctx.sessions.start(user, request.cookies[SESSION_COOKIE]);
+  const sid = await ctx.sessions.start(user, sessionIdOf(request));
   setSessionCookie(request, reply, sid);
   await audit(ctx, request, user.username, method, 'success', clientId);
   return ok({ username: user.username, redirect });

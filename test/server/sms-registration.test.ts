@@ -135,7 +135,7 @@ for (const backend of testBackends()) {
       assert.deepEqual(res.body, { code: 200, msg: 'success', data: { username: 'newdealer7' } });
       assert.equal((await c.login('newdealer7', 'Dealer#2026seven')).body.code, 200);
       const details = await c.get('/api/admin/user/details?username=newdealer7');
-      assert.deepEqual(details.body.data, { username: 'newdealer7' });
+      assert.deepEqual(details.body.data, { taken: true });
     });
 
     it('registration refusals: taken name, taken phone, bad code, weak password, bad username', async () => {
@@ -162,7 +162,7 @@ for (const backend of testBackends()) {
       const fresh = await buildTestApp(backend, { userLookupPerMinute: 4 });
       try {
         const c = fresh.client();
-        assert.deepEqual((await c.get('/api/admin/user/details?phone=13800000001')).body, { code: 200, msg: 'success', data: { username: 'dealer01' } });
+        assert.deepEqual((await c.get('/api/admin/user/details?phone=13800000001')).body, { code: 200, msg: 'success', data: { taken: true } });
         assert.deepEqual((await c.get('/api/admin/user/details?username=ghost')).body, OK_NULL);
         const both = await c.get('/api/admin/user/details?username=a&phone=13800000001');
         assert.equal(both.status, 400);

@@ -45,7 +45,9 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     const { username, phone } = request.query;
     if ((username === undefined) === (phone === undefined)) throw badInput('请提供 username 或 phone 其中之一');
     const user = username !== undefined ? await ctx.repo.findUserByName(username.trim()) : await ctx.repo.findUserByPhone(phone!);
-    return ok(user ? { username: user.username } : null);
+    // Taken or free, nothing more (spec: non-null data means it exists): a phone look-up must not
+    // hand out the account name that goes with it.
+    return ok(user ? { taken: true } : null);
   });
 
   app.post<{ Body: RegisterBody }>('/admin/register/user', {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { User } from '../../db/repository.ts';
 import { isRegisteredFor, normalizeOrigin, ownOrigin } from '../../domain/embed-origins.ts';
 import { LoginTickets, TICKET_PATTERN } from '../../domain/login-tickets.ts';
-import { SESSION_COOKIE } from '../../domain/sessions.ts';
+import { sessionIdOf } from '../../http/cookie-names.ts';
 import { ApiError } from '../../errors.ts';
 import { groupFor, ok, setSessionCookie } from '../support.ts';
 
@@ -87,7 +87,7 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
     const user = await ctx.repo.findUserById(claims.userId);
     if (!user || user.username !== claims.username) return refusalPage(reply, 400, TicketMessages.invalid);
-    const sid = await ctx.sessions.start(user, request.cookies[SESSION_COOKIE]);
+    const sid = await ctx.sessions.start(user, sessionIdOf(request));
     setSessionCookie(request, reply, sid);
     request.log.info({ username: user.username }, 'login ticket redeemed');
     return reply.header('Cache-Control', 'no-store').redirect(claims.redirect, 303);
