@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { SmsCode, SmsStore } from '../db/repository.ts';
 import { refuse } from '../errors.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenExisting } from '../storage/private-files.ts';
 
 export type SmsPurpose = SmsCode['purpose'];
 
@@ -35,9 +36,11 @@ export class OutboxSmsSender implements SmsSender {
   ) {}
 
   async send({ phone, code, purpose }: SmsMessage): Promise<void> {
-    await fs.promises.mkdir(path.dirname(this.outboxPath), { recursive: true });
+    // Codes are secrets: the outbox and its directory are the service account's alone.
+    ensurePrivateDir(path.dirname(this.outboxPath));
     const line = JSON.stringify({ phone, code, purpose, at: new Date().toISOString() }) + '\n';
-    await fs.promises.appendFile(this.outboxPath, line, { mode: 0o600 });
+    await fs.promises.appendFile(this.outboxPath, line, { mode: PRIVATE_FILE_MODE });
+    tightenExisting([this.outboxPath]);
     this.log.info(`SMS sent to ${maskPhone(phone)} (see ${path.relative(process.cwd(), this.outboxPath) || this.outboxPath})`);
   }
 }

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { maskPhone } from '../domain/sms.ts';
 import { MOBILE_DIGITS_SOURCE } from '../../widget/core/phone-pattern.ts';
 
-const SECRET_PARAMS = /([?&](?:code|smsCode|pwd|password|oldPassword|newPassword|confirmPassword|ticket)=)[^&]*/gi;
+const SECRET_PARAMS = /([?&](?:code|smsCode|pwd|password|oldPassword|newPassword|confirmPassword|ticket|proof)=)[^&]*/gi;
 const PHONE = new RegExp(`(?<!\\d)${MOBILE_DIGITS_SOURCE}(?!\\d)`, 'g');
 
 export function redactUrl(url: string): string {

@@ -8,6 +8,8 @@ import type { AppContext } from '../../context.ts';
 import type { User } from '../../db/repository.ts';
 import { isRegisteredFor, normalizeOrigin, ownOrigin } from '../../domain/embed-origins.ts';
 import { LoginTickets, TICKET_PATTERN } from '../../domain/login-tickets.ts';
+import { bindingHashOf, proofMatches } from '../../auth/ticket-binding.ts';
+import { DEFAULT_REDIRECT, safeRedirect } from '../../http/redirect-target.ts';
 import { sessionIdOf } from '../../http/cookie-names.ts';
 import { ApiError } from '../../errors.ts';
 import { groupFor, ok, setSessionCookie } from '../support.ts';
@@ -16,6 +18,7 @@ export const REDEEM_PATH = '/centerAuth/sso/ticket/redeem';
 
 export const TicketMessages = {
   notRegistered: '当前站点未登记为该客户组的嵌入站点',
+  unbound: '登录请求缺少页面校验信息，请刷新页面后重试',
   invalid: '登录凭证无效，请返回登录页重新登录',
   expired: '登录凭证已过期，请返回登录页重新登录',
   used: '登录凭证已使用，请返回登录页重新登录',
@@ -44,7 +47,9 @@ export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest,
   const origin = request.embedOrigin!;
   const group = await groupFor(ctx, request, ssoDomainOf(request));
   if (!isRegisteredFor(group, origin)) throw new ApiError('AU00131', TicketMessages.notRegistered, 200);
-  const ticket = loginTickets(ctx).issue({ userId: user.id, username: user.username, redirect, origin });
+  const binding = bindingHashOf(request);
+  if (!binding) throw new ApiError('AU00132', TicketMessages.unbound, 200);
+  const ticket = loginTickets(ctx).issue({ userId: user.id, username: user.username, redirect, origin, binding });
   const redeem = `${ownOrigin(request)}/api${REDEEM_PATH}?ticket=${ticket}`;
   return ok({ username: user.username, redirect: redeem, ticket });
 }
@@ -59,13 +64,13 @@ function refusalPage(reply: FastifyReply, status: number, message: string): Fast
 }
 
 export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Querystring: { ticket: string } }>(REDEEM_PATH, {
+  app.get<{ Querystring: { ticket: string; proof?: string } }>(REDEEM_PATH, {
     schema: {
       querystring: {
         type: 'object',
         additionalProperties: false,
         required: ['ticket'],
-        properties: { ticket: { type: 'string', pattern: TICKET_PATTERN } },
+        properties: { ticket: { type: 'string', pattern: TICKET_PATTERN }, proof: { type: 'string', maxLength: 128 } },
       },
     },
     config: { fieldMessages: { ticket: TicketMessages.invalid }, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
@@ -80,16 +85,25 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): voi
     // (strict-origin-when-cross-origin). A Referer naming a third site means someone carried the
     // ticket elsewhere; none at all (a no-referrer page or link) is refused too: otherwise an
     // attacker could sign a victim into the attacker's account (login CSRF) through such a page.
+    // Not the SSO origin either: a callBack on it could carry a stranger's ticket (session swap).
     const referer = normalizeOrigin(request.headers.referer);
-    if (referer !== claims.origin && referer !== ownOrigin(request)) {
+    if (referer !== claims.origin) {
       request.log.info({ referer: referer ?? 'none' }, 'login ticket used from a foreign page or without a Referer');
       return refusalPage(reply, 400, TicketMessages.invalid);
     }
+    // The nonce only the page that started the sign-in holds (auth/ticket-binding.ts).
+    if (!proofMatches(request.query.proof, claims.binding)) {
+      request.log.info('login ticket redeemed without the proof of the page that asked for it');
+      return refusalPage(reply, 400, TicketMessages.invalid);
+    }
+    // Checked again on the way out, by the one redirect rule: never a path that reads as another host.
+    const registered = (await ctx.repo.listGroups()).flatMap((group) => group.callbackOrigins);
+    const target = safeRedirect(claims.redirect, ownOrigin(request), registered) ?? DEFAULT_REDIRECT;
     const user = await ctx.repo.findUserById(claims.userId);
     if (!user || user.username !== claims.username) return refusalPage(reply, 400, TicketMessages.invalid);
     const sid = await ctx.sessions.start(user, sessionIdOf(request));
     setSessionCookie(request, reply, sid);
     request.log.info({ username: user.username }, 'login ticket redeemed');
-    return reply.header('Cache-Control', 'no-store').redirect(claims.redirect, 303);
+    return reply.header('Cache-Control', 'no-store').redirect(target, 303);
   });
 }
