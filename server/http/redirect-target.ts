@@ -26,14 +26,17 @@ function originOf(value: string): string | null {
   }
 }
 
-/** True for a path under the portal's API (any case, any encoding the URL parser undoes). */
-function isApiPath(pathname: string): boolean {
-  let decoded = pathname;
+/** The path as a router that decodes it would read it; null when it does not decode. */
+function decodedPath(pathname: string): string | null {
   try {
-    decoded = decodeURIComponent(pathname);
+    return decodeURIComponent(pathname);
   } catch {
-    return true;
+    return null;
   }
+}
+
+/** True for a path under the portal's API (any case, any encoding). */
+function isApiPath(pathname: string, decoded: string): boolean {
   return /^\/+api(?:[/?#;]|$)/i.test(decoded) || /^\/+api(?:[/?#;]|$)/i.test(pathname);
 }
 
@@ -46,6 +49,9 @@ export function safeRedirect(target: string | undefined | null, portalOrigin: st
   if (target.length > 2048 || REWRITTEN_BY_BROWSERS.test(target)) return null;
   const own = originOf(portalOrigin);
   if (!own) return null;
+  // A scheme must be http(s) followed by "//": "http:evil.example" means different things on different pages.
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(target);
+  if (hasScheme && !/^https?:\/\/[^/\\]/i.test(target)) return null;
   let url: URL;
   try {
     url = new URL(target, `${own}/`);
@@ -54,12 +60,14 @@ export function safeRedirect(target: string | undefined | null, portalOrigin: st
   }
   if (!ALLOWED_PROTOCOLS.has(url.protocol) || url.username !== '' || url.password !== '') return null;
   const origin = url.origin.toLowerCase();
-  // A path that starts with "//" (from "..//x", "/%2e%2e//x" ...) is another host when relative.
-  if (url.pathname.startsWith('//')) return null;
+  // A path that starts with "//" (from "..//x", "/%2e%2e//x" ...) is another host when relative;
+  // "/%2F%2Fx" becomes one for any router that decodes the path before navigating.
+  const decoded = decodedPath(url.pathname);
+  if (decoded === null || /^[/\\]{2}/.test(decoded) || decoded.includes('\\')) return null;
   if (origin === own) {
-    if (isApiPath(url.pathname)) return null;
+    if (isApiPath(url.pathname, decoded)) return null;
     // A relative target stays a path (the portal's router reads it); an absolute one is returned as parsed.
-    return /^[a-z][a-z0-9+.-]*:/i.test(target) ? url.href : url.pathname + url.search + url.hash;
+    return hasScheme ? url.href : url.pathname + url.search + url.hash;
   }
   const allowed = allowedOrigins.map(originOf).filter((o): o is string => o !== null);
   return allowed.includes(origin) ? url.href : null;
