@@ -2,7 +2,7 @@
 // the texts of HTTP-level errors. The server answers with them (server/http/api-error.ts); the
 // widget matches the codes it handles (AU00153, AU00154, AU00300) and shows the texts.
 import { ACCOUNT_LOCKED, DEFAULT_ERROR, PHONE_EXISTS, TOKEN_EXPIRED, USERNAME_EXISTS } from './messages.ts';
-import { WEAK_PASSWORD } from './rules/password.ts';
+import { PasswordProblems } from './rules/password.ts';
 
 /** Business refusals: HTTP 200, code = errorCode = the string below. */
 export const Refusal = {
@@ -12,13 +12,14 @@ export const Refusal = {
   notLoggedIn: ['AU00300', '未登录或登录已失效，请重新登录'],
   decryptFailed: ['AU00101', '密码解密失败，请刷新页面后重试'],
   confirmMismatch: ['AU00102', '两次输入的新密码不一致'],
-  weakPassword: ['AU00103', WEAK_PASSWORD],
+  weakPassword: ['AU00103', PasswordProblems.shape],
   samePassword: ['AU00104', '新密码不能与当前密码相同'],
   cipherMissingPrefix: ['AU00105', '密码密文缺少 04 前缀（SM2 加密结果须以 04 开头），请刷新页面后重试'],
   cipherMalformed: ['AU00106', '密码密文格式不正确（应为 04 开头的 C1C3C2 十六进制串），请刷新页面后重试'],
   badSmsCode: ['AU00110', '验证码错误或已过期'],
   smsTooSoon: ['AU00111', '验证码发送过于频繁，请稍后再试'],
   smsDailyCap: ['AU00112', '今日验证码发送次数已达上限，请明天再试'],
+  smsCodeBurned: ['AU00113', '验证码错误次数过多，已失效，请重新获取验证码'],
   usernameTaken: ['AU00120', USERNAME_EXISTS],
   phoneTaken: ['AU00121', PHONE_EXISTS],
   badCallBack: ['AU00130', '回调地址不在允许范围内'],

@@ -18,6 +18,8 @@ import { genRequestId, loggerOptions, registerRequestIdEcho } from './http/loggi
 import { registerCors } from './embedding/cors.ts';
 import { registerTicketRoutes } from './embedding/ticket-routes.ts';
 import { registerHealthRoutes, type DependencyProbe } from './health/routes.ts';
+import { healthDetailsAllowed } from './http/health-access.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { reportRedisErrors } from './storage/redis-client.ts';
 import { attemptPolicy } from './auth/attempt-policy.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -38,7 +40,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     requestIdHeader: false,
     frameworkErrors,
     return503OnClosing: false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
@@ -72,7 +74,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(async (api) => {
     registerErrorHandler(api);
     registerEncFlag(api, config.encKey);
-    registerHealthRoutes(api, probes);
+    registerHealthRoutes(api, probes, healthDetailsAllowed(config.healthToken));
     const policy = attemptPolicy(api, ctx);
     registerAuthRoutes(api, ctx, policy);
     registerClientGroupRoutes(api, ctx);

@@ -5,7 +5,7 @@ import { ConfigError, readConfig } from './config.ts';
 import { compose } from './compose.ts';
 import type { AppContext } from './context.ts';
 import { hashPassword } from './auth/passwords.ts';
-import { isStrongPassword, WEAK_PASSWORD } from '../contract/rules/password.ts';
+import { passwordProblem, type PasswordOwner } from './auth/password-policy.ts';
 import { USERNAME_PATTERN } from '../contract/rules/username.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './embedding/embed-origin-admin.ts';
@@ -31,15 +31,23 @@ async function requireUser(ctx: AppContext, username: string | undefined) {
   return user;
 }
 
+/** The server's password policy (server/auth/password-policy.ts), as a usage error with its reason. */
+async function requireGoodPassword(password: string | undefined, owner: PasswordOwner): Promise<string> {
+  if (!password) throw new UsageError('missing <password>');
+  const problem = await passwordProblem(password, owner);
+  if (problem) throw new UsageError(`<password>: ${problem}`);
+  return password;
+}
+
 async function run(ctx: AppContext, command: string | undefined, args: string[], flags: Record<string, string | boolean | undefined>): Promise<string> {
   const now = Date.now();
   switch (command) {
     case 'add-user': {
-      const [username, password] = args;
+      const [username, given] = args;
       if (!username || !USERNAME_PATTERN.test(username)) throw new UsageError('<username>: 1-32 lowercase letters and digits');
-      if (!password || !isStrongPassword(password, username)) throw new UsageError(`<password>: ${WEAK_PASSWORD}`);
       const phone = typeof flags.phone === 'string' ? flags.phone : null;
       if (phone && !MOBILE_PATTERN.test(phone)) throw new UsageError('--phone: mainland mobile number');
+      const password = await requireGoodPassword(given, { username, phone });
       if (await ctx.stores.users.findUserByName(username)) throw new UsageError(`user "${username}" exists`);
       if (phone && (await ctx.stores.users.findUserByPhone(phone))) throw new UsageError(`phone ${phone} is taken`);
       await ctx.stores.users.insertUser({
@@ -50,8 +58,7 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     }
     case 'reset-password': {
       const user = await requireUser(ctx, args[0]);
-      const password = args[1];
-      if (!password || !isStrongPassword(password, user.username)) throw new UsageError(`<password>: ${WEAK_PASSWORD}`);
+      const password = await requireGoodPassword(args[1], user);
       const hash = await hashPassword(password);
       await ctx.storage.transaction(async (tx) => {
         await tx.users.updatePassword(user.id, hash, now, flags['must-change'] === true);

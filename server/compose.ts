@@ -11,7 +11,7 @@ import { WeComClient } from './auth/messengers/wecom.ts';
 import { SessionManager } from './auth/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
-import { LoginTickets } from './embedding/login-tickets.ts';
+import { deriveKey, LoginTickets } from './embedding/login-tickets.ts';
 import { seedDemoData } from './seed/import.ts';
 import { withStartupLock } from './storage/startup-lock.ts';
 import { openStorage, type Storage } from './storage/storage.ts';
@@ -60,7 +60,10 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     sessions: new SessionManager(stores.sessions, config, now),
     lockout: new Lockout(stores.lockout, config, now),
     accountGuard: redis ? new RedisAccountGuard(redis, config.redisKeyPrefix) : new MemoryAccountGuard(),
-    sms: new SmsCodes(stores.sms, options.smsSender ?? new OutboxSmsSender(config.smsOutboxPath, options.log ?? silent), config, now),
+    sms: new SmsCodes(
+      stores.sms, options.smsSender ?? new OutboxSmsSender(config.smsOutboxPath, options.log ?? silent), config, now,
+      deriveKey(keys.privateKey, 'sso sms code v1'),
+    ),
     tickets: new LoginTickets(keys.privateKey, stores.nonces, now, config.loginTicketMs),
     weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
     feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),

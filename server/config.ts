@@ -3,6 +3,7 @@
 // caller can print a loud warning.
 import path from 'node:path';
 import { DEV_ENC_KEY, DEV_SIGN_SECRET } from '../contract/development-defaults.ts';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/trust-proxy.ts';
 
 export interface ServerConfig {
   /** Directory for the SQLite file, the SM2 key pair and the SMS outbox. Created on first start. */
@@ -15,8 +16,15 @@ export interface ServerConfig {
   databaseSchema: string | null;
   port: number;
   host: string;
-  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe behind a reverse proxy: false, a hop count, or the proxies'
+   * addresses / CIDR ranges (server/http/trust-proxy.ts). Never every hop.
+   */
+  trustProxy: TrustProxy;
+  /** The portal's public origin (SSO_PUBLIC_URL); https here switches cookies to __Host- names. */
+  publicUrl: string;
+  /** A token that unlocks /api/health details for callers other than loopback; null: loopback only. */
+  healthToken: string | null;
   /** Directory holding the built portal (index.html) and widget/ assets. */
   distDir: string;
   sessionIdleMs: number;
@@ -117,14 +125,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (Buffer.byteLength(encKey, 'utf8') !== 16) {
     throw new ConfigError('SSO_ENC_KEY must be exactly 16 bytes (AES-128)');
   }
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(env.SSO_TRUST_PROXY);
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new ConfigError(error.message);
+    throw error;
+  }
+  const port = integer(env, 'SSO_PORT', 8080, 0);
+  const publicUrl = url(env, 'SSO_PUBLIC_URL') ?? `http://localhost:${port}`;
+  if (!/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError('SSO_PUBLIC_URL must be an http(s) origin without a path, e.g. https://sso.example.com');
+  const healthToken = env.SSO_HEALTH_TOKEN || null;
+  if (healthToken !== null && healthToken.length < 16) throw new ConfigError('SSO_HEALTH_TOKEN must be at least 16 characters');
   const config: ServerConfig = {
     dataDir,
     sm2KeyFile: path.resolve(env.SSO_SM2_KEY_FILE || path.join(dataDir, 'sm2-key.json')),
     databaseUrl,
     databaseSchema,
-    port: integer(env, 'SSO_PORT', 8080, 0),
+    port,
     host: env.SSO_HOST || '0.0.0.0',
-    trustProxy: bool(env, 'SSO_TRUST_PROXY', false),
+    trustProxy,
+    publicUrl,
+    healthToken,
     distDir: path.resolve(env.SSO_DIST_DIR || 'dist'),
     sessionIdleMs: integer(env, 'SSO_SESSION_IDLE_MINUTES', 30, 1) * MINUTE,
     sessionAbsoluteMs: integer(env, 'SSO_SESSION_ABSOLUTE_MINUTES', 600, 1) * MINUTE,
@@ -158,7 +180,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {
     throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');
   }
+  refuseDevelopmentSecretsInProduction(config, env);
   return config;
+}
+
+/**
+ * NODE_ENV=production with a secret that ships in the source stops the start (as Keycloak's
+ * production mode does), naming what to set. Demo accounts need an explicit SSO_SEED_DEMO=true there.
+ */
+function refuseDevelopmentSecretsInProduction(config: ServerConfig, env: NodeJS.ProcessEnv): void {
+  if (env.NODE_ENV !== 'production') return;
+  const public_ = developmentDefaults(config).filter((name) => name.startsWith('SSO_ENC_KEY') || name.startsWith('SSO_SIGN_SECRET'));
+  if (public_.length > 0) {
+    throw new ConfigError(`NODE_ENV=production refuses the development values of ${public_.join(' and ')}: they are public (in the source). Set your own (see docs/deployment.md).`);
+  }
 }
 
 /** Names of settings still on a development default that must be replaced in production. */

@@ -9,6 +9,10 @@ export const TICKET_PATTERN_SOURCE = '^[A-Za-z0-9_-]{40,1024}$';
 export const redeemTicket = {
   method: 'GET',
   path: '/centerAuth/sso/ticket/redeem',
-  query: Type.Object({ ticket: Type.String({ pattern: TICKET_PATTERN_SOURCE }) }, strict),
+  query: Type.Object({
+    ticket: Type.String({ pattern: TICKET_PATTERN_SOURCE }),
+    /** The nonce the page that started the sign-in kept (the ticket is bound to its hash). */
+    proof: Type.Optional(Type.String({ maxLength: 128 })),
+  }, strict),
 } as const;
 export type RedeemTicketQuery = Static<typeof redeemTicket.query>;

@@ -18,8 +18,8 @@ export const userDetails = {
   query: Type.Object({ username: Type.Optional(LoginName), phone: Type.Optional(Phone) }, strict),
 } as const;
 export type UserDetailsQuery = Static<typeof userDetails.query>;
-/** Spec: non-null data means the name or phone is taken. */
-export type UserDetailsAnswer = { username: string } | null;
+/** Spec: non-null data means the name or phone is taken; it says nothing more (no account data). */
+export type UserDetailsAnswer = { taken: true } | null;
 
 export const registerUser = {
   method: 'POST',

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { feishuLoginByCode, weComLoginByCode, type CodeLoginQuery } from '../../contract/endpoints/auth.ts';
 import type { ClientGroup } from '../catalog/catalog-store.ts';
 import { UpstreamUnavailable } from './messengers/upstream-http.ts';
-import { locked, refuse, upstreamDown } from '../http/api-error.ts';
+import { refuse, upstreamDown } from '../http/api-error.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
 import { audit, completeLogin, loginRedirect, refuseMustChange } from './complete-login.ts';
 
@@ -47,10 +47,7 @@ async function loginByCode(ctx: AppContext, provider: Provider, request: Fastify
     await audit(ctx, request, `${provider}:${externalId}`, provider, 'unlinked', clientId);
     throw refuse(provider === 'wecom' ? 'weComUnlinked' : 'feishuUnlinked');
   }
-  if (await ctx.lockout.isLocked(user.username)) {
-    await audit(ctx, request, user.username, provider, 'locked', clientId);
-    throw locked();
-  }
+  // A password lockout locks the password only: the messenger account is proof enough here.
   await refuseMustChange(ctx, request, user, provider, clientId);
   return completeLogin(ctx, request, reply, user, provider, redirect, clientId);
 }

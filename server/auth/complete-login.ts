@@ -8,8 +8,8 @@ import { ownOrigin } from '../embedding/embed-origins.ts';
 import { issueLoginTicket } from '../embedding/issue-ticket.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { DEFAULT_REDIRECT, safeRedirect } from './redirect.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts';
+import { sessionIdOf } from '../http/cookie-names.ts';
 import { setSessionCookie } from './session-cookie.ts';
 import type { LoginAttempt } from './storage/login-audit-store.ts';
 import type { User } from './storage/user-store.ts';
@@ -57,7 +57,7 @@ export async function completeLogin(
     await audit(ctx, request, user.username, method, 'success', clientId);
     return answer;
   }
-  const sid = await ctx.sessions.start(user, request.cookies[SESSION_COOKIE]);
+  const sid = await ctx.sessions.start(user, sessionIdOf(request));
   setSessionCookie(request, reply, sid);
   await audit(ctx, request, user.username, method, 'success', clientId);
   return ok({ username: user.username, redirect });

@@ -31,17 +31,19 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
 
     if (mobile) {
       if (!body.phone) throw refuse('badSmsCode');
-      // use() checks and deletes the code in one step: two parallel logins with one code, one session.
-      if (!body.code || !(await ctx.sms.use(ctx.stores.sms, body.phone, 'login', body.code))) {
+      // use() counts the try on the phone, then deletes the code: two parallel logins with one
+      // code, one session; a sixth try finds the code burned.
+      try {
+        if (!body.code) throw refuse('badSmsCode');
+        await ctx.sms.use(ctx.stores.sms, body.phone, 'login', body.code);
+      } catch (error) {
         await audit(ctx, request, body.phone, 'mobile', 'bad_code', body.clientId);
-        throw refuse('badSmsCode');
+        throw error;
       }
       const user = await ctx.stores.users.findUserByPhone(body.phone);
       if (!user) throw refuse('badSmsCode');
-      if (await ctx.lockout.isLocked(user.username)) {
-        await audit(ctx, request, user.username, 'mobile', 'locked', body.clientId);
-        throw locked();
-      }
+      // The phone is proven: a password lockout does not stop this sign-in, and ends with it.
+      await ctx.lockout.reset(user.username);
       await refuseMustChange(ctx, request, user, 'mobile', body.clientId);
       return completeLogin(ctx, request, reply, user, 'mobile', redirect, body.clientId);
     }
@@ -51,17 +53,18 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       await audit(ctx, request, name ?? '', 'password', 'bad_credentials', body.clientId);
       throw refuse('badCredentials');
     }
-    if (await ctx.lockout.isLocked(name)) {
+    const lockedForMs = await ctx.lockout.lockedForMs(name);
+    if (lockedForMs > 0) {
       await audit(ctx, request, name, 'password', 'locked', body.clientId);
-      throw locked();
+      throw locked(lockedForMs);
     }
     const plain = decryptPassword(ctx, body.pwd);
     const user = await ctx.stores.users.findUserByName(name);
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), plain);
     if (!user || !matches) {
-      const nowLocked = await ctx.lockout.fail(name);
-      await audit(ctx, request, name, 'password', nowLocked ? 'locked' : 'bad_credentials', body.clientId);
-      throw nowLocked ? locked() : refuse('badCredentials');
+      const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
+      await audit(ctx, request, name, 'password', nowLockedForMs > 0 ? 'locked' : 'bad_credentials', body.clientId);
+      throw nowLockedForMs > 0 ? locked(nowLockedForMs) : refuse('badCredentials');
     }
     await ctx.lockout.reset(name);
     if (user.mustChangePassword) {

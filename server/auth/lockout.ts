@@ -1,5 +1,8 @@
-// Account lockout: N failures within a window lock the name for a while (HTTP 423). Failures are
-// counted per name whether or not the account exists, so the lock does not reveal accounts.
+// Password lockout: N failures within a window lock the name's password for a while (HTTP 423, with
+// the minutes left). Failures are counted per name whether or not the account exists, so the lock
+// does not reveal accounts. Only the password is locked: SMS and QR sign-in prove the phone or the
+// messenger account and still work, so a stranger typing wrong passwords cannot lock the owner out
+// (Keycloak's brute-force detection and Authelia's regulation also lock the first factor only).
 import type { ServerConfig } from '../config.ts';
 import { lockoutKey } from './account-key.ts';
 import type { LockoutStore } from './storage/lockout-store.ts';
@@ -14,16 +17,26 @@ export class Lockout {
   ) {}
 
   async isLocked(name: string): Promise<boolean> {
-    return (await this.store.lockedUntil(lockoutKey(name))) > this.now();
+    return (await this.lockedForMs(name)) > 0;
+  }
+
+  /** How long the password of `name` stays locked, in ms; 0 when it is not. */
+  async lockedForMs(name: string): Promise<number> {
+    return Math.max(0, (await this.store.lockedUntil(lockoutKey(name))) - this.now());
   }
 
   /** Counts a failure; true when this failure locked the account. */
   async fail(name: string): Promise<boolean> {
+    return (await this.failAndLockedForMs(name)) > 0;
+  }
+
+  /** Counts a failure; how long the password is now locked, in ms (0: not locked). */
+  async failAndLockedForMs(name: string): Promise<number> {
     const now = this.now();
     const { lockedUntil } = await this.store.recordFailure(
       lockoutKey(name), now, this.config.lockoutWindowMs, this.config.lockoutMaxFailures, this.config.lockoutDurationMs,
     );
-    return lockedUntil > now;
+    return Math.max(0, lockedUntil - now);
   }
 
   async reset(name: string): Promise<void> {

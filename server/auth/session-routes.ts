@@ -1,7 +1,7 @@
 // GET /centerAuth/sso/isLogin, GET /centerAuth/sso/signout, GET /centerAuth/commonConfig/getPublicKeySm2.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { sessionIdOf } from '../http/cookie-names.ts';
 import { sessionExpired } from '../http/api-error.ts';
 import { getPublicKey, isLogin, signOut, type SignOutQuery } from '../../contract/endpoints/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -11,7 +11,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get(getPublicKey.path, { schema: { querystring: getPublicKey.query } }, async () => ok(ctx.keys.publicKey));
 
   app.get(isLogin.path, { schema: { querystring: isLogin.query } }, async (request, reply) => {
-    const state = await ctx.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    const state = await ctx.sessions.resolve(sessionIdOf(request));
     if (state.kind === 'expired') {
       clearSessionCookie(request, reply);
       throw sessionExpired();
@@ -24,7 +24,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     config: { xsrf: signOut.xsrf },
   }, async (request, reply) => {
     // Signing out always succeeds, even when the session already timed out.
-    await ctx.sessions.end(request.cookies[SESSION_COOKIE]);
+    await ctx.sessions.end(sessionIdOf(request));
     clearSessionCookie(request, reply);
     request.log.info({ from: request.query.from ?? null }, 'signed out');
     return ok(null);

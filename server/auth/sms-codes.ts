@@ -1,11 +1,16 @@
 // SMS codes: 6 digits, valid for a few minutes, a resend cooldown per phone and purpose (a login code
-// right after a registration code is fine), a daily cap per phone, a few tries per code. Codes are stored hashed and leave the server only through the SmsSender.
+// right after a registration code is fine), a daily cap per phone, a few tries per code. Codes are
+// stored as an HMAC under a server key (a six-digit code under a plain hash is reversed in a
+// millisecond) and leave the server only through the SmsSender. Tries are counted atomically on
+// the phone (SmsStore.countCodeTry): after the last allowed try the code is burned, even for the
+// right digits, until a new one is sent.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import type { SmsCode, SmsStore } from './storage/sms-store.ts';
 import { refuse } from '../http/api-error.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenExisting } from '../storage/private-files.ts';
 
 export type SmsPurpose = SmsCode['purpose'];
 
@@ -35,17 +40,19 @@ export class OutboxSmsSender implements SmsSender {
   ) {}
 
   async send({ phone, code, purpose }: SmsMessage): Promise<void> {
-    await fs.promises.mkdir(path.dirname(this.outboxPath), { recursive: true });
+    // Codes are secrets: the outbox and its directory are the service account's alone.
+    ensurePrivateDir(path.dirname(this.outboxPath));
     const line = JSON.stringify({ phone, code, purpose, at: new Date().toISOString() }) + '\n';
-    await fs.promises.appendFile(this.outboxPath, line, { mode: 0o600 });
+    await fs.promises.appendFile(this.outboxPath, line, { mode: PRIVATE_FILE_MODE });
+    tightenExisting([this.outboxPath]);
     this.log.info(`SMS sent to ${maskPhone(phone)} (see ${path.relative(process.cwd(), this.outboxPath) || this.outboxPath})`);
   }
 }
 
 type SmsConfig = Pick<ServerConfig, 'smsCodeTtlMs' | 'smsResendCooldownMs' | 'smsDailyCap' | 'smsMaxAttempts'>;
 
-const hashCode = (phone: string, code: string): string =>
-  crypto.createHash('sha256').update(`${phone}:${code}`).digest('hex');
+/** What a try of a code came to: the digits matched, did not, or the code is used up / absent. */
+export type CodeCheck = 'ok' | 'wrong' | 'burned';
 
 /** The calendar day in China, where the daily cap is counted. */
 const chinaDay = (at: number): string => new Date(at + 8 * 3600_000).toISOString().slice(0, 10);
@@ -56,7 +63,13 @@ export class SmsCodes {
     private readonly sender: SmsSender,
     private readonly config: SmsConfig,
     private readonly now: () => number,
+    /** The HMAC key of stored codes (derived from the deployment's key material). */
+    private readonly codeKey: Buffer,
   ) {}
+
+  private hashCode(phone: string, purpose: SmsPurpose, code: string): string {
+    return crypto.createHmac('sha256', this.codeKey).update(`${purpose}:${phone}:${code}`).digest('hex');
+  }
 
   /**
    * Applies the cooldown (per phone and purpose) and the daily cap (per phone), then (when `deliver`) creates and sends a code. With
@@ -65,30 +78,37 @@ export class SmsCodes {
   async issue(phone: string, purpose: SmsPurpose, deliver: boolean): Promise<void> {
     const now = this.now();
     const day = chinaDay(now);
+    // The cooldown is claimed in one atomic step: of two parallel sends only one goes on.
+    const cooldown = this.config.smsResendCooldownMs;
+    if (cooldown > 0 && !(await this.store.claimUntil(`sms-cooldown:${purpose}:${phone}`, now + cooldown, now))) throw refuse('smsTooSoon');
     const quota = await this.store.getQuota(phone);
-    // A record from before the per-purpose times: its lastSentAt holds for every purpose.
-    const lastForPurpose = quota ? (quota.lastSentByPurpose ? quota.lastSentByPurpose[purpose] : quota.lastSentAt) : undefined;
-    if (lastForPurpose !== undefined && now - lastForPurpose < this.config.smsResendCooldownMs) throw refuse('smsTooSoon');
     const sentToday = quota && quota.day === day ? quota.dayCount : 0;
     if (sentToday >= this.config.smsDailyCap) throw refuse('smsDailyCap');
     const before = quota?.lastSentByPurpose ?? (quota ? { login: quota.lastSentAt, register: quota.lastSentAt } : {});
     const lastSentByPurpose = { ...before, [purpose]: now };
     await this.store.saveQuota({ phone, lastSentAt: now, lastSentByPurpose, day, dayCount: sentToday + 1 });
-    if (!deliver) return;
+    // A phone without an account gets a code too, one nobody ever sees: its tries then count and
+    // burn exactly like a real one's, so the answers do not tell which phones have accounts.
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
-    await this.store.saveCode({ phone, purpose, codeHash: hashCode(phone, code), expiresAt: now + this.config.smsCodeTtlMs, attempts: 0 });
-    await this.sender.send({ phone, code, purpose });
+    await this.store.saveCode({ phone, purpose, codeHash: this.hashCode(phone, purpose, code), expiresAt: now + this.config.smsCodeTtlMs, attempts: 0 });
+    if (deliver) await this.sender.send({ phone, code, purpose });
   }
 
-  /** Checks a code without using it up; a wrong try counts against the code. */
-  async check(phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
-    const stored = await this.store.getCode(phone, purpose);
-    if (!stored || stored.expiresAt < this.now() || stored.attempts >= this.config.smsMaxAttempts) return false;
-    if (stored.codeHash !== hashCode(phone, code)) {
-      await this.store.countAttempt(phone, purpose);
-      return false;
-    }
-    return true;
+  /** Tries a code without using it up: every try counts, the right one included. */
+  async verify(phone: string, purpose: SmsPurpose, code: string): Promise<CodeCheck> {
+    const tried = await this.store.countCodeTry(phone, purpose);
+    if (!tried || tried.expiresAt < this.now()) return 'wrong';
+    if (tried.attempts > this.config.smsMaxAttempts) return 'burned';
+    const given = Buffer.from(this.hashCode(phone, purpose, code), 'hex');
+    const stored = Buffer.from(tried.codeHash, 'hex');
+    return given.length === stored.length && crypto.timingSafeEqual(given, stored) ? 'ok' : 'wrong';
+  }
+
+  /** verify, as the refusal the caller answers with when the code does not hold. */
+  async require(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+    const result = await this.verify(phone, purpose, code);
+    if (result === 'burned') throw refuse('smsCodeBurned');
+    if (result === 'wrong') throw refuse('badSmsCode');
   }
 
   /**
@@ -96,11 +116,12 @@ export class SmsCodes {
    * Call inside the transaction that relies on the code.
    */
   consume(store: SmsStore, phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
-    return store.deleteCode(phone, purpose, hashCode(phone, code));
+    return store.deleteCode(phone, purpose, this.hashCode(phone, purpose, code));
   }
 
-  /** check, then consume: true only for the one caller that may act on this code. */
-  async use(store: SmsStore, phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
-    return (await this.check(phone, purpose, code)) && this.consume(store, phone, purpose, code);
+  /** require, then consume: passes only for the one caller that may act on this code. */
+  async use(store: SmsStore, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+    await this.require(phone, purpose, code);
+    if (!(await this.consume(store, phone, purpose, code))) throw refuse('badSmsCode');
   }
 }

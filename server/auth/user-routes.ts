@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
 import { changePassword, currentUser, type ChangePasswordBody } from '../../contract/endpoints/auth.ts';
-import { isStrongPassword } from '../../contract/rules/password.ts';
 import { lockoutKey } from './account-key.ts';
 import type { RouteHooks } from './attempt-policy.ts';
 import { decryptPassword } from './decrypt-password.ts';
+import { passwordProblem } from './password-policy.ts';
 import { hashPassword, verifyPassword, decoyPasswordHash } from './passwords.ts';
 import { requireSession } from './session-cookie.ts';
-import { locked, refuse } from '../http/api-error.ts';
+import { locked, refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 
 const encryptedFieldMessage = ENCRYPTED_FIELD_BROKEN;
@@ -33,19 +33,22 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
   }, async (request) => {
     const { userName, oldPassword, newPassword, confirmPassword } = request.body;
     const name = userName.trim();
-    if (await ctx.lockout.isLocked(name)) throw locked();
+    const lockedForMs = await ctx.lockout.lockedForMs(name);
+    if (lockedForMs > 0) throw locked(lockedForMs);
     const oldPlain = decryptPassword(ctx, oldPassword);
     const newPlain = decryptPassword(ctx, newPassword);
     const confirmPlain = decryptPassword(ctx, confirmPassword);
     const user = await ctx.stores.users.findUserByName(name);
     if (!user || !(await verifyPassword(user.passwordHash, oldPlain))) {
       if (!user) await verifyPassword(await decoyPasswordHash(), oldPlain);
-      if (await ctx.lockout.fail(name)) throw locked();
+      const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
+      if (nowLockedForMs > 0) throw locked(nowLockedForMs);
       throw refuse('badCredentials');
     }
     if (newPlain !== confirmPlain) throw refuse('confirmMismatch');
     if (newPlain === oldPlain) throw refuse('samePassword');
-    if (!isStrongPassword(newPlain, user.username)) throw refuse('weakPassword');
+    const problem = await passwordProblem(newPlain, user);
+    if (problem) throw weakPassword(problem);
     const newHash = await hashPassword(newPlain);
     await ctx.storage.transaction(async (tx) => {
       await tx.users.updatePassword(user.id, newHash, ctx.now(), false);

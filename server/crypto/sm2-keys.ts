@@ -5,9 +5,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateSm2KeyPair, type Sm2KeyPair } from './sm2.ts';
+import { ensurePrivateDir, tightenExisting } from '../storage/private-files.ts';
 
 export function loadOrCreateSm2KeyPair(dataDir: string, file = path.join(dataDir, 'sm2-key.json')): Sm2KeyPair {
   if (fs.existsSync(file)) {
+    tightenExisting([file]);
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Sm2KeyPair>;
     if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string' ||
         !/^04[0-9a-f]{128}$/i.test(parsed.publicKey) || !/^[0-9a-f]{64}$/i.test(parsed.privateKey)) {
@@ -15,7 +17,7 @@ export function loadOrCreateSm2KeyPair(dataDir: string, file = path.join(dataDir
     }
     return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  ensurePrivateDir(path.dirname(file));
   let pair = generateSm2KeyPair();
   // sm-crypto may drop a leading zero of the private scalar; keep only well-formed pairs.
   while (!/^04[0-9a-f]{128}$/i.test(pair.publicKey) || pair.privateKey.length !== 64) pair = generateSm2KeyPair();

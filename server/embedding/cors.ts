@@ -16,7 +16,7 @@ import { needsXsrfToken, XSRF_HEADER } from '../http/xsrf.ts';
 export const ORIGIN_REFUSED = '该站点未登记为嵌入站点，不能跨域调用登录接口';
 
 const ALLOWED_METHODS = 'GET, POST';
-const ALLOWED_HEADERS = 'Accept, Content-Type, X-XSRF-TOKEN, Time-Zone, Enc-Flag, signature, nonce, timestamp, url';
+const ALLOWED_HEADERS = 'Accept, Content-Type, X-XSRF-TOKEN, X-Login-Binding, Time-Zone, Enc-Flag, signature, nonce, timestamp, url';
 /** Public static files (widget script, its chunks, pictures) any page may load, without cookies. */
 const PUBLIC_PREFIXES = ['/widget/', '/assets/'];
 

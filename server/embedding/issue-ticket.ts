@@ -9,12 +9,14 @@ import { ApiError } from '../http/api-error.ts';
 import { redeemTicket } from '../../contract/endpoints/embedding.ts';
 import { ok } from '../http/envelope.ts';
 import { isRegisteredFor, ownOrigin } from './embed-origins.ts';
+import { bindingHashOf } from './ticket-binding.ts';
 
 export const TicketMessages = {
   notRegistered: '当前站点未登记为该客户组的嵌入站点',
   invalid: '登录凭证无效，请返回登录页重新登录',
   expired: '登录凭证已过期，请返回登录页重新登录',
   used: '登录凭证已使用，请返回登录页重新登录',
+  unbound: '登录请求缺少页面校验信息，请刷新页面后重试',
 } as const;
 
 function ssoDomainOf(request: FastifyRequest): string | undefined {
@@ -28,7 +30,9 @@ export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest,
   const origin = request.embedOrigin!;
   const group = await groupFor(ctx, request, ssoDomainOf(request));
   if (!isRegisteredFor(group, origin)) throw new ApiError('AU00131', TicketMessages.notRegistered, 200);
-  const ticket = ctx.tickets.issue({ userId: user.id, username: user.username, redirect, origin });
+  const binding = bindingHashOf(request);
+  if (!binding) throw new ApiError('AU00132', TicketMessages.unbound, 200);
+  const ticket = ctx.tickets.issue({ userId: user.id, username: user.username, redirect, origin, binding });
   const redeem = `${ownOrigin(request)}/api${redeemTicket.path}?ticket=${ticket}`;
   return ok({ username: user.username, redirect: redeem, ticket });
 }

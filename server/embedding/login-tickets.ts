@@ -16,8 +16,10 @@ export interface TicketClaims {
   username: string;
   /** Where redeem sends the browser: a validated callBack or /home. */
   redirect: string;
-  /** The brand site's origin that asked for the ticket. */
+  /** The brand site's origin that asked for the ticket (its Origin header, never its Referer). */
   origin: string;
+  /** Hash of the nonce the brand page keeps (auth/ticket-binding.ts); redeem wants the nonce. */
+  binding: string;
 }
 
 export type RedeemResult =
@@ -63,8 +65,8 @@ export class LoginTickets {
     // Remembered a little past expiry: after that the expiry check alone refuses it.
     const first = await this.nonces.rememberNonce(`ticket:${sealed.jti}`, sealed.exp + 60_000, now);
     if (!first) return { ok: false, reason: 'used' };
-    const { userId, username, redirect, origin } = sealed;
-    return { ok: true, claims: { userId, username, redirect, origin } };
+    const { userId, username, redirect, origin, binding } = sealed;
+    return { ok: true, claims: { userId, username, redirect, origin, binding } };
   }
 
   private open(ticket: string): SealedClaims | null {
@@ -75,7 +77,7 @@ export class LoginTickets {
       decipher.setAuthTag(raw.subarray(raw.length - 16));
       const text = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
       const value = JSON.parse(text) as SealedClaims;
-      if (typeof value.userId !== 'number' || typeof value.exp !== 'number' || typeof value.jti !== 'string') return null;
+      if (typeof value.userId !== 'number' || typeof value.exp !== 'number' || typeof value.jti !== 'string' || typeof value.binding !== 'string') return null;
       return value;
     } catch {
       return null;

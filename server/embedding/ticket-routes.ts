@@ -4,9 +4,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts';
+import { sessionIdOf } from '../http/cookie-names.ts';
 import { normalizeOrigin, ownOrigin } from './embed-origins.ts';
 import { TicketMessages } from './issue-ticket.ts';
+import { proofMatches } from './ticket-binding.ts';
 import { redeemTicket, type RedeemTicketQuery } from '../../contract/endpoints/embedding.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -33,16 +35,25 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): voi
     // (strict-origin-when-cross-origin). A Referer naming a third site means someone carried the
     // ticket elsewhere; none at all (a no-referrer page or link) is refused too: otherwise an
     // attacker could sign a victim into the attacker's account (login CSRF) through such a page.
+    // Not the SSO origin either: a callBack on it could carry a stranger's ticket (session swap).
     const referer = normalizeOrigin(request.headers.referer);
-    if (referer !== claims.origin && referer !== ownOrigin(request)) {
+    if (referer !== claims.origin) {
       request.log.info({ referer: referer ?? 'none' }, 'login ticket used from a foreign page or without a Referer');
       return refusalPage(reply, 400, TicketMessages.invalid);
     }
+    // The nonce only the page that started the sign-in holds (ticket-binding.ts).
+    if (!proofMatches(request.query.proof, claims.binding)) {
+      request.log.info('login ticket redeemed without the proof of the page that asked for it');
+      return refusalPage(reply, 400, TicketMessages.invalid);
+    }
+    // Checked again on the way out, by the one redirect rule: never a path that reads as another host.
+    const registered = (await ctx.stores.catalog.listGroups()).flatMap((group) => group.callbackOrigins);
+    const target = safeRedirect(claims.redirect, ownOrigin(request), registered) ?? DEFAULT_REDIRECT;
     const user = await ctx.stores.users.findUserById(claims.userId);
     if (!user || user.username !== claims.username) return refusalPage(reply, 400, TicketMessages.invalid);
-    const sid = await ctx.sessions.start(user, request.cookies[SESSION_COOKIE]);
+    const sid = await ctx.sessions.start(user, sessionIdOf(request));
     setSessionCookie(request, reply, sid);
     request.log.info({ username: user.username }, 'login ticket redeemed');
-    return reply.header('Cache-Control', 'no-store').redirect(claims.redirect, 303);
+    return reply.header('Cache-Control', 'no-store').redirect(target, 303);
   });
 }

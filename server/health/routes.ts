@@ -1,7 +1,7 @@
 // GET /api/health (liveness with details: always 200 while the process answers) and
 // GET /api/health/ready (readiness: 503 while the database or Redis does not answer, so a load
 // balancer stops sending traffic to this instance until the dependency is back).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpMessages } from '../http/api-error.ts';
 import { health, healthReady } from '../../contract/endpoints/tenant.ts';
 import { ok } from '../http/envelope.ts';
@@ -41,11 +41,21 @@ async function report(probes: DependencyProbe[]) {
   return { healthy, data: { status: healthy ? 'ok' : 'degraded', checks } };
 }
 
-export function registerHealthRoutes(app: FastifyInstance, probes: DependencyProbe[]): void {
-  app.get(health.path, { schema: { querystring: health.query } }, async () => ok((await report(probes)).data));
-
-  app.get(healthReady.path, { schema: { querystring: healthReady.query } }, async (_request, reply) => {
+/**
+ * `detailsAllowed` (server/http/health-access.ts) decides who sees which dependency answered and how
+ * fast; the others get the status alone.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance, probes: DependencyProbe[], detailsAllowed: (request: FastifyRequest) => boolean = () => true,
+): void {
+  const shown = async (request: FastifyRequest) => {
     const { healthy, data } = await report(probes);
+    return { healthy, data: detailsAllowed(request) ? data : { status: data.status } };
+  };
+  app.get(health.path, { schema: { querystring: health.query } }, async (request) => ok((await shown(request)).data));
+
+  app.get(healthReady.path, { schema: { querystring: healthReady.query } }, async (request, reply) => {
+    const { healthy, data } = await shown(request);
     if (healthy) return ok(data);
     return reply.status(503).send({ code: 503, msg: HttpMessages.storageDown, data });
   });

@@ -23,7 +23,13 @@ export function refuse(name: RefusalName): ApiError {
   return new ApiError(code, msg, 200);
 }
 
-export const locked = () => new ApiError(423, HttpMessages.locked, 423);
+/** AU00103 with the policy's reason (server/auth/password-policy.ts). */
+export const weakPassword = (why: string) => new ApiError(Refusal.weakPassword[0], why, 200);
+
+/** HTTP 423; with the time left, the message says how many minutes (rounded up) to wait. */
+export const locked = (remainingMs?: number) => new ApiError(
+  423, remainingMs && remainingMs > 0 ? `${HttpMessages.locked}，请 ${Math.ceil(remainingMs / 60_000)} 分钟后再试` : HttpMessages.locked, 423,
+);
 export const sessionExpired = () => new ApiError(424, HttpMessages.sessionExpired, 424);
 export const badInput = (msg: string) => new ApiError(400, msg, 400);
 export const unauthorized = (msg: string) => new ApiError(401, msg, 401);

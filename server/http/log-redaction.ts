@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { maskPhone } from '../auth/sms-codes.ts';
 import { MOBILE_DIGITS_SOURCE } from '../../contract/rules/phone.ts';
 
-const SECRET_PARAMS = /([?&](?:code|smsCode|pwd|password|oldPassword|newPassword|confirmPassword|ticket)=)[^&]*/gi;
+const SECRET_PARAMS = /([?&](?:code|smsCode|pwd|password|oldPassword|newPassword|confirmPassword|ticket|proof)=)[^&]*/gi;
 const PHONE = new RegExp(`(?<!\\d)${MOBILE_DIGITS_SOURCE}(?!\\d)`, 'g');
 
 export function redactUrl(url: string): string {

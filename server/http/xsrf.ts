@@ -1,36 +1,54 @@
 // XSRF double submit: every answer carries the XSRF-TOKEN cookie (set when missing) and echoes the
 // token in the X-XSRF-TOKEN header; POSTs and the state-changing GETs need the header to equal the
-// cookie. A cross-site form cannot read the cookie, so it cannot send the header.
-import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// cookie. A cross-site form cannot read the cookie, so it cannot send the header. With a session
+// the token must be the one bound to it (http/xsrf-binding.ts), and the login answer hands it out.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, HttpMessages } from './api-error.ts';
 import { sameText } from '../crypto/signature.ts';
+import { deriveKey } from '../embedding/login-tickets.ts';
+import { cookieNames, cookieNamesFor, secureCookie } from './cookie-names.ts';
+import { XsrfBinding } from './xsrf-binding.ts';
 
+/** The XSRF cookie's name without the __Host- prefix (http/cookie-names.ts picks the prefix). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+const bindings = new WeakMap<object, XsrfBinding>();
+
+/** Hands out the token that goes with session id `sid` (null: signed out, a fresh random one). */
+export function issueXsrfToken(request: FastifyRequest, reply: FastifyReply, sid: string | null): void {
+  const binding = bindings.get(request.server.sso);
+  if (!binding) return;
+  const token = sid ? binding.forSession(sid) : binding.anonymous();
+  reply.setCookie(cookieNames(request).xsrf, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: secureCookie(request) });
+  reply.header('X-XSRF-TOKEN', token);
+}
 
 export function needsXsrfToken(request: FastifyRequest): boolean {
   return !SAFE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === true;
 }
 
 export function registerXsrf(app: FastifyInstance): void {
+  const binding = new XsrfBinding(deriveKey(app.sso.keys.privateKey, 'sso xsrf v1'));
+  bindings.set(app.sso, binding);
+  const names = cookieNamesFor(app.sso.config.publicUrl);
   // A callback hook: every request passes here; an async one would cost a promise each.
   app.addHook('onRequest', (request, reply, done) => {
     // Cross-origin calls from registered brand sites: plugins/cors.ts checks their own token.
     if (request.embedOrigin) return done();
-    const cookie = request.cookies[XSRF_COOKIE];
-    const valid = cookie !== undefined && TOKEN_SHAPE.test(cookie);
-    const token = valid ? cookie : crypto.randomBytes(24).toString('base64url');
+    const sid = request.cookies[names.session];
+    const cookie = request.cookies[names.xsrf];
+    const valid = binding.fits(cookie, sid);
+    const token = valid ? cookie : sid && sid.length <= 128 ? binding.forSession(sid) : binding.anonymous();
     if (!valid) {
-      reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
+      reply.setCookie(names.xsrf, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: names.alwaysSecure || request.protocol === 'https' });
     }
     reply.header('X-XSRF-TOKEN', token);
     if (!needsXsrfToken(request)) return done();
     const header = request.headers[XSRF_HEADER];
-    if (!valid || typeof header !== 'string' || !sameText(header, cookie)) {
+    if (!valid || typeof header !== 'string' || !sameText(header, token)) {
       return done(new ApiError(403, HttpMessages.xsrf, 403));
     }
     done();

@@ -6,11 +6,11 @@ import { INVALID_PHONE, INVALID_SMS_CODE, INVALID_USERNAME, ENCRYPTED_FIELD_BROK
 import {
   registerUser, sendRegisterSms, userDetails, type RegisterUserBody, type SendRegisterSmsParams, type UserDetailsQuery,
 } from '../../contract/endpoints/registration.ts';
-import { isStrongPassword } from '../../contract/rules/password.ts';
 import type { RouteHooks } from '../auth/attempt-policy.ts';
 import { decryptPassword } from '../auth/decrypt-password.ts';
+import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { badInput, refuse } from '../http/api-error.ts';
+import { badInput, refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 
 const fieldMessages = { phone: INVALID_PHONE, username: INVALID_USERNAME, smsCode: INVALID_SMS_CODE, password: ENCRYPTED_FIELD_BROKEN };
@@ -34,7 +34,9 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     const { username, phone } = request.query;
     if ((username === undefined) === (phone === undefined)) throw badInput('请提供 username 或 phone 其中之一');
     const user = username !== undefined ? await ctx.stores.users.findUserByName(username.trim()) : await ctx.stores.users.findUserByPhone(phone!);
-    return ok(user ? { username: user.username } : null);
+    // Taken or free, nothing more (spec: non-null data means it exists): a phone look-up must not
+    // hand out the account name that goes with it.
+    return ok(user ? { taken: true } : null);
   });
 
   app.post<{ Body: RegisterUserBody }>(registerUser.path, {
@@ -42,11 +44,13 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     config: { fieldMessages, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
   }, async (request) => {
     const { username, phone, smsCode, password } = request.body;
+    // The code first: without it the answer is the same whether the name or phone is taken.
+    await ctx.sms.require(phone, 'register', smsCode);
     if (await ctx.stores.users.findUserByName(username)) throw refuse('usernameTaken');
     if (await ctx.stores.users.findUserByPhone(phone)) throw refuse('phoneTaken');
-    if (!(await ctx.sms.check(phone, 'register', smsCode))) throw refuse('badSmsCode');
     const plain = decryptPassword(ctx, password);
-    if (!isStrongPassword(plain, username)) throw refuse('weakPassword');
+    const problem = await passwordProblem(plain, { username, phone });
+    if (problem) throw weakPassword(problem);
     const passwordHash = await hashPassword(plain);
     const user = await ctx.storage.transaction(async (tx) => {
       // Checked again inside the transaction: a concurrent registration may have taken them.

@@ -1,7 +1,7 @@
 // Opens the configured database (SQLite file in dataDir by default, PostgreSQL when databaseUrl is
 // set) and runs the migrations. The stores of each slice run on the kysely instance it returns.
-import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from './private-files.ts';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import { migrateToLatest } from './migrations.ts';
@@ -16,9 +16,13 @@ export interface OpenDatabase {
 
 export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<OpenDatabase> {
   if (config.databaseUrl) return { db: await openPostgres(config.databaseUrl, config.databaseSchema), engine: 'postgres' };
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // 0700 / 0600: SQLite gives its -wal and -shm files the mode of the database file.
+  ensurePrivateDir(config.dataDir, { tightenExisting: true });
+  const dbPath = path.join(config.dataDir, 'sso.db');
+  ensurePrivateFile(dbPath);
+  tightenExisting([`${dbPath}-wal`, `${dbPath}-shm`]);
   const { default: SqliteDatabase } = await import('better-sqlite3');
-  const file = new SqliteDatabase(path.join(config.dataDir, 'sso.db'));
+  const file = new SqliteDatabase(dbPath);
   file.pragma('journal_mode = WAL');
   // better-sqlite3 is synchronous: with the default FULL every commit waits for an fsync of the
   // WAL on the event loop (0.1 ms median, 1.4 ms p90, up to 12 ms measured here), three times per

@@ -1,5 +1,8 @@
-// GET /tenant/list: the client-group list for signed server-to-server callers. The signature is
-// md5(secret + nonce + url + timestamp); stale timestamps and reused nonces are refused.
+// GET /tenant/list: the client-group list. The signature is md5(secret + nonce + url + timestamp);
+// stale timestamps and reused nonces are refused. The secret ships inside the public widget (as in
+// the original system), so the signature guards the request's integrity against casual tampering
+// and replay; it is NOT authentication: the list holds nothing private (docs/security.md), and the
+// route is rate limited per IP like the other look-ups.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { sameText, tenantSignature } from '../crypto/signature.ts';
@@ -14,6 +17,7 @@ const header = (value: string | string[] | undefined): string | null => (typeof 
 export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(tenantList.path, {
     schema: { querystring: tenantList.query },
+    config: { rateLimit: { max: ctx.config.userLookupPerMinute, timeWindow: 60_000 } },
   }, async (request) => {
     const signature = header(request.headers.signature);
     const nonce = header(request.headers.nonce);

@@ -22,8 +22,11 @@ describe('embedded Feishu code login', () => {
     await fake.close();
   });
 
+  /** The nonce the embedding page keeps (widget/core/login-binding.ts). */
+  const PAGE_NONCE = 'brand-page-nonce-0123456789abcdef';
+
   it('answers a ticket (no cookie) that the SSO origin redeems into a session', async () => {
-    const headers = { host: SSO_HOST, origin: BRAND_SITE };
+    const headers = { host: SSO_HOST, origin: BRAND_SITE, 'x-login-binding': PAGE_NONCE };
     const first = await t.app.inject({ method: 'GET', url: '/api/centerAuth/sso/isLogin', headers });
     const token = String(first.headers['x-xsrf-token']);
     const url = '/api/centerAuth/sso/feishu/loginByCode?ssoDomain=localhost&clientId=portal&code=fs-embedded';
@@ -36,14 +39,14 @@ describe('embedded Feishu code login', () => {
     assert.equal(res.cookies.find((c) => c.name === 'sso_sid'), undefined);
     const redirect = new URL(body.data.redirect as string);
     assert.equal(redirect.origin, `http://${SSO_HOST}`);
-    const redeem = await t.app.inject({ method: 'GET', url: redirect.pathname + redirect.search, headers: { host: SSO_HOST, referer: `${BRAND_SITE}/` } });
+    const redeem = await t.app.inject({ method: 'GET', url: `${redirect.pathname}${redirect.search}&proof=${PAGE_NONCE}`, headers: { host: SSO_HOST, referer: `${BRAND_SITE}/` } });
     assert.equal(redeem.statusCode, 303);
     assert.equal(redeem.headers.location, '/home');
     assert.ok(redeem.cookies.find((c) => c.name === 'sso_sid'));
   });
 
   it('binds the callBack the element sends to the ticket; a foreign one becomes /home', async () => {
-    const headers = { host: SSO_HOST, origin: BRAND_SITE };
+    const headers = { host: SSO_HOST, origin: BRAND_SITE, 'x-login-binding': PAGE_NONCE };
     const token = String((await t.app.inject({ method: 'GET', url: '/api/centerAuth/sso/isLogin', headers })).headers['x-xsrf-token']);
     const redeemFor = async (code: string, callBack: string) => {
       fake.feishuCodes.set(code, 'on_demo_zhangwei');
@@ -51,7 +54,7 @@ describe('embedded Feishu code login', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'x-xsrf-token': token } });
       assert.ok(res.json().data.ticket, JSON.stringify(res.json()));
       const redirect = new URL(res.json().data.redirect as string);
-      return t.app.inject({ method: 'GET', url: redirect.pathname + redirect.search, headers: { host: SSO_HOST, referer: `${BRAND_SITE}/` } });
+      return t.app.inject({ method: 'GET', url: `${redirect.pathname}${redirect.search}&proof=${PAGE_NONCE}`, headers: { host: SSO_HOST, referer: `${BRAND_SITE}/` } });
     };
     const back = await redeemFor('fs-callback', `${BRAND_SITE}/orders?id=7`);
     assert.equal(back.statusCode, 303);

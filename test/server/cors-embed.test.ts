@@ -41,16 +41,20 @@ for (const backend of testBackends()) {
     async function embeddedLogin(origin: string, fields: Record<string, string>, password = DEMO.zhangwei): Promise<LightMyRequestResponse> {
       const first = await inject('GET', '/api/centerAuth/sso/isLogin', { origin });
       const token = String(first.headers['x-xsrf-token']);
-      return inject('POST', '/api/centerAuth/sso/doLogin', { origin, 'x-xsrf-token': token }, {
+      return inject('POST', '/api/centerAuth/sso/doLogin', { origin, 'x-xsrf-token': token, 'x-login-binding': PAGE_NONCE }, {
         name: 'zhangwei', pwd: await encrypt(password), loginType: '0', ...fields,
       });
     }
 
     const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'sso_sid');
 
+    /** The nonce the embedding page keeps and adds as proof (widget/core/login-binding.ts). */
+    const PAGE_NONCE = 'brand-page-nonce-0123456789abcdef';
+
+    /** The redeem URL as the element visits it: with its page's proof. */
     function ticketPath(res: LightMyRequestResponse): string {
       const redirect = new URL(res.json().data.redirect as string);
-      return redirect.pathname + redirect.search;
+      return `${redirect.pathname}${redirect.search}&proof=${PAGE_NONCE}`;
     }
 
     it('answers the preflight of a registered origin with credentials allowed, and exposes the XSRF header', async () => {
@@ -145,7 +149,7 @@ for (const backend of testBackends()) {
     it('refuses a forged ticket and a ticket carried to a third site', async () => {
       const res = await embeddedLogin(EXEED_SITE, { ssoDomain: 'exeed.localhost' });
       const path = ticketPath(res);
-      const forged = path.slice(0, -4) + (path.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+      const forged = path.replace(/ticket=([^&]*)/, (_m, ticket: string) => `ticket=${ticket.slice(0, -4)}${ticket.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`);
       const bad = await inject('GET', forged, {});
       assert.equal(bad.statusCode, 400);
       assert.match(bad.body, /登录凭证无效，请返回登录页重新登录/);
@@ -154,7 +158,7 @@ for (const backend of testBackends()) {
       assert.equal(sessionCookie(carried), undefined);
     });
 
-    it('refuses a ticket redeemed without a Referer (a no-referrer page: login CSRF), accepts the SSO origin itself', async () => {
+    it('refuses a ticket redeemed without a Referer (a no-referrer page: login CSRF) or from the SSO origin itself (issue 13)', async () => {
       for (const headers of [{}, { referer: 'null' }, { referer: 'about:blank' }] as Record<string, string>[]) {
         const res = await embeddedLogin(EXEED_SITE, { ssoDomain: 'exeed.localhost' });
         const bare = await inject('GET', ticketPath(res), headers);
@@ -163,9 +167,10 @@ for (const backend of testBackends()) {
         assert.equal(sessionCookie(bare), undefined);
       }
       const res = await embeddedLogin(EXEED_SITE, { ssoDomain: 'exeed.localhost' });
+      // A callBack on the SSO origin pointing at a stranger's ticket would swap the session.
       const fromSso = await inject('GET', ticketPath(res), { referer: `http://${SSO_HOST}/` });
-      assert.equal(fromSso.statusCode, 303);
-      assert.ok(sessionCookie(fromSso));
+      assert.equal(fromSso.statusCode, 400);
+      assert.equal(sessionCookie(fromSso), undefined);
     });
 
     it('binds the registered callBack to the ticket; a foreign one gets a ticket to /home, never to that site', async () => {
@@ -236,7 +241,7 @@ for (const backend of testBackends()) {
 describe('HSTS over https only', () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp(testBackends()[0]!, { trustProxy: true });
+    t = await buildTestApp(testBackends()[0]!, { trustProxy: 1 });
   });
   after(() => t.close());
 

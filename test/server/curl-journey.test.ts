@@ -91,7 +91,7 @@ for (const backend of testBackends()) {
       assert.deepEqual(codes, [200, 200, 200, 200, 423, 423]);
       const locked = await login('attacker', 'dealer01', 'Sso@2026dealer');
       assert.equal(locked.status, 423);
-      assert.equal(locked.body.msg, '该账号已锁定');
+      assert.equal(locked.body.msg, '该账号已锁定，请 15 分钟后再试');
     });
 
     it('signs out, then isLogin is false', async () => {

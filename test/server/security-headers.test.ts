@@ -49,7 +49,7 @@ describe('security headers', () => {
   });
 
   it('HSTS over https (behind a trusted proxy)', async () => {
-    const proxied = await startServer({ trustProxy: true });
+    const proxied = await startServer({ trustProxy: 1 });
     try {
       const answer = await fetch(proxied.url + '/api/centerAuth/sso/isLogin', { headers: { 'x-forwarded-proto': 'https' } });
       assert.equal(answer.headers.get('strict-transport-security'), 'max-age=31536000; includeSubDomains');

@@ -103,7 +103,7 @@ for (const backend of testBackends()) {
     });
 
     it('marks both cookies Secure when the request came over https (behind a trusted proxy)', async () => {
-      const proxied = await buildTestApp(backend, { trustProxy: true });
+      const proxied = await buildTestApp(backend, { trustProxy: 1 });
       try {
         const c = proxied.client();
         const https = { 'x-forwarded-proto': 'https' };

@@ -10,9 +10,9 @@ import { ConfigError, developmentDefaults, readConfig } from '../../server/confi
 import { loadOrCreateSm2KeyPair } from '../../server/crypto/sm2-keys.ts';
 import { sm2Decrypt } from '../../server/crypto/sm2.ts';
 import { normalizeHost } from '../../server/catalog/client-groups.ts';
-import { isStrongPassword } from '../../contract/rules/password.ts';
+import { ownerProblem, PasswordProblems } from '../../contract/rules/password.ts';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../../server/auth/passwords.ts';
-import { safeRedirect } from '../../server/auth/redirect.ts';
+import { safeRedirect } from '../../contract/rules/callback.ts';
 import { OutboxSmsSender } from '../../server/auth/sms-codes.ts';
 
 describe('redirect rule', () => {
@@ -30,13 +30,17 @@ describe('redirect rule', () => {
 });
 
 describe('password rules', () => {
-  it('strength: length, kinds, username', () => {
-    assert.equal(isStrongPassword('Sso@2026demo', 'zhangwei'), true);
-    assert.equal(isStrongPassword('abcdefg1', 'x'), false);
-    assert.equal(isStrongPassword('abcdEFG1', 'x'), true);
-    assert.equal(isStrongPassword('Ab1!Ab1', 'x'), false);
-    assert.equal(isStrongPassword('Ab1! ' + 'x'.repeat(10), 'y'), false);
-    assert.equal(isStrongPassword('MyZhangWei#1', 'zhangwei'), false);
+  it('the shared rule: length, kinds, whitespace, username, phone', () => {
+    const { shape, containsUsername, containsPhone } = PasswordProblems;
+    assert.equal(ownerProblem('Sso@2026demo', { username: 'zhangwei' }), null);
+    assert.equal(ownerProblem('abcdefg1', { username: 'x' }), shape);
+    assert.equal(ownerProblem('abcdEFG1', { username: 'x' }), null);
+    assert.equal(ownerProblem('Ab1!Ab1', { username: 'x' }), shape);
+    assert.equal(ownerProblem('Ab1! ' + 'x'.repeat(10), { username: 'y' }), shape);
+    assert.equal(ownerProblem('Ab1!' + 'x'.repeat(60), { username: 'y' }), null, '64 characters');
+    assert.equal(ownerProblem('Ab1!' + 'x'.repeat(61), { username: 'y' }), shape, '65 characters');
+    assert.equal(ownerProblem('MyZhangWei#1', { username: 'zhangwei' }), containsUsername);
+    assert.equal(ownerProblem('Ab#00000001x', { username: 'y', phone: '13800000001' }), containsPhone, 'last eight digits');
   });
   it('argon2id with the OWASP minimum parameters', async () => {
     assert.deepEqual({ m: ARGON2_OPTIONS.memoryCost, t: ARGON2_OPTIONS.timeCost, p: ARGON2_OPTIONS.parallelism }, { m: 19456, t: 2, p: 1 });

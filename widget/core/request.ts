@@ -8,6 +8,7 @@ import type { NoticeCenter } from './notices.ts';
 import { SIGNED_URL, signatureHeaders } from './signature.ts';
 import { currentXsrfToken, needsXsrf, rememberXsrfHeader } from './xsrf.ts';
 import { saveDownload } from './download.ts';
+import { loginBinding } from './login-binding.ts';
 
 export { ApiCallError } from './api-error.ts';
 
@@ -101,6 +102,8 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     const headers = new Headers({ Accept: 'application/json', 'Time-Zone': timeZone() });
     const token = xsrfToken();
     if (token) headers.set('X-XSRF-TOKEN', token);
+    // Embedded: a login ticket the server mints is bound to this page (core/login-binding.ts).
+    if (crossOrigin) headers.set('X-Login-Binding', loginBinding());
     if (path.includes(SIGNED_URL)) {
       for (const [name, value] of Object.entries(signatureHeaders())) headers.set(name, value);
     }
@@ -153,8 +156,9 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     const response = await fetchRaw(method, path, call, withXsrf);
     const status = response.status;
     if (status === 423) {
-      await readJson(response);
-      return fail(ACCOUNT_LOCKED, 423, 423, false);
+      // The server may add how long the lock lasts ("该账号已锁定，请 12 分钟后再试"); anything else is the catalogue text.
+      const said = envelopeMessage(asEnvelope(await readJson(response)), ACCOUNT_LOCKED);
+      return fail(said.startsWith(ACCOUNT_LOCKED) ? said : ACCOUNT_LOCKED, 423, 423, false);
     }
     if (status === 424) {
       await readJson(response);

@@ -21,7 +21,8 @@ export const STATE_CHANGING_GETS: readonly string[] = [
 export function readXsrfCookie(): string | null {
   for (const part of document.cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === 'XSRF-TOKEN') return decodeURIComponent(rest.join('='));
+    // __Host-XSRF-TOKEN when the portal runs on https (the server picks the name).
+    if (name === 'XSRF-TOKEN' || name === '__Host-XSRF-TOKEN') return decodeURIComponent(rest.join('='));
   }
   return null;
 }

@@ -6,6 +6,7 @@ import type { NoticeCenter } from '../core/notices.ts';
 import { reportQuietError } from '../core/api-error.ts';
 import { emit } from '../core/events.ts';
 import { navigate } from '../core/navigate.ts';
+import { withTicketProof } from '../core/login-binding.ts';
 import { createPasswordEncryptor } from '../core/sm2.ts';
 import { DEFAULT_ERROR } from '../core/messages.ts';
 import type { LoginParams } from './login-params.ts';
@@ -49,7 +50,7 @@ export interface LoginContext extends LoginStoreDeps {
   encryptPassword(plain: string): Promise<string>;
   /** Runs `task` unless `key` is already running: a waiting button cannot be pressed twice. */
   guard<T>(key: BusyKey, task: () => Promise<T>): Promise<T | undefined>;
-  succeed(data: { redirect?: unknown; username?: unknown } | null | undefined): void;
+  succeed(data: { redirect?: unknown; username?: unknown; ticket?: unknown } | null | undefined): void;
   failed(error: unknown): ApiCallError;
   loginExtras(): Record<string, string | undefined>;
 }
@@ -79,8 +80,9 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
       }
     },
     succeed(data) {
+      // An embedded sign-in answers a ticket: its redeem URL gets this page's proof (core/login-binding.ts).
       const username = typeof data?.username === 'string' ? data.username : undefined;
-      const candidate = typeof data?.redirect === 'string' && data.redirect ? data.redirect : '/home';
+      const candidate = typeof data?.redirect === 'string' && data.redirect ? withTicketProof(data.redirect, data) : '/home';
       const allowed = allowedOrigins($group.get(), deps.params.apiBase);
       const redirect = isAllowedTarget(candidate, allowed) ? candidate : '/home';
       const host = deps.host();

@@ -35,6 +35,8 @@ export function allowedOrigins(group: Pick<ClientGroup, 'domainUrl' | 'callbackO
 
 /** True when `target` (absolute or relative to the page) leads to an allowed origin. */
 export function isAllowedTarget(target: string, allowed: Set<string>, pageUrl: string = window.location.href): boolean {
+  // Text browsers rewrite while parsing (tabs, newlines, backslashes): never followed, as on the server.
+  if (/[\u0000-\u0020\u007f\\]/.test(target)) return false;
   if (target.startsWith('//') || target.startsWith('/\\')) return allowed.has(originOf(target, pageUrl) ?? '');
   const origin = originOf(target, pageUrl);
   return origin !== null && allowed.has(origin);

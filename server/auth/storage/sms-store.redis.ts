@@ -4,10 +4,19 @@ import type { SmsCode, SmsPurpose, SmsQuota, SmsStore } from './sms-store.ts';
 
 const DAY = 24 * 3600_000;
 
-// Counts a try only while the code exists: a code used up meanwhile must not come back half-filled.
-const HINCR_IF_EXISTS = `
-if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HINCRBY', KEYS[1], ARGV[1], 1) end
-return 0`;
+// Counts one try of a code and returns the code as it is after the count (the script runs alone,
+// so parallel tries each see their own number).
+const COUNT_CODE_TRY = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
+return {redis.call('HGET', KEYS[1], 'codeHash'), redis.call('HGET', KEYS[1], 'expiresAt'), attempts}`;
+
+// Takes a key until ARGV[1] when it is free at ARGV[2] (the clock is the caller's, like the SQL store).
+const CLAIM_UNTIL = `
+local held = tonumber(redis.call('GET', KEYS[1]))
+if held and held > tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', math.max(1, tonumber(ARGV[1]) - tonumber(ARGV[2])) + 60000)
+return 1`;
 
 // Uses a code up: only the caller whose compare-and-delete ran first gets 1 (the script runs alone).
 const DELETE_IF_HASH = `
@@ -49,8 +58,14 @@ export class RedisSmsStore implements SmsStore {
     return { phone, purpose, codeHash: row.codeHash, expiresAt: Number(row.expiresAt), attempts: Number(row.attempts ?? 0) };
   }
 
-  async countAttempt(phone: string, purpose: SmsPurpose): Promise<void> {
-    await this.redis.eval(HINCR_IF_EXISTS, 1, this.codeKey(phone, purpose), 'attempts');
+  async countCodeTry(phone: string, purpose: SmsPurpose): Promise<SmsCode | null> {
+    const row = (await this.redis.eval(COUNT_CODE_TRY, 1, this.codeKey(phone, purpose))) as [string, string, number] | null;
+    if (!row) return null;
+    return { phone, purpose, codeHash: row[0], expiresAt: Number(row[1]), attempts: Number(row[2]) };
+  }
+
+  async claimUntil(key: string, until: number, now: number): Promise<boolean> {
+    return Number(await this.redis.eval(CLAIM_UNTIL, 1, `${this.prefix}claim:${key}`, String(until), String(now))) === 1;
   }
 
   async deleteCode(phone: string, purpose: SmsPurpose, codeHash: string): Promise<boolean> {

@@ -42,9 +42,21 @@ export class SqlSmsStore implements SmsStore {
     return { phone: row.phone, purpose, codeHash: row.code_hash, expiresAt: Number(row.expires_at), attempts: row.attempts };
   }
 
-  async countAttempt(phone: string, purpose: SmsPurpose): Promise<void> {
-    await this.db.updateTable('sms_codes').set({ attempts: sql<number>`attempts + 1` })
-      .where('phone', '=', phone).where('purpose', '=', purpose).execute();
+  async countCodeTry(phone: string, purpose: SmsPurpose): Promise<SmsCode | null> {
+    // One statement: parallel tries queue on the row lock and each gets its own count back.
+    const row = await this.db.updateTable('sms_codes').set({ attempts: sql<number>`attempts + 1` })
+      .where('phone', '=', phone).where('purpose', '=', purpose)
+      .returning(['code_hash', 'expires_at', 'attempts']).executeTakeFirst();
+    if (!row) return null;
+    return { phone, purpose, codeHash: row.code_hash, expiresAt: Number(row.expires_at), attempts: Number(row.attempts) };
+  }
+
+  async claimUntil(key: string, until: number, now: number): Promise<boolean> {
+    // One statement: a free key is inserted, an expired one taken over, a held one left alone.
+    const row = await this.db.insertInto('used_nonces').values({ nonce: key, expires_at: until })
+      .onConflict((oc) => oc.column('nonce').doUpdateSet({ expires_at: until }).where('used_nonces.expires_at', '<=', now))
+      .returning('nonce').executeTakeFirst();
+    return row !== undefined;
   }
 
   async deleteCode(phone: string, purpose: SmsPurpose, codeHash: string): Promise<boolean> {

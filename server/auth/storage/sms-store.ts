@@ -28,7 +28,17 @@ export interface SmsStore {
   saveQuota(quota: SmsQuota): Promise<void>;
   saveCode(code: SmsCode): Promise<void>;
   getCode(phone: string, purpose: SmsPurpose): Promise<SmsCode | null>;
-  countAttempt(phone: string, purpose: SmsPurpose): Promise<void>;
+  /**
+   * Counts one try of the current code and returns the code as it is after that count, in one
+   * atomic step (one SQL statement / one Redis script): of parallel tries each sees its own
+   * number, so no more than the allowed number are ever compared. null when there is no code.
+   */
+  countCodeTry(phone: string, purpose: SmsPurpose): Promise<SmsCode | null>;
+  /**
+   * Takes `key` until `until` when it is free at `now`, atomically: of parallel callers exactly one
+   * gets true (the SMS send cooldown: two parallel sends, one SMS).
+   */
+  claimUntil(key: string, until: number, now: number): Promise<boolean>;
   /**
    * Deletes the code only while it is still the one with `codeHash`, atomically: true for the one
    * caller that deleted it, false for any other (a parallel login with the same code, a new code).

@@ -87,7 +87,7 @@ async function checkAccounts(instance: Instance, attempts: Attempt[], report: (l
       assert.equal(byPhone, null, `${attempt.phone} is not attached to anyone when ${attempt.username} is absent`);
       continue;
     }
-    assert.deepEqual(byPhone, { username: attempt.username }, `${attempt.username} is found by its phone`);
+    assert.deepEqual(byPhone, { taken: true }, `${attempt.phone} of ${attempt.username} is taken`);
     const login = await client.login(attempt.username, PASSWORD);
     assert.deepEqual(login.body.data, { username: attempt.username, redirect: '/home' }, `${attempt.username} logs in with its password`);
   }

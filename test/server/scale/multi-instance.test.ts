@@ -88,7 +88,7 @@ describe('two instances sharing PostgreSQL and Redis', { skip: missing ?? false 
     }
     const fifth = await onA.login('agedpwd', 'Wrong@2026x');
     assert.equal(fifth.status, 423);
-    assert.deepEqual(fifth.body, { code: 423, msg: '该账号已锁定', data: null });
+    assert.deepEqual(fifth.body, { code: 423, msg: '该账号已锁定，请 15 分钟后再试', data: null });
     const right = await onB.login('agedpwd', DEMO.agedpwd);
     assert.equal(right.status, 423, 'the other instance knows the lock too');
   });
@@ -156,7 +156,7 @@ describe('instances starting at the same moment on a fresh database', { skip: mi
       const keys = new Set<string>();
       for (const result of started) {
         const client = new HttpClient((result as PromiseFulfilledResult<Instance>).value.url);
-        assert.deepEqual((await client.get('/api/admin/user/details?username=zhangwei')).body.data, { username: 'zhangwei' });
+        assert.deepEqual((await client.get('/api/admin/user/details?username=zhangwei')).body.data, { taken: true });
         keys.add((await client.get('/api/centerAuth/commonConfig/getPublicKeySm2')).body.data);
       }
       assert.equal(keys.size, 1, 'one key pair, created by whichever instance was first');

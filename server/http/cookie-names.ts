@@ -1,0 +1,40 @@
+// Cookie names and flags. When the portal's public URL (SSO_PUBLIC_URL) is https, the session and
+// XSRF cookies take the __Host- prefix: the browser then accepts them only with Secure, Path=/ and
+// no Domain, so a sibling subdomain cannot plant or shadow them (cookie tossing).
+import type { FastifyRequest } from 'fastify';
+
+export interface CookieNames {
+  session: string;
+  xsrf: string;
+  /** Always Secure (https public URL); otherwise Secure when the request itself came over https. */
+  alwaysSecure: boolean;
+}
+
+export function cookieNamesFor(publicUrl: string): CookieNames {
+  const https = publicUrl.toLowerCase().startsWith('https:');
+  return https
+    ? { session: '__Host-sso_sid', xsrf: '__Host-XSRF-TOKEN', alwaysSecure: true }
+    : { session: 'sso_sid', xsrf: 'XSRF-TOKEN', alwaysSecure: false };
+}
+
+const byUrl = new Map<string, CookieNames>();
+
+/** The names for the app that serves `request` (its config's publicUrl). */
+export function cookieNames(request: FastifyRequest): CookieNames {
+  const publicUrl = request.server.sso.config.publicUrl;
+  let names = byUrl.get(publicUrl);
+  if (!names) {
+    names = cookieNamesFor(publicUrl);
+    byUrl.set(publicUrl, names);
+  }
+  return names;
+}
+
+export function secureCookie(request: FastifyRequest): boolean {
+  return cookieNames(request).alwaysSecure || request.protocol === 'https';
+}
+
+/** The session id the browser sent, under this deployment's cookie name. */
+export function sessionIdOf(request: FastifyRequest): string | undefined {
+  return request.cookies[cookieNames(request).session];
+}

@@ -1,0 +1,92 @@
+// Issue 13, finding 2 (High): the production example seeded the demo accounts, whose passwords
+// are public. Now, with NODE_ENV=production: the start is refused while SSO_ENC_KEY or
+// SSO_SIGN_SECRET has its development value (naming them); no demo account exists unless
+// SSO_SEED_DEMO=true (then a warning at every start); the banner prints demo passwords only when
+// demo data is in use; no production example in the docs seeds the demo data.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, readConfig } from '../../../server/config.ts';
+import { REPO_ROOT, spawnMain } from '../../helpers/spawn-main.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
+
+const OWN_SECRETS = { SSO_ENC_KEY: 'Prod-Enc-Key-16b', SSO_SIGN_SECRET: 'a-production-signing-secret' };
+
+/** Runs server/main.ts until it exits (a refused start); its exit code and output. */
+function runRefusedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-'));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', SSO_ENC_KEY: '', SSO_SIGN_SECRET: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('finding 2: production refuses development secrets and demo accounts', () => {
+  it('readConfig refuses NODE_ENV=production with the development SSO_ENC_KEY / SSO_SIGN_SECRET, naming them', () => {
+    assert.throws(() => readConfig({ NODE_ENV: 'production' }), (error: Error) =>
+      error instanceof ConfigError && /SSO_ENC_KEY/.test(error.message) && /SSO_SIGN_SECRET/.test(error.message));
+    assert.throws(() => readConfig({ NODE_ENV: 'production', SSO_ENC_KEY: OWN_SECRETS.SSO_ENC_KEY }), (error: Error) =>
+      /SSO_SIGN_SECRET/.test(error.message) && !/SSO_ENC_KEY/.test(error.message));
+    assert.throws(() => readConfig({ NODE_ENV: 'production', SSO_SIGN_SECRET: OWN_SECRETS.SSO_SIGN_SECRET }), /SSO_ENC_KEY/);
+    // Development keeps working with the defaults (and seeds the demo data).
+    assert.equal(readConfig({}).seedDemoData, true);
+  });
+
+  it('production seeds no demo data unless SSO_SEED_DEMO=true is set explicitly', () => {
+    assert.equal(readConfig({ NODE_ENV: 'production', ...OWN_SECRETS }).seedDemoData, false);
+    assert.equal(readConfig({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: 'true' }).seedDemoData, true);
+  });
+
+  it('the process exits 1 with a message naming both variables', async () => {
+    const { code, output } = await runRefusedStart({ NODE_ENV: 'production' });
+    assert.equal(code, 1, output);
+    assert.match(output, /SSO_ENC_KEY/);
+    assert.match(output, /SSO_SIGN_SECRET/);
+    assert.doesNotMatch(output, /SSO portal: http/, 'never listened');
+  });
+
+  it('a production start has no demo account and prints no demo password', async () => {
+    const main = await spawnMain({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: '' });
+    try {
+      const details = await fetch(`${main.url}/api/admin/user/details?username=zhangwei`);
+      assert.deepEqual(await details.json(), { code: 200, msg: 'success', data: null }, 'no demo account');
+      assert.doesNotMatch(main.output(), /Sso@2026|Demo accounts/);
+    } finally {
+      await main.stop();
+    }
+  });
+
+  it('SSO_SEED_DEMO=true in production seeds them, with a warning at the start', async () => {
+    const main = await spawnMain({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: 'true' });
+    try {
+      // The banner's lines follow the URL line, possibly in a later chunk.
+      await waitUntil(() => /Demo accounts:/.test(main.output()), { timeoutMs: 5000, failure: () => main.output() });
+      assert.match(main.output(), /WARNING: development defaults in use for SSO_SEED_DEMO=true/);
+    } finally {
+      await main.stop();
+    }
+  });
+
+  it('no example in docs/deployment.md sets SSO_SEED_DEMO=true, and the production example sets NODE_ENV=production', () => {
+    const text = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'deployment.md'), 'utf8');
+    const examples = [...text.matchAll(/```(?:sh|bash)\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    assert.ok(examples.length > 0);
+    for (const example of examples) assert.doesNotMatch(example, /SSO_SEED_DEMO=(true|1|yes)/i);
+    assert.ok(examples.some((example) => /NODE_ENV=production/.test(example)));
+  });
+});
