@@ -2,7 +2,7 @@
 // (a CSS gradient in the stylesheet) shows when there are none or the current one failed.
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { createCarousel } from '../stores/carousel.ts';
+import { createCarousel } from './stores/carousel.ts';
 
 interface BackgroundCarouselProps {
   images: string[];

@@ -2,8 +2,8 @@
 // the footer. QR views exist only for messengers the client group configures.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { setView, type LoginView } from '../stores/login-store.ts';
-import { availableQrTypes, initialQrType } from '../stores/qr-choice.ts';
+import { setView, type LoginView } from './stores/login-store.ts';
+import { availableQrTypes, initialQrType } from './stores/qr-choice.ts';
 import {
   BACK_TO_LOGIN,
   FEISHU_LOGIN,

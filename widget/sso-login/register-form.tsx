@@ -2,8 +2,8 @@
 // SMS code, password and confirmation; success returns to password login with the username.
 import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkRegisterPhone, checkRegisterUsername, register, sendRegisterCode } from '../stores/register-actions.ts';
-import type { FieldErrors } from '../stores/login-store.ts';
+import { checkRegisterPhone, checkRegisterUsername, register, sendRegisterCode } from './stores/register-actions.ts';
+import type { FieldErrors } from './stores/login-store.ts';
 import {
   CONFIRM_PASSWORD_LABEL,
   PASSWORD_LABEL,

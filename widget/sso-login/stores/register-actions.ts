@@ -1,6 +1,6 @@
 // The register view (spec section 5): username and phone rules with server uniqueness checks,
 // an SMS code, password and confirmation; success returns to password login with the username.
-import { storePasswordCredential } from '../core/password-credential.ts';
+import { storePasswordCredential } from '../../core/password-credential.ts';
 import {
   PASSWORDS_DIFFER,
   REGISTER_SUCCESS,
@@ -10,8 +10,8 @@ import {
   REQUIRED_SMS_CODE,
   REQUIRED_USERNAME,
   CODE_SENT,
-} from '../core/messages.ts';
-import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername } from '../core/validators.ts';
+} from '../../core/messages.ts';
+import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername } from '../../core/validators.ts';
 import type { FieldErrors, LoginContext } from './login-store.ts';
 
 export interface RegisterValues {

@@ -1,10 +1,10 @@
 // External-redirect mode (spec section 2): a code login with code and login_type, then callBack.
-import { ApiCallError } from '../core/request.ts';
+import { ApiCallError } from '../../core/request.ts';
 import {
   CALLBACK_NOT_ALLOWED, CODE_LOGIN_PENDING, INVALID_LOGIN_TYPE, MISSING_CODE, MISSING_LOGIN_TYPE, OAUTH_STATE_MISMATCH,
-} from '../core/messages.ts';
-import { emit } from '../core/events.ts';
-import { navigate } from '../core/navigate.ts';
+} from '../../core/messages.ts';
+import { emit } from '../../core/events.ts';
+import { navigate } from '../../core/navigate.ts';
 import { loadClientGroup, type LoginContext } from './login-store.ts';
 import { takeMatchingOAuthState, type OAuthProvider } from './oauth-state.ts';
 import { allowedOrigins, isAllowedTarget, resolveCallBack } from './redirect-target.ts';

@@ -1,13 +1,13 @@
 // State and actions of one <sso-login> instance. Components render these atoms and call these
 // actions; nothing here knows about React.
 import { atom, type WritableAtom } from 'nanostores';
-import { ApiCallError, type ApiClient } from '../core/request.ts';
-import type { NoticeCenter } from '../core/notices.ts';
-import { reportQuietError } from '../core/api-error.ts';
-import { emit } from '../core/events.ts';
-import { navigate } from '../core/navigate.ts';
-import { createPasswordEncryptor } from '../core/sm2.ts';
-import { DEFAULT_ERROR } from '../core/messages.ts';
+import { ApiCallError, type ApiClient } from '../../core/request.ts';
+import type { NoticeCenter } from '../../core/notices.ts';
+import { reportQuietError } from '../../core/api-error.ts';
+import { emit } from '../../core/events.ts';
+import { navigate } from '../../core/navigate.ts';
+import { createPasswordEncryptor } from '../../core/sm2.ts';
+import { DEFAULT_ERROR } from '../../core/messages.ts';
 import type { LoginParams } from './login-params.ts';
 import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './client-group.ts';
 import { storeQrChoice } from './qr-choice.ts';

@@ -1,6 +1,6 @@
 // The change-password dialog opened after AU00153 / AU00154 (spec sections 3 and 4): three
 // passwords, all SM2-encrypted; afterwards the user signs in with the new one.
-import { storePasswordCredential } from '../core/password-credential.ts';
+import { storePasswordCredential } from '../../core/password-credential.ts';
 import {
   NEW_PASSWORD_SAME,
   PASSWORD_CHANGED,
@@ -8,7 +8,7 @@ import {
   REQUIRED_CONFIRM_PASSWORD,
   REQUIRED_NEW_PASSWORD,
   REQUIRED_OLD_PASSWORD,
-} from '../core/messages.ts';
+} from '../../core/messages.ts';
 import type { FieldErrors, LoginContext } from './login-store.ts';
 
 export interface ChangePasswordValues {

@@ -1,10 +1,10 @@
 // State and actions of one <app-center> instance. Each element creates its own store (two
 // elements on a page never share a session view), components only render what is here.
 import { atom, computed } from 'nanostores';
-import { ApiCallError, type ApiClient } from '../core/request.ts';
-import type { NoticeCenter } from '../core/notices.ts';
-import { reportQuietError } from '../core/api-error.ts';
-import { resolveAgainstApi } from '../core/api-origin.ts';
+import { ApiCallError, type ApiClient } from '../../core/request.ts';
+import type { NoticeCenter } from '../../core/notices.ts';
+import { reportQuietError } from '../../core/api-error.ts';
+import { resolveAgainstApi } from '../../core/api-origin.ts';
 import { filterApps } from './app-filter.ts';
 import type {
   AppCenterStatus,

@@ -1,5 +1,5 @@
 // Page load, password login, mobile login and sign-out (spec sections 2 and 4).
-import { ApiCallError } from '../core/request.ts';
+import { ApiCallError } from '../../core/request.ts';
 import {
   FIRST_LOGIN,
   PASSWORD_AGED,
@@ -8,9 +8,9 @@ import {
   REQUIRED_SMS_CODE,
   REQUIRED_USERNAME,
   CODE_SENT,
-} from '../core/messages.ts';
-import { validatePhone } from '../core/validators.ts';
-import { storePasswordCredential } from '../core/password-credential.ts';
+} from '../../core/messages.ts';
+import { validatePhone } from '../../core/validators.ts';
+import { storePasswordCredential } from '../../core/password-credential.ts';
 import { loadClientGroup, reportFailure, type FieldErrors, type LoginContext } from './login-store.ts';
 import { runCodeLogin } from './code-login.ts';
 
