@@ -13,6 +13,7 @@ import { getBrand } from '../brands/index.ts';
 import { resolveLoginParams, type LoginElementProps } from './stores/login-params.ts';
 import { createLoginContext } from './stores/login-store.ts';
 import { startLoginPage } from './stores/login-actions.ts';
+import { stopCountdown } from './stores/countdown.ts';
 import { BackgroundCarousel } from './background-carousel.tsx';
 import { BrandPanel } from './brand-panel.tsx';
 import { LoginBox } from './login-box.tsx';
@@ -50,8 +51,8 @@ export function SsoLogin(props: SsoLoginProps) {
     if (!context.params.isRedirectSelf) preloadSm2().catch(() => undefined);
     return () => {
       stopViewEvents();
-      context.mobileCountdown.stop();
-      context.registerCountdown.stop();
+      stopCountdown(context.mobileCountdown);
+      stopCountdown(context.registerCountdown);
     };
   }, [context, ui]);
 

@@ -9,7 +9,7 @@ import {
   REQUIRED_NEW_PASSWORD,
   REQUIRED_OLD_PASSWORD,
 } from '../../core/messages.ts';
-import type { FieldErrors, LoginContext } from './login-store.ts';
+import { emitLoginError, guarded, type FieldErrors, type LoginContext } from './login-store.ts';
 
 export interface ChangePasswordValues {
   oldPassword: string;
@@ -31,7 +31,7 @@ export function validateChangePassword(values: ChangePasswordValues): FieldError
 export async function changePassword(context: LoginContext, values: ChangePasswordValues): Promise<boolean> {
   const request = context.$changePassword.get();
   if (!request) return false;
-  const result = await context.guard('changePassword', async () => {
+  const result = await guarded(context, 'changePassword', async () => {
     try {
       const [oldPassword, newPassword, confirmPassword] = await Promise.all([
         context.encryptPassword(values.oldPassword),
@@ -48,7 +48,7 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
       context.notices.toast('success', PASSWORD_CHANGED);
       return true;
     } catch (error) {
-      context.failed(error);
+      emitLoginError(context, error);
       return false;
     }
   });
