@@ -20,7 +20,7 @@ interface Manifest {
 const root = resolve(import.meta.dirname, '..');
 export const GENERATED_FILE = join(root, 'widget/element-types.generated.ts');
 
-/** By convention the declaration of <x-y> is XyElement in widget/x-y/x-y.element.ts. */
+/** By convention the declaration of <x-y> lives in widget/x-y/x-y.element.ts (the class name is in the manifest). */
 function declarationModule(tag: string): string {
   const path = `./${tag}/${tag}.element.ts`;
   if (!existsSync(join(root, 'widget', path))) throw new Error(`<${tag}> has no declaration file widget/${path.slice(2)}`);
