@@ -1,5 +1,8 @@
-// After `vite build --config vite.lib.config.ts`: writes dist/widget/custom-elements.json, emits
-// the TypeScript declarations into dist/widget/types (tsc, tsconfig.widget-types.json) and makes
+// After `vite build --config vite.lib.config.ts`: generates dist/widget/custom-elements.json with
+// @custom-elements-manifest/analyzer from the JSDoc of the element declarations
+// (custom-elements-manifest.config.mjs), regenerates widget/element-types.generated.ts from it
+// (scripts/element-types.ts: HTMLElementTagNameMap and the event map), emits the TypeScript
+// declarations into dist/widget/types (tsc, tsconfig.widget-types.json) and makes
 // their relative imports end in .js (the sources import .ts files, which a consumer's compiler
 // would not find), then prints the library's sizes (raw and gzip) against the budget.
 // Type errors and an overrun are reported loudly but do not stop the build (npm start must still
@@ -8,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { customElementsManifest } from '../widget/manifest.ts';
+import { writeElementTypes } from './element-types.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const widgetDist = join(root, 'dist/widget');
@@ -21,7 +24,14 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-writeFileSync(join(widgetDist, 'custom-elements.json'), `${JSON.stringify(customElementsManifest(), null, 2)}\n`);
+// The manifest is part of the library: a failing analyzer stops the build.
+execFileSync(process.execPath, [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--quiet'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (writeElementTypes(join(widgetDist, 'custom-elements.json'))) {
+  console.warn('widget/element-types.generated.ts changed with the manifest: commit it.');
+}
 
 try {
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.widget-types.json')], {

@@ -14,3 +14,5 @@ export type {
   WidgetEventDetails,
   WidgetEventMap,
 } from './core/events.ts';
+// HTMLElementTagNameMap and GlobalEventHandlersEventMap for both tags and their events.
+export type { AppCenterElement, SsoLoginElement } from './element-types.generated.ts';

@@ -1,5 +1,5 @@
 // One application card: a button (click, Enter and Space open the app) with icon, title, description.
-import type { AppEntry } from '../stores/app-center-types.ts';
+import type { AppEntry } from './stores/app-center-types.ts';
 import { AppIcon } from './app-icon.tsx';
 
 export function AppCard({ app, describedBy, onOpen }: { app: AppEntry; describedBy: string; onOpen: (app: AppEntry) => void }) {

@@ -1,6 +1,6 @@
 // The body of the application centre: heading, search, then skeleton, empty state or the grid.
 import { useId } from 'react';
-import type { AppCenterStatus, AppEntry } from '../stores/app-center-types.ts';
+import type { AppCenterStatus, AppEntry } from './stores/app-center-types.ts';
 import { AppGrid } from './app-grid.tsx';
 import { AppSkeleton } from './app-skeleton.tsx';
 import { EmptyState, LoadError } from './empty-state.tsx';

@@ -10,8 +10,10 @@ import { emit } from '../core/events.ts';
 import type { ElementContainerProps } from '../core/define-element.ts';
 import { getBrand } from '../brands/index.ts';
 import { defaultApiBase } from '../core/script-origin.ts';
-import { createAppCenterStore } from '../stores/app-center-store.ts';
-import type { AppEntry, ClientGroupSummary } from '../stores/app-center-types.ts';
+import {
+  createAppCenterStore, disposeAppCenter, loadAppCenter, setAppQuery, signOutOfAppCenter,
+} from './stores/app-center-store.ts';
+import type { AppEntry, ClientGroupSummary } from './stores/app-center-types.ts';
 import { withHttpScheme } from './app-url.ts';
 import { appCenterMessages as m } from './app-center.messages.ts';
 import { TopBar } from './top-bar.tsx';
@@ -41,8 +43,8 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
   }, [apiBase, ssoDomain, notices]);
 
   useEffect(() => {
-    void store.load();
-    return () => store.dispose();
+    void loadAppCenter(store);
+    return () => disposeAppCenter(store);
   }, [store]);
 
   const status = useStore(store.$status);
@@ -76,7 +78,7 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
 
   /** Leaves for the site's start page even when sign-out failed (its error toast is shown). */
   const exit = async () => {
-    if ((await store.signOut()) === null) return;
+    if ((await signOutOfAppCenter(store)) === null) return;
     const redirect = `${window.location.origin}/`;
     if (emit(eventTarget(), 'app-center-exit', { redirect }, { cancelable: true })) navigate(redirect);
   };
@@ -97,9 +99,9 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
         apps={apps}
         visibleApps={visibleApps}
         query={query}
-        onQueryChange={store.setQuery}
+        onQueryChange={(next) => setAppQuery(store, next)}
         onOpen={openApp}
-        onRetry={() => void store.load()}
+        onRetry={() => void loadAppCenter(store)}
       />
       <NoticeLayer center={notices} />
     </div>

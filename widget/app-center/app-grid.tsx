@@ -1,6 +1,6 @@
 // The grid of application cards, in the order the server lists them.
 import { useId } from 'react';
-import type { AppEntry } from '../stores/app-center-types.ts';
+import type { AppEntry } from './stores/app-center-types.ts';
 import { AppCard } from './app-card.tsx';
 import { appCenterMessages as m } from './app-center.messages.ts';
 

@@ -11,9 +11,3 @@ export function defineAppCenter(): CustomElementConstructor {
 }
 
 defineAppCenter();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'app-center': HTMLElement & { apiBase?: string; ssoDomain?: string; brand?: string };
-  }
-}

@@ -1,6 +1,6 @@
 // The client-group dropdown: the button shows the current group's name; the menu lists the others.
 import { useId } from 'react';
-import type { ClientGroupSummary } from '../stores/app-center-types.ts';
+import type { ClientGroupSummary } from './stores/app-center-types.ts';
 import { ChevronDownIcon } from './icons.tsx';
 import { useMenu } from './use-menu.ts';
 import { appCenterMessages as m } from './app-center.messages.ts';

@@ -1,6 +1,6 @@
 // Top bar: small brand logo and client-group dropdown on the left, user menu on the right.
 import type { ComponentType } from 'react';
-import type { ClientGroupSummary } from '../stores/app-center-types.ts';
+import type { ClientGroupSummary } from './stores/app-center-types.ts';
 import { GroupMenu } from './group-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { appCenterMessages as m } from './app-center.messages.ts';

@@ -31,11 +31,8 @@ export interface WidgetEventDetails {
 }
 
 export type WidgetEventMap = { [K in keyof WidgetEventDetails]: CustomEvent<WidgetEventDetails[K]> };
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface GlobalEventHandlersEventMap extends WidgetEventMap {}
-}
+// GlobalEventHandlersEventMap is generated from the custom-elements manifest, which must list
+// exactly these events: widget/element-types.generated.ts.
 
 /**
  * Dispatches a widget event from `target` (normally the custom element host).

@@ -1,4 +1,4 @@
-// The nonce that binds an embedded sign-in's login ticket to this page (server/auth/ticket-binding.ts):
+// The nonce that binds an embedded sign-in's login ticket to this page (server/embedding/ticket-binding.ts):
 // made once per page load, kept only in this page's memory, sent with cross-origin API calls
 // (X-Login-Binding) and added as `proof` to the redeem URL the browser then visits. A ticket copied
 // anywhere else cannot be redeemed without it.

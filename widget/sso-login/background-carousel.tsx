@@ -2,7 +2,7 @@
 // (a CSS gradient in the stylesheet) shows when there are none or the current one failed.
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { createCarousel } from '../stores/carousel.ts';
+import { createCarousel, markImageFailed, startCarousel, stopCarousel } from './stores/carousel.ts';
 
 interface BackgroundCarouselProps {
   images: string[];
@@ -17,8 +17,8 @@ export function BackgroundCarousel({ images, cycleTime }: BackgroundCarouselProp
   const failed = useStore(carousel.$failed);
 
   useEffect(() => {
-    carousel.start();
-    return () => carousel.stop();
+    startCarousel(carousel);
+    return () => stopCarousel(carousel);
   }, [carousel]);
 
   const current = images[index];
@@ -33,7 +33,7 @@ export function BackgroundCarousel({ images, cycleTime }: BackgroundCarouselProp
             className={`sso-carousel__image${position === index ? ' is-active' : ''}`}
             src={src}
             alt=""
-            onError={() => carousel.markFailed(position)}
+            onError={() => markImageFailed(carousel, position)}
           />
         ),
       )}

@@ -2,8 +2,8 @@
 // confirm. Lives only in memory: a page refresh closes it.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { cancelChangePassword, changePassword, validateChangePassword } from '../stores/change-password.ts';
-import type { ChangePasswordRequest, FieldErrors } from '../stores/login-store.ts';
+import { cancelChangePassword, changePassword, validateChangePassword } from './stores/change-password.ts';
+import type { ChangePasswordRequest, FieldErrors } from './stores/login-store.ts';
 import {
   CANCEL_TEXT,
   CHANGE_PASSWORD_TITLE,

@@ -2,8 +2,9 @@
 // the footer. QR views exist only for messengers the client group configures.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { setView, type LoginView } from '../stores/login-store.ts';
-import { availableQrTypes, initialQrType } from '../stores/qr-choice.ts';
+import { setView, type LoginView } from './stores/login-store.ts';
+import { availableQrTypes, initialQrType } from './stores/qr-choice.ts';
+import { LOGIN_METHODS } from './sso-login.messages.ts';
 import {
   BACK_TO_LOGIN,
   FEISHU_LOGIN,
@@ -101,7 +102,7 @@ export function LoginBox() {
       </div>
 
       {view === 'password' || view === 'mobile' ? (
-        <nav className="sso-box__links" aria-label="登录方式">
+        <nav className="sso-box__links" aria-label={LOGIN_METHODS}>
           <button type="button" className="sso-button sso-button--link" onClick={() => setView(context, view === 'password' ? 'mobile' : 'password')}>
             {view === 'password' ? MOBILE_LOGIN : PASSWORD_LOGIN}
           </button>
@@ -111,7 +112,7 @@ export function LoginBox() {
         </nav>
       ) : null}
       {view === 'register' ? (
-        <nav className="sso-box__links" aria-label="登录方式">
+        <nav className="sso-box__links" aria-label={LOGIN_METHODS}>
           <button type="button" className="sso-button sso-button--link" onClick={() => setView(context, 'password')}>
             {BACK_TO_LOGIN}
           </button>

@@ -1,7 +1,7 @@
 // Shown when is_signout is set and not 0: the sign-out call was made on load; one button.
 import { useStore } from '@nanostores/react';
 import { SIGN_OUT, SIGNED_OUT } from '../core/messages.ts';
-import { signOutAndShowLogin } from '../stores/login-actions.ts';
+import { signOutAndShowLogin } from './stores/login-actions.ts';
 import { BusyButton } from './busy-button.tsx';
 import { useLoginUi } from './use-login.ts';
 

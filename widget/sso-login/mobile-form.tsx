@@ -1,8 +1,8 @@
 // Mobile login: phone (validated), SMS code with a 60 s countdown on the send button, sign in.
 import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { mobileLogin, sendMobileLoginCode, validateMobileLogin } from '../stores/login-actions.ts';
-import type { FieldErrors } from '../stores/login-store.ts';
+import { mobileLogin, sendMobileLoginCode, validateMobileLogin } from './stores/login-actions.ts';
+import type { FieldErrors } from './stores/login-store.ts';
 import { PHONE_LABEL, SEND_CODE, SENDING_CODE, SIGN_IN, SIGNING_IN, SMS_CODE_LABEL } from '../core/messages.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Field, formValues } from './field.tsx';

@@ -3,8 +3,8 @@
 // see them; their values are read at submit time.
 import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { passwordLogin, validatePasswordLogin } from '../stores/login-actions.ts';
-import type { FieldErrors } from '../stores/login-store.ts';
+import { passwordLogin, validatePasswordLogin } from './stores/login-actions.ts';
+import type { FieldErrors } from './stores/login-store.ts';
 import { PASSWORD_LABEL, SIGN_IN, SIGNING_IN, USERNAME_LABEL } from '../core/messages.ts';
 import { BusyButton } from './busy-button.tsx';
 import { LightField } from './light-dom-credentials.tsx';

@@ -2,12 +2,12 @@
 // cannot see into a shadow root, so the container is a light-DOM child of the element slotted
 // into the panel. When the SDK cannot load, the panel says so and offers the other methods.
 import { useEffect, useId, useState } from 'react';
-import type { FeishuConfig, WeComConfig } from '../stores/client-group.ts';
+import type { FeishuConfig, WeComConfig } from './stores/client-group.ts';
 import { loadScript } from '../core/load-script.ts';
 import { navigate } from '../core/navigate.ts';
 import { MOBILE_LOGIN, PASSWORD_LOGIN, QR_LOAD_FAILED, QR_LOADING } from '../core/messages.ts';
-import { setView } from '../stores/login-store.ts';
-import { createOAuthState } from '../stores/oauth-state.ts';
+import { setView } from './stores/login-store.ts';
+import { createOAuthState } from './stores/oauth-state.ts';
 import { feishuGoto, feishuTmpCodeTarget, qrSdkUrl, weComOptions, type FeishuQrHandle } from './qr-sdk.ts';
 import { useLoginUi } from './use-login.ts';
 

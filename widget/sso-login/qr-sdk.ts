@@ -1,6 +1,6 @@
 // The WeCom and Feishu QR SDKs: official script URLs, the options we build for them, and the
 // Feishu tmp_code hand-over (postMessage, origin-checked). The URLs can be swapped (tests, mirrors).
-import type { FeishuConfig, WeComConfig } from '../stores/client-group.ts';
+import type { FeishuConfig, WeComConfig } from './stores/client-group.ts';
 
 export const OFFICIAL_SDK_URLS = {
   wecom: 'https://wwcdn.weixin.qq.com/node/wework/wwopen/js/wwLogin-1.2.7.js',

@@ -1,7 +1,7 @@
 // External-redirect mode: progress while the code login runs, then the reason it failed.
 import { useStore } from '@nanostores/react';
 import { BACK_TO_LOGIN } from '../core/messages.ts';
-import { setView } from '../stores/login-store.ts';
+import { setView } from './stores/login-store.ts';
 import { useLoginUi } from './use-login.ts';
 
 export function RedirectView() {

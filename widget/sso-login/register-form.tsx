@@ -2,8 +2,9 @@
 // SMS code, password and confirmation; success returns to password login with the username.
 import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkRegisterPhone, checkRegisterUsername, register, sendRegisterCode } from '../stores/register-actions.ts';
-import type { FieldErrors } from '../stores/login-store.ts';
+import { checkRegisterPhone, checkRegisterUsername, register, sendRegisterCode } from './stores/register-actions.ts';
+import { registering } from './sso-login.messages.ts';
+import type { FieldErrors } from './stores/login-store.ts';
 import {
   CONFIRM_PASSWORD_LABEL,
   PASSWORD_LABEL,
@@ -79,7 +80,7 @@ export function RegisterForm() {
       />
       <LightField host={hostElement} form={formRef} inputRef={passwordRef} label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />
       <LightField host={hostElement} form={formRef} inputRef={confirmRef} label={CONFIRM_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
-      <BusyButton type="submit" busy={busy.register ?? false} label={SUBMIT_REGISTER} busyLabel={`${SUBMIT_REGISTER}中…`} />
+      <BusyButton type="submit" busy={busy.register ?? false} label={SUBMIT_REGISTER} busyLabel={registering(SUBMIT_REGISTER)} />
     </form>
   );
 }

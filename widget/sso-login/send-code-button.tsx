@@ -1,6 +1,6 @@
 // The send-code button: disabled while sending and while its countdown runs ("59秒后重新获取").
 import { useStore } from '@nanostores/react';
-import type { Countdown } from '../stores/countdown.ts';
+import type { Countdown } from './stores/countdown.ts';
 import { resendIn } from '../core/messages.ts';
 
 interface SendCodeButtonProps {

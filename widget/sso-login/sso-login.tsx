@@ -1,6 +1,6 @@
 // <sso-login>: the whole login page as one element (issue 3). Creates one notice centre, request
 // client and login context per element; starts the page logic after the first render.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ElementContainerProps } from '../core/define-element.ts';
 import { createNoticeCenter } from '../core/notices.ts';
@@ -10,9 +10,10 @@ import { preloadSm2 } from '../core/sm2.ts';
 import { emit } from '../core/events.ts';
 import { resolveAgainstApi } from '../core/api-origin.ts';
 import { getBrand } from '../brands/index.ts';
-import { resolveLoginParams, type LoginElementProps } from '../stores/login-params.ts';
-import { createLoginContext } from '../stores/login-store.ts';
-import { startLoginPage } from '../stores/login-actions.ts';
+import { resolveLoginParams, type LoginElementProps } from './stores/login-params.ts';
+import { createLoginContext } from './stores/login-store.ts';
+import { startLoginPage } from './stores/login-actions.ts';
+import { stopCountdown } from './stores/countdown.ts';
 import { BackgroundCarousel } from './background-carousel.tsx';
 import { BrandPanel } from './brand-panel.tsx';
 import { LoginBox } from './login-box.tsx';
@@ -40,20 +41,26 @@ export function SsoLogin(props: SsoLoginProps) {
   // The page's load logic (isLogin, sign-out, code login) has run to its end: data-page-ready.
   const [pageReady, setPageReady] = useState(false);
 
+  // A layout effect runs in the same task as the first commit: a view switched right after the box
+  // appears (a fast user, a test) is already announced; a passive effect could run too late.
+  useLayoutEffect(
+    () =>
+      context.$view.listen((view) => {
+        const host = ui.hostElement();
+        if (host) emit(host, 'sso-login-view-change', { view });
+      }),
+    [context, ui],
+  );
+
   useEffect(() => {
-    const stopViewEvents = context.$view.listen((view) => {
-      const host = ui.hostElement();
-      if (host) emit(host, 'sso-login-view-change', { view });
-    });
     void startLoginPage(context).finally(() => setPageReady(true));
     // After the first render: the form is already usable while sm-crypto arrives.
     if (!context.params.isRedirectSelf) preloadSm2().catch(() => undefined);
     return () => {
-      stopViewEvents();
-      context.mobileCountdown.stop();
-      context.registerCountdown.stop();
+      stopCountdown(context.mobileCountdown);
+      stopCountdown(context.registerCountdown);
     };
-  }, [context, ui]);
+  }, [context]);
 
   const brand = getBrand(context.params.brand ?? group.code);
   return (

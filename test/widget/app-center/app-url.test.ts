@@ -2,7 +2,7 @@
 // always an http(s) address (a stored javascript: value can never run in the portal window).
 import { expect } from '@open-wc/testing';
 import { withHttpScheme } from '../../../widget/app-center/app-url.ts';
-import { filterApps } from '../../../widget/stores/app-filter.ts';
+import { filterApps } from '../../../widget/app-center/stores/app-filter.ts';
 import { APPS } from './fixtures.ts';
 
 describe('app addresses', () => {

@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../support/helpers.ts';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
 import { setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
-import { QR_CHOICE_STORAGE_KEY } from '../../../widget/stores/qr-choice.ts';
+import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/stores/qr-choice.ts';
 import { byText, groupLoaded, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
 
 async function expectAccessible(login: MountedLogin): Promise<void> {

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { BackgroundCarousel } from '../../../widget/sso-login/background-carousel.tsx';
 import { baseStyles } from '../../../widget/core/base.styles.ts';
 import { ssoLoginStyles } from '../../../widget/sso-login/sso-login.styles.ts';
-import { normalizeClientGroup } from '../../../widget/stores/client-group.ts';
+import { normalizeClientGroup } from '../../../widget/sso-login/stores/client-group.ts';
 import { waitFor } from '../support/helpers.ts';
 
 interface Mounted {

@@ -7,7 +7,7 @@
 //    answers tickets only to a registered foreign origin, which this page is not).
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
-import { createOAuthState } from '../../../widget/stores/oauth-state.ts';
+import { createOAuthState } from '../../../widget/sso-login/stores/oauth-state.ts';
 import { ok, SCRIPTED_BASE, scriptApi, type ScriptedApi } from '../app-center/scripted-api.ts';
 import { isLoggedIn, mountLogin, setQuery, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 

@@ -4,7 +4,7 @@
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
 import { OFFICIAL_SDK_URLS, feishuGoto, feishuTmpCodeTarget, qrSdkUrl, setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
-import { QR_CHOICE_STORAGE_KEY } from '../../../widget/stores/qr-choice.ts';
+import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/stores/qr-choice.ts';
 import { byText, groupLoaded, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
 
 declare global {

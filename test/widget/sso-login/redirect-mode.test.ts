@@ -4,8 +4,8 @@
 // the one this tab made for its QR code (stores/oauth-state.ts) is on the return URL.
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
-import { createOAuthState } from '../../../widget/stores/oauth-state.ts';
-import { allowedOrigins, isAllowedTarget, resolveCallBack } from '../../../widget/stores/redirect-target.ts';
+import { createOAuthState } from '../../../widget/sso-login/stores/oauth-state.ts';
+import { allowedOrigins, isAllowedTarget, resolveCallBack } from '../../../widget/sso-login/stores/redirect-target.ts';
 import { isLoggedIn, mountLogin, setQuery, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 let serial = 0;

@@ -1,5 +1,5 @@
 // Page load, password login, mobile login and sign-out (spec sections 2 and 4).
-import { ApiCallError } from '../core/request.ts';
+import { ApiCallError } from '../../core/request.ts';
 import {
   FIRST_LOGIN,
   PASSWORD_AGED,
@@ -8,16 +8,15 @@ import {
   REQUIRED_SMS_CODE,
   REQUIRED_USERNAME,
   CODE_SENT,
-} from '../core/messages.ts';
-import { validatePhone } from '../core/validators.ts';
-import { storePasswordCredential } from '../core/password-credential.ts';
-import { loadClientGroup, reportFailure, type FieldErrors, type LoginContext } from './login-store.ts';
+} from '../../core/messages.ts';
+import { validatePhone } from '../../core/validators.ts';
+import { storePasswordCredential } from '../../core/password-credential.ts';
+import {
+  emitLoginError, guarded, loadClientGroup, loginExtras, reportFailure, type FieldErrors, type LoginContext,
+} from './login-store.ts';
+import { completeSignIn, HOME, signInDestination, type SignInAnswer } from './sign-in-success.ts';
+import { startCountdown } from './countdown.ts';
 import { runCodeLogin } from './code-login.ts';
-
-interface LoginAnswer {
-  username?: string;
-  redirect?: string;
-}
 
 /** On load: redirect mode logs in by code; the sign-out flag signs out; a logged-in user goes to /home. */
 export async function startLoginPage(context: LoginContext): Promise<void> {
@@ -28,23 +27,23 @@ export async function startLoginPage(context: LoginContext): Promise<void> {
   }
   const group = loadClientGroup(context);
   if (params.isSignout) {
-    await context.guard('signOut', () => client.get('/centerAuth/sso/signout', { params: { from: params.from ?? undefined } })).catch(() => undefined);
+    await guarded(context, 'signOut', () => client.get('/centerAuth/sso/signout', { params: { from: params.from ?? undefined } })).catch(() => undefined);
     await group;
     return;
   }
   const loggedIn = await client.get<unknown>('/centerAuth/sso/isLogin', { quiet: true }).catch(() => false);
   await group;
-  if (loggedIn) context.succeed({ redirect: '/home' });
+  if (loggedIn) completeSignIn(context, HOME);
 }
 
 /** The sign-out button of the logout view: signs out (again) and shows the login box. */
 export async function signOutAndShowLogin(context: LoginContext): Promise<void> {
-  await context.guard('signOut', async () => {
+  await guarded(context, 'signOut', async () => {
     try {
       await context.client.get('/centerAuth/sso/signout', { params: { from: context.params.from ?? undefined } });
       context.$view.set('password');
     } catch (error) {
-      context.failed(error);
+      emitLoginError(context, error);
     }
   });
 }
@@ -66,22 +65,22 @@ function ageingCode(error: ApiCallError): 'AU00153' | 'AU00154' | null {
 /** Password login; AU00153 / AU00154 ask to change the password first (spec section 4). */
 export async function passwordLogin(context: LoginContext, values: { name: string; pwd: string }): Promise<void> {
   const name = values.name.trim();
-  await context.guard('password', async () => {
+  await guarded(context, 'password', async () => {
     try {
       const pwd = await context.encryptPassword(values.pwd);
-      const data = await context.client.post<LoginAnswer>('/centerAuth/sso/doLogin', {
-        form: { name, pwd, loginType: 0, ...context.loginExtras() },
+      const data = await context.client.post<SignInAnswer | null>('/centerAuth/sso/doLogin', {
+        form: { name, pwd, loginType: 0, ...loginExtras(context) },
         quiet: true,
       });
       await storePasswordCredential(name, values.pwd);
-      context.succeed(data);
+      completeSignIn(context, signInDestination(context, data), data);
     } catch (error) {
       const apiError = error instanceof ApiCallError ? ageingCode(error) : null;
       if (!apiError) {
         reportFailure(context, error);
         return;
       }
-      context.failed(error);
+      emitLoginError(context, error);
       context.$username.set(name);
       const confirmed = await context.notices.confirm(AGEING_MESSAGES[apiError]);
       if (confirmed) context.$changePassword.set({ username: name, reason: apiError });
@@ -94,13 +93,13 @@ export async function sendMobileLoginCode(context: LoginContext, phone: string):
   const problem = trimmed ? validatePhone(trimmed) : REQUIRED_PHONE;
   if (problem) return { phone: problem };
   if (context.mobileCountdown.$seconds.get() > 0) return {};
-  await context.guard('mobileCode', async () => {
+  await guarded(context, 'mobileCode', async () => {
     try {
       await context.client.get('/centerAuth/msg/login/send', { params: { phone: trimmed } });
-      context.mobileCountdown.start();
+      startCountdown(context.mobileCountdown);
       context.notices.toast('success', CODE_SENT);
     } catch (error) {
-      context.failed(error);
+      emitLoginError(context, error);
     }
   });
   return {};
@@ -116,13 +115,13 @@ export function validateMobileLogin(values: { phone: string; code: string }): Fi
 }
 
 export async function mobileLogin(context: LoginContext, values: { phone: string; code: string }): Promise<void> {
-  await context.guard('mobile', async () => {
+  await guarded(context, 'mobile', async () => {
     try {
-      const data = await context.client.post<LoginAnswer>('/centerAuth/sso/doLogin', {
-        form: { phone: values.phone.trim(), code: values.code.trim(), loginType: 1, ...context.loginExtras() },
+      const data = await context.client.post<SignInAnswer | null>('/centerAuth/sso/doLogin', {
+        form: { phone: values.phone.trim(), code: values.code.trim(), loginType: 1, ...loginExtras(context) },
         quiet: true,
       });
-      context.succeed(data);
+      completeSignIn(context, signInDestination(context, data), data);
     } catch (error) {
       reportFailure(context, error);
     }

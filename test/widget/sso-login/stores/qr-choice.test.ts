@@ -2,7 +2,7 @@
 // another origin) only those whose redirect_uri returns to that site, where the OAuth state of the
 // QR code was stored. Otherwise the user would scan, come back to the SSO portal and be refused.
 import { expect } from '@open-wc/testing';
-import { availableQrTypes } from '../../../widget/stores/qr-choice.ts';
+import { availableQrTypes } from '../../../../widget/sso-login/stores/qr-choice.ts';
 
 const wecom = (redirect: string) => ({ appid: 'ww1', agentid: '1000002', redirect_uri: redirect });
 const feishu = (redirect: string) => ({ client_id: 'cli_1', redirect_uri: redirect });

@@ -1,18 +1,15 @@
-// State and actions of one <sso-login> instance. Components render these atoms and call these
-// actions; nothing here knows about React.
+// State of one <sso-login> instance and the actions every view shares. Components render these
+// atoms and call the exported functions; nothing here knows about React.
 import { atom, type WritableAtom } from 'nanostores';
-import { ApiCallError, type ApiClient } from '../core/request.ts';
-import type { NoticeCenter } from '../core/notices.ts';
-import { reportQuietError } from '../core/api-error.ts';
-import { emit } from '../core/events.ts';
-import { navigate } from '../core/navigate.ts';
-import { withTicketProof } from '../core/login-binding.ts';
-import { createPasswordEncryptor } from '../core/sm2.ts';
-import { DEFAULT_ERROR } from '../core/messages.ts';
+import { ApiCallError, type ApiClient } from '../../core/request.ts';
+import type { NoticeCenter } from '../../core/notices.ts';
+import { reportQuietError } from '../../core/api-error.ts';
+import { emit } from '../../core/events.ts';
+import { createPasswordEncryptor } from '../../core/sm2.ts';
+import { DEFAULT_ERROR } from '../../core/messages.ts';
 import type { LoginParams } from './login-params.ts';
 import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './client-group.ts';
 import { storeQrChoice } from './qr-choice.ts';
-import { allowedOrigins, isAllowedTarget } from './redirect-target.ts';
 import { createCountdown, type Countdown } from './countdown.ts';
 
 export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect';
@@ -48,72 +45,59 @@ export interface LoginContext extends LoginStoreDeps {
   mobileCountdown: Countdown;
   registerCountdown: Countdown;
   encryptPassword(plain: string): Promise<string>;
-  /** Runs `task` unless `key` is already running: a waiting button cannot be pressed twice. */
-  guard<T>(key: BusyKey, task: () => Promise<T>): Promise<T | undefined>;
-  succeed(data: { redirect?: unknown; username?: unknown; ticket?: unknown } | null | undefined): void;
-  failed(error: unknown): ApiCallError;
-  loginExtras(): Record<string, string | undefined>;
 }
 
 export function createLoginContext(deps: LoginStoreDeps): LoginContext {
-  const $busy = atom<Partial<Record<BusyKey, boolean>>>({});
-  const $group = atom<ClientGroup>(emptyClientGroup());
-  const context: LoginContext = {
+  return {
     ...deps,
     $view: atom<LoginView>(deps.params.isRedirectSelf ? 'redirect' : deps.params.isSignout ? 'logout' : 'password'),
-    $group,
+    $group: atom<ClientGroup>(emptyClientGroup()),
     $groupLoaded: atom(false),
-    $busy,
+    $busy: atom<Partial<Record<BusyKey, boolean>>>({}),
     $username: atom(''),
     $changePassword: atom<ChangePasswordRequest | null>(null),
     $redirect: atom<RedirectState | null>(null),
     mobileCountdown: createCountdown(),
     registerCountdown: createCountdown(),
     encryptPassword: createPasswordEncryptor(deps.client),
-    async guard(key, task) {
-      if ($busy.get()[key]) return undefined;
-      $busy.set({ ...$busy.get(), [key]: true });
-      try {
-        return await task();
-      } finally {
-        $busy.set({ ...$busy.get(), [key]: false });
-      }
-    },
-    succeed(data) {
-      // An embedded sign-in answers a ticket: its redeem URL gets this page's proof (core/login-binding.ts).
-      const username = typeof data?.username === 'string' ? data.username : undefined;
-      const candidate = typeof data?.redirect === 'string' && data.redirect ? withTicketProof(data.redirect, data) : '/home';
-      const allowed = allowedOrigins($group.get(), deps.params.apiBase);
-      const redirect = isAllowedTarget(candidate, allowed) ? candidate : '/home';
-      const host = deps.host();
-      const proceed = host
-        ? emit(host, 'sso-login-success', { redirect, ...(username ? { username } : {}) }, { cancelable: true })
-        : true;
-      if (proceed) navigate(redirect);
-    },
-    failed(error) {
-      const apiError = error instanceof ApiCallError ? error : new ApiCallError(DEFAULT_ERROR, 0, 'CLIENT');
-      const host = deps.host();
-      if (host) emit(host, 'sso-login-error', { code: apiError.errorCode ?? apiError.code, msg: apiError.message });
-      return apiError;
-    },
-    loginExtras() {
-      const { params } = deps;
-      return {
-        clientId: params.clientId ?? undefined,
-        callBack: params.callBack ?? undefined,
-        from: params.from ?? undefined,
-        ssoDomain: params.ssoDomain,
-        view: params.view,
-      };
-    },
   };
-  return context;
+}
+
+/** Runs `task` unless `key` is already running: a waiting button cannot be pressed twice. */
+export async function guarded<T>(context: LoginContext, key: BusyKey, task: () => Promise<T>): Promise<T | undefined> {
+  const { $busy } = context;
+  if ($busy.get()[key]) return undefined;
+  $busy.set({ ...$busy.get(), [key]: true });
+  try {
+    return await task();
+  } finally {
+    $busy.set({ ...$busy.get(), [key]: false });
+  }
+}
+
+/** Emits sso-login-error for a failed call and returns it as an ApiCallError. */
+export function emitLoginError(context: LoginContext, error: unknown): ApiCallError {
+  const apiError = error instanceof ApiCallError ? error : new ApiCallError(DEFAULT_ERROR, 0, 'CLIENT');
+  const host = context.host();
+  if (host) emit(host, 'sso-login-error', { code: apiError.errorCode ?? apiError.code, msg: apiError.message });
+  return apiError;
+}
+
+/** The page's own parameters every sign-in call carries along. */
+export function loginExtras(context: LoginContext): Record<string, string | undefined> {
+  const { params } = context;
+  return {
+    clientId: params.clientId ?? undefined,
+    callBack: params.callBack ?? undefined,
+    from: params.from ?? undefined,
+    ssoDomain: params.ssoDomain,
+    view: params.view,
+  };
 }
 
 /** Shows a toast for a failure the request client left to us (quiet calls), then reports it. */
 export function reportFailure(context: LoginContext, error: unknown): ApiCallError {
-  const apiError = context.failed(error);
+  const apiError = emitLoginError(context, error);
   reportQuietError(context.notices, apiError);
   return apiError;
 }

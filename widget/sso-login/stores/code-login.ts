@@ -1,12 +1,12 @@
 // External-redirect mode (spec section 2): a code login with code and login_type, then callBack.
-import { ApiCallError } from '../core/request.ts';
+import { ApiCallError } from '../../core/request.ts';
 import {
   CALLBACK_NOT_ALLOWED, CODE_LOGIN_PENDING, INVALID_LOGIN_TYPE, MISSING_CODE, MISSING_LOGIN_TYPE, OAUTH_STATE_MISMATCH,
-} from '../core/messages.ts';
-import { emit } from '../core/events.ts';
-import { navigate } from '../core/navigate.ts';
-import { withTicketProof } from '../core/login-binding.ts';
+} from '../../core/messages.ts';
+import { emit } from '../../core/events.ts';
+import { withTicketProof } from '../../core/login-binding.ts';
 import { loadClientGroup, type LoginContext } from './login-store.ts';
+import { completeSignIn, type SignInAnswer } from './sign-in-success.ts';
 import { takeMatchingOAuthState, type OAuthProvider } from './oauth-state.ts';
 import { allowedOrigins, isAllowedTarget, resolveCallBack } from './redirect-target.ts';
 
@@ -14,12 +14,6 @@ const CODE_LOGIN_PATHS: Record<OAuthProvider, string> = {
   wecom: '/centerAuth/sso/WeCom/loginByCode',
   feishu: '/centerAuth/sso/feishu/loginByCode',
 };
-
-interface CodeLoginAnswer {
-  username?: unknown;
-  redirect?: unknown;
-  ticket?: unknown;
-}
 
 const isProvider = (value: string): value is OAuthProvider => Object.hasOwn(CODE_LOGIN_PATHS, value);
 
@@ -46,7 +40,7 @@ export async function runCodeLogin(context: LoginContext): Promise<void> {
     return fail(context, 'CALLBACK_NOT_ALLOWED', CALLBACK_NOT_ALLOWED);
   }
   try {
-    const data = await client.get<CodeLoginAnswer | null>(CODE_LOGIN_PATHS[provider], {
+    const data = await client.get<SignInAnswer | null>(CODE_LOGIN_PATHS[provider], {
       params: {
         code: params.code,
         clientId: params.clientId ?? undefined,
@@ -63,12 +57,7 @@ export async function runCodeLogin(context: LoginContext): Promise<void> {
     const destination = typeof data?.ticket === 'string' && typeof data.redirect === 'string' ? withTicketProof(data.redirect, data) : checked;
     if (!isAllowedTarget(destination, allowed)) return fail(context, 'CALLBACK_NOT_ALLOWED', CALLBACK_NOT_ALLOWED);
     context.$redirect.set(null);
-    const host = context.host();
-    const username = typeof data?.username === 'string' ? data.username : undefined;
-    const proceed = host
-      ? emit(host, 'sso-login-success', { redirect: destination, ...(username ? { username } : {}) }, { cancelable: true })
-      : true;
-    if (proceed) navigate(destination);
+    completeSignIn(context, destination, data);
   } catch (error) {
     const apiError = error instanceof ApiCallError ? error : null;
     fail(context, apiError?.errorCode ?? apiError?.code ?? 'CLIENT', apiError?.message ?? String(error));

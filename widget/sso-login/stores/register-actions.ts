@@ -1,6 +1,6 @@
 // The register view (spec section 5): username and phone rules with server uniqueness checks,
 // an SMS code, password and confirmation; success returns to password login with the username.
-import { storePasswordCredential } from '../core/password-credential.ts';
+import { storePasswordCredential } from '../../core/password-credential.ts';
 import {
   PASSWORDS_DIFFER,
   REGISTER_SUCCESS,
@@ -10,9 +10,10 @@ import {
   REQUIRED_SMS_CODE,
   REQUIRED_USERNAME,
   CODE_SENT,
-} from '../core/messages.ts';
-import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername } from '../core/validators.ts';
-import type { FieldErrors, LoginContext } from './login-store.ts';
+} from '../../core/messages.ts';
+import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername } from '../../core/validators.ts';
+import { emitLoginError, guarded, type FieldErrors, type LoginContext } from './login-store.ts';
+import { startCountdown, stopCountdown } from './countdown.ts';
 
 export interface RegisterValues {
   username: string;
@@ -68,13 +69,13 @@ export async function sendRegisterCode(context: LoginContext, phone: string): Pr
   if (context.registerCountdown.$seconds.get() > 0) return {};
   const problem = await checkRegisterPhone(context, phone);
   if (problem) return { phone: problem };
-  await context.guard('registerCode', async () => {
+  await guarded(context, 'registerCode', async () => {
     try {
       await context.client.get(`/admin/mobile/${encodeURIComponent(phone.trim())}`);
-      context.registerCountdown.start();
+      startCountdown(context.registerCountdown);
       context.notices.toast('success', CODE_SENT);
     } catch (error) {
-      context.failed(error);
+      emitLoginError(context, error);
     }
   });
   return {};
@@ -85,7 +86,7 @@ export async function register(context: LoginContext, values: RegisterValues): P
   const errors = validateRegister(values);
   if (Object.keys(errors).length > 0) return errors;
   let serverErrors: FieldErrors = {};
-  await context.guard('register', async () => {
+  await guarded(context, 'register', async () => {
     const [username, phone] = await Promise.all([
       checkRegisterUsername(context, values.username),
       checkRegisterPhone(context, values.phone),
@@ -99,14 +100,14 @@ export async function register(context: LoginContext, values: RegisterValues): P
       const data = await context.client.post<{ username?: string } | null>('/admin/register/user', {
         json: { username: values.username.trim(), phone: values.phone.trim(), smsCode: values.smsCode.trim(), password },
       });
-      context.registerCountdown.stop();
+      stopCountdown(context.registerCountdown);
       const registered = typeof data?.username === 'string' ? data.username : values.username.trim();
       await storePasswordCredential(registered, values.password);
       context.$username.set(registered);
       context.$view.set('password');
       context.notices.toast('success', REGISTER_SUCCESS);
     } catch (error) {
-      context.failed(error);
+      emitLoginError(context, error);
     }
   });
   return serverErrors;

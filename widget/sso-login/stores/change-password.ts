@@ -1,6 +1,6 @@
 // The change-password dialog opened after AU00153 / AU00154 (spec sections 3 and 4): three
 // passwords, all SM2-encrypted; afterwards the user signs in with the new one.
-import { storePasswordCredential } from '../core/password-credential.ts';
+import { storePasswordCredential } from '../../core/password-credential.ts';
 import {
   NEW_PASSWORD_SAME,
   PASSWORD_CHANGED,
@@ -8,8 +8,8 @@ import {
   REQUIRED_CONFIRM_PASSWORD,
   REQUIRED_NEW_PASSWORD,
   REQUIRED_OLD_PASSWORD,
-} from '../core/messages.ts';
-import type { FieldErrors, LoginContext } from './login-store.ts';
+} from '../../core/messages.ts';
+import { emitLoginError, guarded, type FieldErrors, type LoginContext } from './login-store.ts';
 
 export interface ChangePasswordValues {
   oldPassword: string;
@@ -31,7 +31,7 @@ export function validateChangePassword(values: ChangePasswordValues): FieldError
 export async function changePassword(context: LoginContext, values: ChangePasswordValues): Promise<boolean> {
   const request = context.$changePassword.get();
   if (!request) return false;
-  const result = await context.guard('changePassword', async () => {
+  const result = await guarded(context, 'changePassword', async () => {
     try {
       const [oldPassword, newPassword, confirmPassword] = await Promise.all([
         context.encryptPassword(values.oldPassword),
@@ -48,7 +48,7 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
       context.notices.toast('success', PASSWORD_CHANGED);
       return true;
     } catch (error) {
-      context.failed(error);
+      emitLoginError(context, error);
       return false;
     }
   });

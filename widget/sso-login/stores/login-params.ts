@@ -1,6 +1,6 @@
 // The login page's inputs (spec section 2 "Query parameters"): an attribute wins, else the page's
 // query string, else the default.
-import { defaultApiBase } from '../core/script-origin.ts';
+import { defaultApiBase } from '../../core/script-origin.ts';
 
 export type LoginTypeParam = 'wecom' | 'feishu';
 

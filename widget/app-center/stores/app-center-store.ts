@@ -1,0 +1,132 @@
+// State of one <app-center> instance, and its actions as plain functions taking the store. Each
+// element creates its own store (two elements on a page never share a session view); components
+// only render what is here.
+import { atom, computed } from 'nanostores';
+import { ApiCallError, type ApiClient } from '../../core/request.ts';
+import type { NoticeCenter } from '../../core/notices.ts';
+import { reportQuietError } from '../../core/api-error.ts';
+import { resolveAgainstApi } from '../../core/api-origin.ts';
+import { filterApps } from './app-filter.ts';
+import type {
+  AppCenterStatus,
+  AppEntry,
+  ClientGroupSummary,
+  CurrentGroup,
+  CurrentUser,
+} from './app-center-types.ts';
+
+/** The login route of the spec: not defined by the portal, so it falls through to the login page. */
+export const LOGIN_ROUTE = '/login';
+export const NOT_LOGGED_IN = 'AU00300';
+
+export interface AppCenterStoreOptions {
+  api: ApiClient;
+  notices: NoticeCenter;
+  ssoDomain: string;
+  /** The API's base: root-relative app logos ("/assets/...") belong to that server (embedded element). */
+  apiBase?: string;
+  /** Leaves the page (core/navigate in the element, a recorder in tests). */
+  navigate: (url: string) => void;
+}
+
+function isNotLoggedIn(error: unknown): boolean {
+  return error instanceof ApiCallError && (error.code === NOT_LOGGED_IN || error.errorCode === NOT_LOGGED_IN);
+}
+
+export function createAppCenterStore(options: AppCenterStoreOptions) {
+  const $groups = atom<ClientGroupSummary[]>([]);
+  const $currentGroup = atom<CurrentGroup | null>(null);
+  const $apps = atom<AppEntry[]>([]);
+  const $query = atom('');
+  return {
+    ...options,
+    $status: atom<AppCenterStatus>('idle'),
+    $user: atom<CurrentUser | null>(null),
+    $groups,
+    $currentGroup,
+    $apps,
+    $query,
+    $signingOut: atom(false),
+    $visibleApps: computed([$apps, $query], (apps, query) => filterApps(apps, query)),
+    $otherGroups: computed([$groups, $currentGroup], (groups, current) =>
+      groups.filter((group) => group.code !== current?.code),
+    ),
+    /** The name on the dropdown: the group the host belongs to, as the server names it. */
+    $currentGroupName: computed([$groups, $currentGroup], (groups, current) => {
+      if (!current) return '';
+      return current.name || groups.find((group) => group.code === current.code)?.name || current.code;
+    }),
+    /** Counts loads: an answer from an older load (or after dispose) is dropped. */
+    loadRun: 0,
+  };
+}
+
+export type AppCenterStore = ReturnType<typeof createAppCenterStore>;
+
+/**
+ * curLogin/info first: when it answers AU00300 the user is sent to /login and nothing else is
+ * asked (otherwise every following call would toast the same refusal). Then the group list, the
+ * apps and the current group's detail in parallel.
+ */
+export async function loadAppCenter(store: AppCenterStore): Promise<void> {
+  const { api, notices, ssoDomain, apiBase, navigate } = store;
+  const run = ++store.loadRun;
+  store.$status.set('loading');
+  try {
+    const user = await api.get<CurrentUser>('/centerAuth/user/curLogin/info', { quiet: true });
+    if (run !== store.loadRun) return;
+    store.$user.set(user);
+  } catch (error) {
+    if (run !== store.loadRun) return;
+    store.$status.set('failed');
+    if (isNotLoggedIn(error)) navigate(LOGIN_ROUTE);
+    else reportQuietError(notices, error);
+    return;
+  }
+  try {
+    // Quiet: when several fail together the user gets one message, not three.
+    const params = { ssoDomain };
+    const [groups, apps, detail] = await Promise.all([
+      api.get<ClientGroupSummary[] | null>('/centerAuth/clientGroup/getClientGroupList', { quiet: true }),
+      api.get<AppEntry[] | null>('/centerAuth/client/getClientListBySsoDomain', { params, quiet: true }),
+      api.get<CurrentGroup | null>('/centerAuth/clientGroup/detailGetBySsoDomain', { params, quiet: true }),
+    ]);
+    if (run !== store.loadRun) return;
+    store.$groups.set(groups ?? []);
+    store.$apps.set((apps ?? []).map((app) => (apiBase && app.logo ? { ...app, logo: resolveAgainstApi(app.logo, apiBase) } : app)));
+    store.$currentGroup.set(detail ? { code: detail.code, name: detail.name } : null);
+    store.$status.set('ready');
+  } catch (error) {
+    if (run !== store.loadRun) return;
+    store.$status.set('failed');
+    if (isNotLoggedIn(error)) navigate(LOGIN_ROUTE);
+    else reportQuietError(notices, error);
+  }
+}
+
+/**
+ * GET signout. Resolves 'signed-out', or 'failed' (the request client has shown why): the user
+ * leaves in both cases, an exit button that does nothing would leave them stuck on the page.
+ * Resolves null while a sign-out is already running.
+ */
+export async function signOutOfAppCenter(store: AppCenterStore): Promise<'signed-out' | 'failed' | null> {
+  if (store.$signingOut.get()) return null;
+  store.$signingOut.set(true);
+  try {
+    await store.api.get<null>('/centerAuth/sso/signout');
+    return 'signed-out';
+  } catch {
+    return 'failed';
+  } finally {
+    store.$signingOut.set(false);
+  }
+}
+
+export function setAppQuery(store: AppCenterStore, query: string): void {
+  store.$query.set(query);
+}
+
+/** Stops a load in flight from writing into an element that is gone. */
+export function disposeAppCenter(store: AppCenterStore): void {
+  store.loadRun++;
+}
