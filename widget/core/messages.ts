@@ -1,5 +1,9 @@
 // Every user-facing string of the shared core and the login page. Texts quoted by the product
-// spec are exact; the others follow its tone.
+// spec are exact; the others follow its tone. The texts the server sends too live in
+// contract/messages.ts, once for both sides.
+export {
+  ACCOUNT_LOCKED, DEFAULT_ERROR, INVALID_PHONE, INVALID_USERNAME, PHONE_EXISTS, TOKEN_EXPIRED, USERNAME_EXISTS,
+} from '../../contract/messages.ts';
 
 export const SYSTEM_PROMPT_TITLE = '系统提示';
 export const OK_TEXT = '确定';
@@ -7,18 +11,11 @@ export const CANCEL_TEXT = '取消';
 export const CLOSE_TOAST_TEXT = '关闭提示';
 
 // Error catalogue (spec section 8).
-export const DEFAULT_ERROR = '系统错误请联系管理员';
-export const ACCOUNT_LOCKED = '该账号已锁定';
-export const TOKEN_EXPIRED = '令牌状态已过期，请点击重新登录';
 export const REQUEST_TIMEOUT = '请求超时，请稍后重试';
 export const NETWORK_ERROR = '网络连接失败，请检查网络后重试';
 export const DOWNLOAD_EMPTY = '内容为空，无法下载';
 
 // Validation (spec section 5).
-export const INVALID_PHONE = '请输入合法手机号';
-export const INVALID_USERNAME = '用户名支持小写英文、数字';
-export const USERNAME_EXISTS = '用户名已经存在';
-export const PHONE_EXISTS = '手机号已经存在';
 export const REQUIRED_USERNAME = '请输入用户名';
 export const REQUIRED_PASSWORD = '请输入密码';
 export const REQUIRED_PHONE = '请输入手机号';

@@ -2,8 +2,8 @@
 import type { ApiClient } from './request.ts';
 import { INVALID_PHONE, INVALID_USERNAME, PHONE_EXISTS, USERNAME_EXISTS } from './messages.ts';
 import { MASKED_MOBILE_PATTERN, MOBILE_PATTERN } from '../../contract/rules/phone.ts';
+import { USERNAME_PATTERN } from '../../contract/rules/username.ts';
 
-export const USERNAME_PATTERN = /^[a-z0-9]+$/;
 
 export interface PhoneRuleOptions {
   /**

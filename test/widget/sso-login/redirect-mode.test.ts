@@ -112,10 +112,19 @@ describe('callBack resolution', () => {
     expect(resolveCallBack('ftp://files.example.com/f', '/api')).to.equal('ftp://files.example.com/f');
   });
 
-  it('prefixes a relative one with the API base, and none means /home', () => {
-    expect(resolveCallBack('/next', '/api')).to.equal('/api/next');
-    expect(resolveCallBack('next', 'https://sso.example.com/api/')).to.equal('https://sso.example.com/api/next');
+  it('reads a relative one as a path on the SSO origin, the way the server does; none means /home', () => {
+    const page = window.location.href;
+    expect(resolveCallBack('/next', '/api')).to.equal('/next');
+    expect(resolveCallBack('next', '/api')).to.equal('/next');
+    // A brand page: the path is on the SSO origin (the API's), so the target is absolute.
+    expect(resolveCallBack('next', 'https://sso.example.com/api/', page)).to.equal('https://sso.example.com/next');
     expect(resolveCallBack(null, '/api')).to.equal('/home');
+  });
+
+  it('never resolves a relative callBack into the API or onto another host', () => {
+    for (const hostile of ['/api/centerAuth/sso/signout', 'api/x', '/API/x', '..//evil.example', '/%2F%2Fevil.example', '/\\evil.example']) {
+      expect(resolveCallBack(hostile, '/api'), hostile).to.equal(null);
+    }
   });
 
   it('allows the page, the API, the group domain and its callbackOrigins; nothing else', () => {

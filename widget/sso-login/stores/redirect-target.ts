@@ -1,16 +1,25 @@
 // Where the browser goes after a login, without open redirects (design: security rules).
-// Spec section 2: an absolute http, https or ftp callBack is used as is, a relative one is
-// prefixed with the API base, none means /home. Beyond the spec: the target's origin must be the
-// page, the API, the group's own domain or one the server lists in callbackOrigins.
+// Spec section 2: an absolute http, https or ftp callBack is used as is, none means /home. A
+// relative one is read by the contract's one rule, the same the server applies
+// (contract/rules/callback.ts): a path on the SSO origin, never one into /api/. Beyond the spec:
+// the target's origin must be the page, the API, the group's own domain or one the server lists in
+// callbackOrigins.
+import { DEFAULT_REDIRECT, safeRedirect } from '../../../contract/rules/callback.ts';
 import type { ClientGroup } from './client-group.ts';
 
 const ABSOLUTE = /^(https?|ftp):\/\//i;
 
-export function resolveCallBack(callBack: string | null, apiBase: string): string {
-  if (!callBack) return '/home';
+/**
+ * The target of a callBack, or null when no browser should be sent there. A relative callBack is
+ * a path on the SSO origin (the API's), absolute when this page lives on another origin.
+ */
+export function resolveCallBack(callBack: string | null, apiBase: string, pageUrl: string = window.location.href): string | null {
+  if (!callBack) return DEFAULT_REDIRECT;
   if (ABSOLUTE.test(callBack)) return callBack;
-  const base = apiBase.replace(/\/+$/, '');
-  return base + (callBack.startsWith('/') ? callBack : `/${callBack}`);
+  const ssoOrigin = new URL(apiBase, pageUrl).origin;
+  const target = safeRedirect(callBack, ssoOrigin, []);
+  if (target === null || !target.startsWith('/')) return null;
+  return new URL(pageUrl).origin === ssoOrigin ? target : ssoOrigin + target;
 }
 
 function originOf(url: string, pageUrl: string): string | null {
