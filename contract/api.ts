@@ -20,7 +20,7 @@ export interface Api {
   'GET /centerAuth/user/curLogin/info': { query: NoInput; answer: CurrentUserAnswer };
   'POST /centerAuth/user/changePassword': { body: ChangePasswordBody; answer: null };
   'GET /centerAuth/msg/login/send': { query: SendLoginSmsQuery; answer: null };
-  'GET /admin/mobile/{phone}': { query: NoInput; answer: null };
+  'GET /admin/mobile/:phone': { query: NoInput; answer: null };
   'GET /admin/user/details': { query: UserDetailsQuery; answer: UserDetailsAnswer };
   'POST /admin/register/user': { body: RegisterUserBody; answer: RegisterUserAnswer };
   'GET /centerAuth/clientGroup/detailGetBySsoDomain': { query: DomainQuery; answer: GroupConfig };

@@ -11,6 +11,7 @@ import { saveDownload } from './download.ts';
 import { loginBinding } from './login-binding.ts';
 
 export { ApiCallError } from './api-error.ts';
+import type { AnswerOf, ApiEntry, ApiPath, BodyFields, ParamsOf } from './api-types.ts';
 
 export interface CallOptions {
   /** Query; arrays repeated (a=1&a=2); undefined and null left out. */
@@ -23,9 +24,17 @@ export interface CallOptions {
   quiet?: boolean;
 }
 
+type TypedOptions = Omit<CallOptions, 'params' | 'json' | 'form'>;
+
 export interface ApiClient {
-  get<T>(path: string, options?: CallOptions): Promise<T>;
-  post<T>(path: string, options?: CallOptions): Promise<T>;
+  /** A GET of the contract: its query and its answer typed from contract/api.ts. */
+  get<P extends ApiPath<'GET'>>(path: P, options?: TypedOptions & { params?: ParamsOf<ApiEntry<'GET', P>> }): Promise<AnswerOf<ApiEntry<'GET', P>>>;
+  /** A POST of the contract: its body (form or JSON) and its answer typed from contract/api.ts. */
+  post<P extends ApiPath<'POST'>>(
+    path: P, options?: TypedOptions & { form?: BodyFields<ApiEntry<'POST', P>>; json?: BodyFields<ApiEntry<'POST', P>> },
+  ): Promise<AnswerOf<ApiEntry<'POST', P>>>;
+  /** Any path, untyped: for calls outside the contract (an integrator's own endpoints, tests). */
+  request<T>(method: 'GET' | 'POST', path: string, options?: CallOptions): Promise<T>;
   download(path: string, options?: CallOptions & { filename?: string }): Promise<void>;
 }
 
@@ -180,8 +189,9 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
   }
 
   return {
-    get: (path, call) => send('GET', path, call),
-    post: (path, call) => send('POST', path, call),
+    get: (path, call) => send('GET', path, call as CallOptions),
+    post: (path, call) => send('POST', path, call as CallOptions),
+    request: (method, path, call) => send(method, path, call),
     async download(path, call = {}) {
       const response = await fetchRaw('GET', path, call, true);
       if (response.status === 423) return fail(ACCOUNT_LOCKED, 423, 423, false);

@@ -38,7 +38,7 @@ export async function sm2Encrypt(plain: string, publicKey: string): Promise<stri
 export function createPasswordEncryptor(client: ApiClient): (plain: string) => Promise<string> {
   let key: Promise<string> | null = null;
   return async (plain) => {
-    key ??= client.get<string>('/centerAuth/commonConfig/getPublicKeySm2');
+    key ??= client.get('/centerAuth/commonConfig/getPublicKeySm2');
     try {
       return await sm2Encrypt(plain, await key);
     } catch (error) {

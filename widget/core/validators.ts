@@ -25,7 +25,7 @@ export function validateUsername(value: string): string | null {
 }
 
 async function exists(client: ApiClient, params: Record<string, string>): Promise<boolean> {
-  const data = await client.get<unknown>('/admin/user/details', { params });
+  const data = await client.get('/admin/user/details', { params });
   return data !== null && data !== undefined;
 }
 

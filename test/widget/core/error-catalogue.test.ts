@@ -42,13 +42,13 @@ describe('error catalogue', () => {
   const client = (status: number, body: unknown) => createApiClient({ apiBase: replyBase(status, body), notices: center });
 
   it('succeeds for any HTTP status from 200 to 299 with body code 200', async () => {
-    const data = await client(201, { code: 200, msg: 'success', data: { ok: 1 } }).get('/x');
+    const data = await client(201, { code: 200, msg: 'success', data: { ok: 1 } }).request('GET', '/x');
     expect(data).to.deep.equal({ ok: 1 });
     expect(center.$toasts.get()).to.have.length(0);
   });
 
   it('body code other than 200: error toast with msg, and the call fails', async () => {
-    const error = await rejection(client(200, { code: 'AU00300', errorCode: 'AU00300', msg: '用户未登录', data: null }).get('/x'));
+    const error = await rejection(client(200, { code: 'AU00300', errorCode: 'AU00300', msg: '用户未登录', data: null }).request('GET', '/x'));
     expect(error.code).to.equal('AU00300');
     expect(error.errorCode).to.equal('AU00300');
     expect(toastTexts(center, 'error')).to.deep.equal(['用户未登录']);
@@ -57,30 +57,30 @@ describe('error catalogue', () => {
   });
 
   it('body code other than 200 without msg: the message field', async () => {
-    await rejection(client(200, { code: 500, message: '服务繁忙' }).get('/x'));
+    await rejection(client(200, { code: 500, message: '服务繁忙' }).request('GET', '/x'));
     expect(toastTexts(center, 'error')).to.deep.equal(['服务繁忙']);
   });
 
   it('body code other than 200 without msg or message: 系统错误请联系管理员', async () => {
-    await rejection(client(200, { code: 500 }).get('/x'));
+    await rejection(client(200, { code: 500 }).request('GET', '/x'));
     expect(toastTexts(center, 'error')).to.deep.equal(['系统错误请联系管理员']);
   });
 
   it('quiet calls leave the toast to the caller', async () => {
-    const error = await rejection(client(200, { code: 'AU00153', msg: '密码过期' }).post('/x', { quiet: true }));
+    const error = await rejection(client(200, { code: 'AU00153', msg: '密码过期' }).request('POST', '/x', { quiet: true }));
     expect(error.message).to.equal('密码过期');
     expect(center.$toasts.get()).to.have.length(0);
   });
 
   it('HTTP 423: rejected with 该账号已锁定, even for quiet calls', async () => {
-    const error = await rejection(client(423, { code: 423, msg: '该账号已锁定' }).post('/x', { quiet: true }));
+    const error = await rejection(client(423, { code: 423, msg: '该账号已锁定' }).request('POST', '/x', { quiet: true }));
     expect(error.status).to.equal(423);
     expect(error.message).to.equal('该账号已锁定');
     expect(toastTexts(center, 'error')).to.deep.equal(['该账号已锁定']);
   });
 
   it('HTTP 424: confirm dialog 令牌状态已过期，请点击重新登录, then the site root', async () => {
-    const pending = rejection(client(424, { code: 424, msg: '令牌状态已过期，请点击重新登录' }).get('/x'));
+    const pending = rejection(client(424, { code: 424, msg: '令牌状态已过期，请点击重新登录' }).request('GET', '/x'));
     const dialog = await waitFor(() => layer.root.querySelector('dialog[open]'));
     expect(dialog.getAttribute('data-kind')).to.equal('confirm');
     expect(dialog.textContent).to.contain('系统提示');
@@ -93,7 +93,7 @@ describe('error catalogue', () => {
   });
 
   it('HTTP 424 cancelled by Esc: the page stays', async () => {
-    const pending = rejection(client(424, { code: 424 }).get('/x'));
+    const pending = rejection(client(424, { code: 424 }).request('GET', '/x'));
     await waitFor(() => layer.root.querySelector('dialog[open]'));
     await sendKeys({ press: 'Escape' });
     await pending;
@@ -101,13 +101,13 @@ describe('error catalogue', () => {
   });
 
   it('other HTTP errors: toast with the server message', async () => {
-    const error = await rejection(client(429, { code: 429, msg: '请求过于频繁，请稍后再试' }).get('/x'));
+    const error = await rejection(client(429, { code: 429, msg: '请求过于频繁，请稍后再试' }).request('GET', '/x'));
     expect(error.status).to.equal(429);
     expect(toastTexts(center, 'error')).to.deep.equal(['请求过于频繁，请稍后再试']);
   });
 
   it('other HTTP errors without a message: the default message', async () => {
-    await rejection(client(502, '').get('/x'));
+    await rejection(client(502, '').request('GET', '/x'));
     expect(toastTexts(center, 'error')).to.deep.equal(['系统错误请联系管理员']);
   });
 
@@ -115,7 +115,7 @@ describe('error catalogue', () => {
     const clock = install({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const api = createApiClient({ apiBase: '/__test/hang', notices: center });
-      const pending = rejection(api.get('/x'));
+      const pending = rejection(api.request('GET', '/x'));
       await clock.tickAsync(49_000);
       expect(center.$toasts.get()).to.have.length(0);
       await clock.tickAsync(1_000);

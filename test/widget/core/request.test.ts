@@ -28,7 +28,7 @@ describe('request client: common rules', () => {
   afterEach(() => clearXsrfCookie());
 
   it('prefixes the API base and repeats array parameters', async () => {
-    const echo = await echoClient().get<Echo>('/centerAuth/sso/isLogin', { params: { id: [1, 2], name: 'a b', skip: undefined } });
+    const echo = await echoClient().request<Echo>('GET', '/centerAuth/sso/isLogin', { params: { id: [1, 2], name: 'a b', skip: undefined } });
     expect(echo.method).to.equal('GET');
     expect(echo.path).to.equal('/centerAuth/sso/isLogin');
     expect(echo.query).to.equal('id=1&id=2&name=a+b');
@@ -37,43 +37,43 @@ describe('request client: common rules', () => {
   it('sends the browser time zone on every request', async () => {
     const client = echoClient();
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const get = await client.get<Echo>('/centerAuth/sso/isLogin');
-    const post = await client.post<Echo>('/centerAuth/sso/doLogin', { form: { name: 'x' } });
+    const get = await client.request<Echo>('GET', '/centerAuth/sso/isLogin');
+    const post = await client.request<Echo>('POST', '/centerAuth/sso/doLogin', { form: { name: 'x' } });
     expect(get.headers['time-zone']).to.equal(zone);
     expect(post.headers['time-zone']).to.equal(zone);
   });
 
   it('sends form-urlencoded and JSON bodies', async () => {
     const client = echoClient();
-    const form = await client.post<Echo>('/centerAuth/sso/doLogin', { form: { name: '张伟', pwd: '04ab', loginType: 0 } });
+    const form = await client.request<Echo>('POST', '/centerAuth/sso/doLogin', { form: { name: '张伟', pwd: '04ab', loginType: 0 } });
     expect(form.headers['content-type']).to.contain('application/x-www-form-urlencoded');
     expect(new URLSearchParams(form.body).get('name')).to.equal('张伟');
     expect(new URLSearchParams(form.body).get('loginType')).to.equal('0');
-    const json = await client.post<Echo>('/admin/register/user', { json: { username: 'li' } });
+    const json = await client.request<Echo>('POST', '/admin/register/user', { json: { username: 'li' } });
     expect(json.headers['content-type']).to.contain('application/json');
     expect(JSON.parse(json.body)).to.deep.equal({ username: 'li' });
   });
 
   it('sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN', async () => {
     document.cookie = 'XSRF-TOKEN=cookie-token-1; path=/';
-    const echo = await echoClient().post<Echo>('/centerAuth/user/changePassword', { json: {} });
+    const echo = await echoClient().request<Echo>('POST', '/centerAuth/user/changePassword', { json: {} });
     expect(echo.headers['x-xsrf-token']).to.equal('cookie-token-1');
   });
 
   it('without a token, first asks isLogin and then sends the token it got back', async () => {
-    const echo = await echoClient().post<Echo>('/centerAuth/sso/doLogin', { form: { name: 'x' } });
+    const echo = await echoClient().request<Echo>('POST', '/centerAuth/sso/doLogin', { form: { name: 'x' } });
     expect(echo.headers['x-xsrf-token']).to.equal('echo-xsrf-token');
   });
 
   it('sends the token on state-changing GETs such as sign-out', async () => {
     document.cookie = 'XSRF-TOKEN=cookie-token-2; path=/';
-    const echo = await echoClient().get<Echo>('/centerAuth/sso/signout', { params: { from: 'portal' } });
+    const echo = await echoClient().request<Echo>('GET', '/centerAuth/sso/signout', { params: { from: 'portal' } });
     expect(echo.headers['x-xsrf-token']).to.equal('cookie-token-2');
   });
 
   it('Enc-Flag: encrypts the body (AES-128-CFB, IV = key) and decrypts the encrypted answer', async () => {
     const plain = { userName: 'zhangwei', note: '中文' };
-    const echo = await echoClient().post<Echo>('/centerAuth/user/changePassword', { json: plain, encrypt: true });
+    const echo = await echoClient().request<Echo>('POST', '/centerAuth/user/changePassword', { json: plain, encrypt: true });
     // The answer came back as { encryption } made by node:crypto; the client decrypted it into data.
     expect(echo.headers['enc-flag']).to.equal('true');
     const sent = JSON.parse(echo.body) as Record<string, unknown>;
@@ -85,12 +85,12 @@ describe('request client: common rules', () => {
   it('adds signature, nonce, timestamp and url for /tenant/list, and only there', async () => {
     const client = echoClient();
     const before = Date.now();
-    const signed = await client.get<Echo>('/tenant/list');
+    const signed = await client.request<Echo>('GET', '/tenant/list');
     expect(signed.headers.url).to.equal('/tenant/list');
     expect(signed.headers.nonce).to.match(/^[0-9a-f]{32}$/);
     expect(Number(signed.headers.timestamp)).to.be.within(before, Date.now());
     expect(signed.headers.signature).to.equal(signed.expectedSignature);
-    const plain = await client.get<Echo>('/centerAuth/sso/isLogin');
+    const plain = await client.request<Echo>('GET', '/centerAuth/sso/isLogin');
     expect(plain.headers.signature).to.equal(undefined);
     expect(plain.headers.nonce).to.equal(undefined);
   });

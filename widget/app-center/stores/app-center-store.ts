@@ -73,7 +73,7 @@ export async function loadAppCenter(store: AppCenterStore): Promise<void> {
   const run = ++store.loadRun;
   store.$status.set('loading');
   try {
-    const user = await api.get<CurrentUser>('/centerAuth/user/curLogin/info', { quiet: true });
+    const user = await api.get('/centerAuth/user/curLogin/info', { quiet: true });
     if (run !== store.loadRun) return;
     store.$user.set(user);
   } catch (error) {
@@ -87,9 +87,9 @@ export async function loadAppCenter(store: AppCenterStore): Promise<void> {
     // Quiet: when several fail together the user gets one message, not three.
     const params = { ssoDomain };
     const [groups, apps, detail] = await Promise.all([
-      api.get<ClientGroupSummary[] | null>('/centerAuth/clientGroup/getClientGroupList', { quiet: true }),
-      api.get<AppEntry[] | null>('/centerAuth/client/getClientListBySsoDomain', { params, quiet: true }),
-      api.get<CurrentGroup | null>('/centerAuth/clientGroup/detailGetBySsoDomain', { params, quiet: true }),
+      api.get('/centerAuth/clientGroup/getClientGroupList', { quiet: true }),
+      api.get('/centerAuth/client/getClientListBySsoDomain', { params, quiet: true }),
+      api.get('/centerAuth/clientGroup/detailGetBySsoDomain', { params, quiet: true }),
     ]);
     if (run !== store.loadRun) return;
     store.$groups.set(groups ?? []);
@@ -113,7 +113,7 @@ export async function signOutOfAppCenter(store: AppCenterStore): Promise<'signed
   if (store.$signingOut.get()) return null;
   store.$signingOut.set(true);
   try {
-    await store.api.get<null>('/centerAuth/sso/signout');
+    await store.api.get('/centerAuth/sso/signout');
     return 'signed-out';
   } catch {
     return 'failed';

@@ -11,10 +11,10 @@ import { completeSignIn, type SignInAnswer } from './sign-in-success.ts';
 import { takeMatchingOAuthState, type OAuthProvider } from './oauth-state.ts';
 import { allowedOrigins, isAllowedTarget, resolveCallBack } from './redirect-target.ts';
 
-const CODE_LOGIN_PATHS: Record<OAuthProvider, string> = {
+const CODE_LOGIN_PATHS = {
   wecom: '/centerAuth/sso/WeCom/loginByCode',
   feishu: '/centerAuth/sso/feishu/loginByCode',
-};
+} as const satisfies Record<OAuthProvider, string>;
 
 const isProvider = (value: string): value is OAuthProvider => Object.hasOwn(CODE_LOGIN_PATHS, value);
 
@@ -41,7 +41,7 @@ export async function runCodeLogin(context: LoginContext): Promise<void> {
     return fail(context, 'CALLBACK_NOT_ALLOWED', CALLBACK_NOT_ALLOWED);
   }
   try {
-    const data = await client.get<SignInAnswer | null>(CODE_LOGIN_PATHS[provider], {
+    const data = await client.get(CODE_LOGIN_PATHS[provider], {
       params: {
         code: params.code,
         clientId: params.clientId ?? undefined,

@@ -31,7 +31,7 @@ export async function startLoginPage(context: LoginContext): Promise<void> {
     await group;
     return;
   }
-  const loggedIn = await client.get<unknown>('/centerAuth/sso/isLogin', { quiet: true }).catch(() => false);
+  const loggedIn = await client.get('/centerAuth/sso/isLogin', { quiet: true }).catch(() => false);
   await group;
   if (loggedIn) completeSignIn(context, HOME);
 }
@@ -68,7 +68,7 @@ export async function passwordLogin(context: LoginContext, values: { name: strin
   await guarded(context, 'password', async () => {
     try {
       const pwd = await context.encryptPassword(values.pwd);
-      const data = await context.client.post<SignInAnswer | null>('/centerAuth/sso/doLogin', {
+      const data = await context.client.post('/centerAuth/sso/doLogin', {
         form: { name, pwd, loginType: 0, ...loginExtras(context) },
         quiet: true,
       });
@@ -117,7 +117,7 @@ export function validateMobileLogin(values: { phone: string; code: string }): Fi
 export async function mobileLogin(context: LoginContext, values: { phone: string; code: string }): Promise<void> {
   await guarded(context, 'mobile', async () => {
     try {
-      const data = await context.client.post<SignInAnswer | null>('/centerAuth/sso/doLogin', {
+      const data = await context.client.post('/centerAuth/sso/doLogin', {
         form: { phone: values.phone.trim(), code: values.code.trim(), loginType: 1, ...loginExtras(context) },
         quiet: true,
       });

@@ -104,7 +104,7 @@ export function reportFailure(context: LoginContext, error: unknown): ApiCallErr
 
 export async function loadClientGroup(context: LoginContext): Promise<ClientGroup> {
   try {
-    const raw = await context.client.get<unknown>('/centerAuth/clientGroup/detailGetBySsoDomain', {
+    const raw = await context.client.get('/centerAuth/clientGroup/detailGetBySsoDomain', {
       params: { ssoDomain: context.params.ssoDomain },
       quiet: true,
     });

@@ -97,7 +97,7 @@ export async function register(context: LoginContext, values: RegisterValues): P
     }
     try {
       const password = await context.encryptPassword(values.password);
-      const data = await context.client.post<{ username?: string } | null>('/admin/register/user', {
+      const data = await context.client.post('/admin/register/user', {
         json: { username: values.username.trim(), phone: values.phone.trim(), smsCode: values.smsCode.trim(), password },
       });
       stopCountdown(context.registerCountdown);
