@@ -8,6 +8,7 @@
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
 import { createOAuthState } from '../../../widget/sso-login/stores/oauth-state.ts';
+import { loginBinding } from '../../../widget/core/login-binding.ts';
 import { ok, SCRIPTED_BASE, scriptApi, type ScriptedApi } from '../app-center/scripted-api.ts';
 import { isLoggedIn, mountLogin, setQuery, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
@@ -119,11 +120,14 @@ describe('<sso-login> code login embedded on a brand site: the ticket', () => {
     }
   }
 
-  it('goes to the redeem URL of the answer, not to its own callBack, and sends the callBack to the server', async () => {
+  it('goes to the redeem URL of the answer with this page\'s proof, not to its own callBack, and sends the callBack to the server', async () => {
     const redeem = `${page()}${SCRIPTED_BASE}/centerAuth/sso/ticket/redeem?ticket=T1`;
     const login = await codeLoginWith({ username: 'zhangwei', redirect: redeem, ticket: 'T1' }, 'https://dealer.exeed.example.com/orders?id=7');
-    expect(login.visited).to.deep.equal([redeem]);
-    expect(login.events.find((e) => e.type === 'sso-login-success')?.detail).to.deep.equal({ redirect: redeem, username: 'zhangwei' });
+    // The page's binding nonce (widget/core/login-binding.ts) goes along: the ticket is bound to it.
+    const withProof = `${redeem}&proof=${loginBinding()}`;
+    expect(loginBinding()).to.match(/^[A-Za-z0-9_-]{32}$/);
+    expect(login.visited).to.deep.equal([withProof]);
+    expect(login.events.find((e) => e.type === 'sso-login-success')?.detail).to.deep.equal({ redirect: withProof, username: 'zhangwei' });
     const call = api!.calls.find((c) => c.path === '/centerAuth/sso/WeCom/loginByCode')!;
     expect(call.query.get('callBack')).to.equal('https://dealer.exeed.example.com/orders?id=7');
     expect(call.query.get('code')).to.equal('wc-embedded');

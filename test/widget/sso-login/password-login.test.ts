@@ -86,7 +86,7 @@ describe('<sso-login> password login', () => {
     expect(login.visited).to.deep.equal([]);
   });
 
-  it('a locked name (HTTP 423): 该账号已锁定 once, and sso-login-error', async () => {
+  it('a locked name (HTTP 423): 该账号已锁定 with the minutes left (issue 13), once, and sso-login-error', async () => {
     login = await mountLogin();
     // Failures are counted per name (existing or not); the fifth one locks it.
     const name = `nobody${Date.now()}`;
@@ -98,8 +98,8 @@ describe('<sso-login> password login', () => {
       await waitFor(() => !login!.root.querySelector('button[aria-busy="true"]'));
     }
     const last = login.events.filter((event) => event.type === 'sso-login-error').pop()!;
-    expect(last.detail).to.deep.equal({ code: 423, msg: '该账号已锁定' });
-    expect(toasts(login.root).filter((text) => text === '该账号已锁定')).to.have.length(1);
+    expect(last.detail).to.deep.equal({ code: 423, msg: '该账号已锁定，请 15 分钟后再试' });
+    expect(toasts(login.root).filter((text) => text === '该账号已锁定，请 15 分钟后再试')).to.have.length(1);
     expect(login.visited).to.deep.equal([]);
   });
 

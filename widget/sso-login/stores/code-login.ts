@@ -5,7 +5,6 @@ import {
 } from '../../core/messages.ts';
 import { emit } from '../../core/events.ts';
 import { withTicketProof } from '../../core/login-binding.ts';
-import { DEFAULT_REDIRECT } from '../../../contract/rules/callback.ts';
 import { loadClientGroup, type LoginContext } from './login-store.ts';
 import { completeSignIn, type SignInAnswer } from './sign-in-success.ts';
 import { takeMatchingOAuthState, type OAuthProvider } from './oauth-state.ts';
@@ -53,9 +52,7 @@ export async function runCodeLogin(context: LoginContext): Promise<void> {
     });
     // Embedded on a brand site the answer carries a ticket: the session only exists once the
     // browser has gone to data.redirect (the redeem URL on the SSO origin), never to our target.
-    // Otherwise the server's answer: its redirect rule (server/http/redirect-target.ts) has the last word.
-    const checked = (typeof data?.redirect === 'string' && data.redirect ? resolveCallBack(data.redirect, params.apiBase) : target) ?? DEFAULT_REDIRECT;
-    const destination = typeof data?.ticket === 'string' && typeof data.redirect === 'string' ? withTicketProof(data.redirect, data) : checked;
+    const destination = typeof data?.ticket === 'string' && typeof data.redirect === 'string' ? withTicketProof(data.redirect, data) : target;
     if (!isAllowedTarget(destination, allowed)) return fail(context, 'CALLBACK_NOT_ALLOWED', CALLBACK_NOT_ALLOWED);
     context.$redirect.set(null);
     completeSignIn(context, destination, data);
