@@ -38,6 +38,7 @@ import { registerSocialLogin } from './routes/centerAuth/social-login.ts';
 import { registerUserRoutes } from './routes/centerAuth/user.ts';
 import { registerTenantRoutes } from './routes/tenant.ts';
 import { registerTicketRoutes } from './routes/centerAuth/ticket.ts';
+import { registerOidc } from './oidc/oidc-plugin.ts';
 
 export interface AppDeps {
   /** Storage; opened from the config (and closed with the app) when not given. */
@@ -124,6 +125,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerTicketRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
+  await registerOidc(app, ctx, { redis });
   registerErrorHandler(app);
   return app;
 }

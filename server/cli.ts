@@ -7,6 +7,7 @@ import { hashPassword, isStrongPassword } from './domain/passwords.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './domain/embed-origin-admin.ts';
 import { MOBILE_PATTERN } from '../widget/core/phone-pattern.ts';
+import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
@@ -17,7 +18,8 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   allow-origin <group code> <origin>               let a brand site embed the login and receive callBacks
   revoke-origin <group code> <origin>              take that back (docs/embedding.md)
   seed                                             demo data (once per database)
-  audit [count]                                    recent login attempts`;
+  audit [count]                                    recent login attempts
+${OIDC_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -28,7 +30,7 @@ async function requireUser(repo: Repository, username: string | undefined) {
   return user;
 }
 
-async function run(repo: Repository, command: string | undefined, args: string[], flags: Record<string, string | boolean | undefined>): Promise<string> {
+async function run(repo: Repository, command: string | undefined, args: string[], flags: Record<string, string | boolean | (string | boolean)[] | undefined>): Promise<string> {
   const now = Date.now();
   switch (command) {
     case 'add-user': {
@@ -100,17 +102,21 @@ async function run(repo: Repository, command: string | undefined, args: string[]
 try {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' } },
+    options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, ...OIDC_CLI_OPTIONS },
   });
   const config = readConfig();
-  const repo = await openRepository(config);
-  try {
-    console.log(await run(repo, positionals[0], positionals.slice(1), values));
-  } finally {
-    await repo.close();
+  const oidcAnswer = await runOidcCommand(config, positionals[0], positionals.slice(1), values);
+  if (oidcAnswer !== null) console.log(oidcAnswer);
+  else {
+    const repo = await openRepository(config);
+    try {
+      console.log(await run(repo, positionals[0], positionals.slice(1), values));
+    } finally {
+      await repo.close();
+    }
   }
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {

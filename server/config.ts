@@ -57,6 +57,12 @@ export interface ServerConfig {
   upstreamTimeoutMs: number;
   seedDemoData: boolean;
   logLevel: string;
+  /** The portal's public origin and the OpenID Connect issuer; null: http://localhost:<port>. */
+  publicUrl: string | null;
+  /** The provider's signing keys when the database is SQLite (default dataDir/oidc-keys.json). */
+  oidcKeyFile: string;
+  /** Deliver back-channel logout tokens to registered URIs on private or loopback addresses. */
+  oidcPrivateBackchannel: boolean;
 }
 
 export const DEV_ENC_KEY = 'SsoPortalEncKey1';
@@ -155,6 +161,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Demo accounts have published passwords: seeded by default on a developer machine only.
     seedDemoData: bool(env, 'SSO_SEED_DEMO', env.NODE_ENV !== 'production'),
     logLevel: env.SSO_LOG_LEVEL || 'info',
+    publicUrl: url(env, 'SSO_PUBLIC_URL'),
+    oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
+    oidcPrivateBackchannel: bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true),
   };
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {
     throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');

@@ -13,7 +13,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export function needsXsrfToken(request: FastifyRequest): boolean {
-  return !SAFE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === true;
+  // xsrf: false marks protocol endpoints (OpenID Connect) whose callers are apps, not the widget.
+  const xsrf = request.routeOptions.config?.xsrf;
+  return xsrf === true || (xsrf !== false && !SAFE_METHODS.has(request.method));
 }
 
 export function registerXsrf(app: FastifyInstance): void {
