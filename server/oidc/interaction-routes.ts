@@ -17,6 +17,8 @@ export interface InteractionDeps {
   provider: (request: FastifyRequest) => Provider;
   accounts: Accounts;
   registry: ClientRegistry;
+  /** Ends a portal session for a new sign-in, without single logout. */
+  forgetPortalSession(idHash: string): Promise<void>;
 }
 
 const uidParams = { type: 'object', required: ['uid'], properties: { uid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } as const;
@@ -49,7 +51,9 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     // prompt=login or an exceeded max_age: the user must sign in again, after this request began.
     const mustReauthenticate = reasons.includes('login_prompt') || reasons.includes('max_age');
     if (interaction.prompt.name === 'login' && mustReauthenticate && portal.createdAt < interaction.iat * 1000) {
-      await ctx.sessions.end(request.cookies[SESSION_COOKIE]);
+      // Only the portal session goes: the provider session (and this interaction, which belongs
+      // to it) stays and is bound to the new sign-in.
+      await deps.forgetPortalSession(portal.idHash);
       return reply.redirect(loginPage(interaction.uid), 303);
     }
     const clientId = String(interaction.params.client_id);

@@ -111,7 +111,13 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
     await db.destroy();
   });
 
-  registerInteractionRoutes(app, { ctx, provider: providerFor, accounts, registry });
+  registerInteractionRoutes(app, {
+    ctx, provider: providerFor, accounts, registry,
+    async forgetPortalSession(idHash) {
+      await storage.destroy(PORTAL_LINK_MODEL, idHash);
+      await ctx.repo.deleteSession(idHash);
+    },
+  });
 
   await app.register(async (scope) => {
     // The provider reads its own request bodies.

@@ -34,32 +34,40 @@ export interface PolicyDeps {
   linkTtlMs: number;
 }
 
+type ProviderSession = NonNullable<KoaContextWithOIDC['oidc']['session']> & { touched?: boolean };
+
+/**
+ * Binds the provider session to the portal session, before the provider looks at it (from
+ * Session.get, see provider.ts): the account signed in to the portal is the session's account,
+ * its portal sign-in time the login time, and the link lets single logout find this session.
+ */
+export async function bindToPortal(ctx: KoaContextWithOIDC, session: ProviderSession, deps: PolicyDeps): Promise<void> {
+  const portal = portalOf(ctx);
+  if (!portal) return;
+  const subject = await deps.accounts.subjectOf(portal.userId);
+  const loginTs = loginTsOf(portal);
+  if (session.accountId !== subject || (session.loginTs ?? 0) < loginTs) {
+    // Another account (or a new sign-in): a fresh provider session, no sign-ins carried over.
+    if (session.accountId && session.accountId !== subject) {
+      session.resetIdentifier();
+      session.authorizations = {};
+    }
+    session.loginAccount({ accountId: subject, loginTs, amr: ['pwd'] });
+    session.touched = true;
+  }
+  const link = await deps.storage.find(PORTAL_LINK_MODEL, portal.idHash);
+  if (link?.uid !== session.uid) {
+    await deps.storage.upsert(PORTAL_LINK_MODEL, portal.idHash, { uid: session.uid, accountId: subject }, Date.now() + deps.linkTtlMs, {});
+  }
+}
+
 export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy {
   const { Check, base } = interactionPolicy;
   const policy = base();
   const login = policy.get('login')!;
 
-  login.checks.add(new Check('portal_session', '门户未登录', 'login_required', async (ctx) => {
-    const portal = portalOf(ctx);
-    const session = ctx.oidc.session!;
-    if (!portal) return Check.REQUEST_PROMPT;
-    const subject = await deps.accounts.subjectOf(portal.userId);
-    const loginTs = loginTsOf(portal);
-    if (session.accountId !== subject || (session.loginTs ?? 0) < loginTs) {
-      // Another account (or a new sign-in): a fresh provider session, no sign-ins carried over.
-      if (session.accountId && session.accountId !== subject) {
-        session.resetIdentifier();
-        session.authorizations = {};
-      }
-      session.loginAccount({ accountId: subject, loginTs, amr: ['pwd'] });
-    }
-    const link = await deps.storage.find(PORTAL_LINK_MODEL, portal.idHash);
-    if (link?.uid !== session.uid) {
-      await deps.storage.upsert(PORTAL_LINK_MODEL, portal.idHash, { uid: session.uid, accountId: subject },
-        Date.now() + deps.linkTtlMs, {});
-    }
-    return Check.NO_NEED_TO_PROMPT;
-  }), 0);
+  login.checks.add(new Check('portal_session', '门户未登录', 'login_required',
+    (ctx) => (portalOf(ctx) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT)), 0);
 
   login.checks.add(new Check('group_access', '账号不属于该应用的用户组', 'access_denied', async (ctx) => {
     const portal = portalOf(ctx);

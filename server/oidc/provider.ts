@@ -8,7 +8,7 @@ import { secretMatches } from './client-secrets.ts';
 import { OidcAdapter } from './oidc-adapter.ts';
 import type { OidcStorage } from './oidc-storage.ts';
 import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
-import { portalPolicy } from './portal-session.ts';
+import { bindToPortal, portalPolicy } from './portal-session.ts';
 import { providerJwks, type KeySet } from './signing-keys.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
@@ -33,6 +33,7 @@ const MINUTE = 60;
 
 export function createProvider(deps: ProviderDeps): Provider {
   const { storage, registry, accounts } = deps;
+  const policyDeps = { accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000 };
   const clientAdapter = {
     async find(id: string) {
       const client = await registry.find(id);
@@ -116,7 +117,7 @@ export function createProvider(deps: ProviderDeps): Provider {
     },
     interactions: {
       url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}`,
-      policy: portalPolicy({ accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000 }),
+      policy: portalPolicy(policyDeps),
     },
     // First-party apps need no consent: their grant covers what they ask for. An app registered
     // with --consent gets none here and shows the consent screen (interaction-routes.ts).
@@ -151,6 +152,14 @@ export function createProvider(deps: ProviderDeps): Provider {
   };
   const provider = new Provider(deps.issuer, configuration);
   provider.proxy = deps.trustProxy;
+  // The portal session IS the provider session: bind them as the provider loads its session, so
+  // every later step (grant, checks, prompt=none) sees the portal's account.
+  const loadSession = provider.Session.get.bind(provider.Session);
+  provider.Session.get = async (ctx: KoaContextWithOIDC) => {
+    const session = await loadSession(ctx);
+    await bindToPortal(ctx, session, policyDeps);
+    return session;
+  };
   // Hashed secrets (client-secrets.ts): compare the hash of what the client sent.
   provider.Client.prototype.compareClientSecret = function compareHashed(this: { clientSecret?: string }, actual: string) {
     return Promise.resolve(secretMatches(this.clientSecret, actual));
