@@ -7,6 +7,7 @@ import { hashPassword, isStrongPassword } from './domain/passwords.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './domain/embed-origin-admin.ts';
 import { MOBILE_PATTERN } from '../widget/core/phone-pattern.ts';
+import { importMembershipsFromFile } from './oidc/memberships.ts';
 import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
@@ -75,7 +76,8 @@ async function run(repo: Repository, command: string | undefined, args: string[]
     case 'import': {
       if (!args[0]) throw new UsageError('missing <file.json>');
       const counts = await importData(repo, readImportFile(args[0]), now);
-      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users`;
+      const memberships = await importMembershipsFromFile(readConfig(), args[0]);
+      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users${memberships ? `, ${memberships} new memberships` : ''}`;
     }
     case 'allow-origin':
     case 'revoke-origin': {

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import { SESSION_COOKIE } from '../domain/sessions.ts';
 import type { RedisClient } from '../state/redis-client.ts';
 import { Accounts } from './accounts.ts';
+import { seedDemoMemberships } from './memberships.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { openOidcDatabase } from './oidc-database.ts';
@@ -41,6 +42,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
   // Cookie signing keys shared by every instance (one random value, stored once).
   const cookieKeys = (await storage.insertIfAbsent('CookieKeys', 'keys', { keys: [crypto.randomBytes(32).toString('base64url')] })).keys as string[];
   const accounts = new Accounts(db);
+  if (config.seedDemoData) await seedDemoMemberships(db);
 
   let provider: Provider | null = null;
   let handler: ((req: unknown, res: unknown) => Promise<void>) | null = null;
