@@ -22,8 +22,12 @@ export interface OidcServer {
 export async function startOidcServer(overrides: Partial<ServerConfig> = {}): Promise<OidcServer> {
   const server = await startServer(overrides);
   const issuer = overrides.publicUrl ?? `http://localhost:${server.port}`;
-  const admin = async (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) =>
-    (await runOidcCommand(server.config, command, args, flags))!;
+  const admin = async (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) => {
+    const answer = (await runOidcCommand(server.config, command, args, flags))!;
+    // A new client id is looked up again after at most 250 ms (client-registry.ts).
+    if (command === 'add-client') await new Promise((resolve) => setTimeout(resolve, 300));
+    return answer;
+  };
   return {
     server,
     issuer,
