@@ -63,6 +63,8 @@ export interface ServerConfig {
   oidcKeyFile: string;
   /** Deliver back-channel logout tokens to registered URIs on private or loopback addresses. */
   oidcPrivateBackchannel: boolean;
+  /** How often ended portal sessions (timeouts, password resets elsewhere) are looked for, in ms. */
+  oidcLogoutSweepMs: number;
 }
 
 export const DEV_ENC_KEY = 'SsoPortalEncKey1';
@@ -164,6 +166,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: url(env, 'SSO_PUBLIC_URL'),
     oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
     oidcPrivateBackchannel: bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true),
+    oidcLogoutSweepMs: integer(env, 'SSO_OIDC_LOGOUT_SWEEP_SECONDS', 30, 1) * 1000,
   };
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {
     throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');

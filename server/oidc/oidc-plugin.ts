@@ -24,7 +24,6 @@ import { SplitOidcStorage } from './split-oidc-storage.ts';
 import { SqlOidcStorage } from './sql-oidc-storage.ts';
 
 const KEY_CHECK_MS = 5000;
-const EXPIRY_SWEEP_MS = 30_000;
 
 export interface OidcDeps {
   redis: RedisClient | null;
@@ -103,7 +102,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
         if (over) await logout.endPortalSession(id);
       }
     })().catch((error: unknown) => app.log.warn({ err: error }, 'single logout sweep failed'));
-  }, EXPIRY_SWEEP_MS);
+  }, config.oidcLogoutSweepMs);
   sweepTimer.unref();
 
   app.addHook('onClose', async () => {

@@ -19,8 +19,8 @@ export interface OidcServer {
   close(): Promise<void>;
 }
 
-export async function startOidcServer(overrides: Partial<ServerConfig> = {}): Promise<OidcServer> {
-  const server = await startServer(overrides);
+export async function startOidcServer(overrides: Partial<ServerConfig> = {}, deps: Parameters<typeof startServer>[1] = {}): Promise<OidcServer> {
+  const server = await startServer(overrides, deps);
   const issuer = overrides.publicUrl ?? `http://localhost:${server.port}`;
   const admin = async (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) => {
     const answer = (await runOidcCommand(server.config, command, args, flags))!;
