@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely';
 import type { ServerConfig } from '../config.ts';
+import { withStatementCache } from '../db/statement-cache.ts';
 
 export interface OidcPayloadsTable {
   model: string;
@@ -47,6 +48,13 @@ export interface OidcDatabase {
 
 export type OidcDb = Kysely<OidcDatabase>;
 
+/** The SQLite file behind an OidcDb opened on the embedded database (for prepared statements). */
+const sqliteFiles = new WeakMap<OidcDb, import('better-sqlite3').Database>();
+
+export function sqliteFileOf(db: OidcDb): import('better-sqlite3').Database | undefined {
+  return sqliteFiles.get(db);
+}
+
 export async function openOidcDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<OidcDb> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -66,5 +74,7 @@ export async function openOidcDatabase(config: Pick<ServerConfig, 'dataDir' | 'd
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<OidcDatabase>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<OidcDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  sqliteFiles.set(db, file);
+  return db;
 }

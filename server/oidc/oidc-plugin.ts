@@ -13,7 +13,8 @@ import { Accounts } from './accounts.ts';
 import { seedDemoMemberships } from './memberships.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
-import { openOidcDatabase } from './oidc-database.ts';
+import { openOidcDatabase, sqliteFileOf } from './oidc-database.ts';
+import { SqliteOidcStorage } from './sqlite-oidc-storage.ts';
 import type { OidcStorage } from './oidc-storage.ts';
 import { createProvider, OIDC_PREFIX } from './provider.ts';
 import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
@@ -32,7 +33,8 @@ export interface OidcDeps {
 export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: OidcDeps): Promise<void> {
   const { config } = ctx;
   const db = await openOidcDatabase(config);
-  const sql = new SqlOidcStorage(db);
+  const file = sqliteFileOf(db);
+  const sql: OidcStorage = file ? new SqliteOidcStorage(file) : new SqlOidcStorage(db);
   const storage: OidcStorage = deps.redis ? new SplitOidcStorage(sql, new RedisOidcStorage(deps.redis, config.redisKeyPrefix)) : sql;
   const registry = new ClientRegistry(db, (error) => app.log.warn({ err: error }, 'reloading OpenID Connect clients failed'));
   await registry.start();

@@ -23,6 +23,8 @@ export function registerXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     // Cross-origin calls from registered brand sites: plugins/cors.ts checks their own token.
     if (request.embedOrigin) return done();
+    // Protocol endpoints (xsrf: false) are called by apps, not pages: no token to hand out.
+    if (request.routeOptions.config?.xsrf === false) return done();
     const cookie = request.cookies[XSRF_COOKIE];
     const valid = cookie !== undefined && TOKEN_SHAPE.test(cookie);
     const token = valid ? cookie : crypto.randomBytes(24).toString('base64url');
