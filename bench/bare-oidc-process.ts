@@ -39,6 +39,7 @@ for (let i = 0; i < count; i++) {
   } as never);
   codes.push(await code.save());
 }
+provider.on('grant.error', (_ctx, error) => process.stderr.write(`grant.error ${(error as { error_detail?: string }).error_detail ?? error.message}\n`));
 server.on('request', provider.callback());
 process.stdout.write(JSON.stringify({ url: issuer, codes }) + '\n');
 process.on('SIGTERM', () => process.exit(0));

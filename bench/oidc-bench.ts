@@ -121,7 +121,7 @@ async function ourServer(verifier: string): Promise<Target & { stop(): Promise<v
 
 async function bareProvider(verifier: string): Promise<Target & { stop(): Promise<void> }> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-oidc-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(WARMUP + COUNT), verifier], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(WARMUP + COUNT), verifier], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
