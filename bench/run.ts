@@ -1,6 +1,6 @@
 // npm run bench: every measurement of issue 7 in one table (budget and PASS/FAIL per row), also
 // written to bench/results.json. Never part of npm test. Builds dist/ first when it is missing.
-// BENCH_ONLY=crypto,size,page,server runs a subset; BENCH_LOAD_SECONDS and BENCH_PAGE_LOADS
+// BENCH_ONLY=crypto,size,page,server,oidc runs a subset; BENCH_LOAD_SECONDS and BENCH_PAGE_LOADS
 // shorten or lengthen the runs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,12 +11,13 @@ import { benchCrypto } from './crypto-bench.ts';
 import { benchPageLoad } from './page-load-bench.ts';
 import { formatTable, type BenchRow } from './report.ts';
 import { benchServer } from './server-bench.ts';
+import { benchOidc } from './oidc-bench.ts';
 import { benchSize } from './size-bench.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 
-const only = new Set((process.env.BENCH_ONLY || 'crypto,size,page,server').split(',').map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY || 'crypto,size,page,server,oidc').split(',').map((s) => s.trim()));
 
 function ensureBuilt(): void {
   const needed = ['dist/widget/sso-widget.js', 'dist/portal/index.html'];
@@ -46,6 +47,11 @@ if (only.has('page')) {
 if (only.has('server')) {
   console.log('server: autocannon runs ...');
   rows.push(...(await benchServer()));
+}
+
+if (only.has('oidc')) {
+  console.log('oidc: code exchanges, refreshes, userinfo ...');
+  rows.push(...(await benchOidc()));
 }
 
 const failed = rows.filter((r) => r.pass === false);

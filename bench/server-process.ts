@@ -34,7 +34,7 @@ if (kind !== 'app' && kind !== 'hello') throw new Error('usage: server-process.t
 const server =
   kind === 'hello'
     ? await startHello()
-    : await startServer({ ...unlimited(), logLevel: 'silent' });
+    : await startServer({ ...unlimited(), logLevel: 'silent', ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}) });
 
 let stopping = false;
 async function stop(): Promise<void> {

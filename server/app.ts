@@ -26,6 +26,7 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { registerRegistrationRoutes } from './registration/routes.ts';
 import { registerClientGroupRoutes } from './catalog/routes.ts';
 import { registerTenantRoutes } from './tenant/routes.ts';
+import { registerOidc } from './oidc/oidc-plugin.ts';
 
 export interface AppDeps extends Omit<ComposeOptions, 'log'> {
   logger?: FastifyServerOptions['logger'];
@@ -83,6 +84,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerTicketRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
+  await registerOidc(app, ctx, { redis });
   registerErrorHandler(app);
   return app;
 }

@@ -10,6 +10,8 @@ import { USERNAME_PATTERN } from '../contract/rules/username.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './embedding/embed-origin-admin.ts';
 import { MOBILE_PATTERN } from '../contract/rules/phone.ts';
+import { importMembershipsFromFile } from './oidc/memberships.ts';
+import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
@@ -20,7 +22,8 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   allow-origin <group code> <origin>               let a brand site embed the login and receive callBacks
   revoke-origin <group code> <origin>              take that back (docs/embedding.md)
   seed                                             demo data (once per database)
-  audit [count]                                    recent login attempts`;
+  audit [count]                                    recent login attempts
+${OIDC_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -39,7 +42,7 @@ async function requireGoodPassword(password: string | undefined, owner: Password
   return password;
 }
 
-async function run(ctx: AppContext, command: string | undefined, args: string[], flags: Record<string, string | boolean | undefined>): Promise<string> {
+async function run(ctx: AppContext, command: string | undefined, args: string[], flags: Record<string, string | boolean | (string | boolean)[] | undefined>): Promise<string> {
   const now = Date.now();
   switch (command) {
     case 'add-user': {
@@ -83,7 +86,8 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     case 'import': {
       if (!args[0]) throw new UsageError('missing <file.json>');
       const counts = await importData(ctx.storage, readImportFile(args[0]), now);
-      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users`;
+      const memberships = await importMembershipsFromFile(ctx.config, args[0]);
+      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users${memberships ? `, ${memberships} new memberships` : ''}`;
     }
     case 'allow-origin':
     case 'revoke-origin': {
@@ -110,17 +114,21 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
 try {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' } },
+    options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, ...OIDC_CLI_OPTIONS },
   });
   const config = readConfig();
-  const ctx = await compose(config);
-  try {
-    console.log(await run(ctx, positionals[0], positionals.slice(1), values));
-  } finally {
-    await ctx.storage.close();
+  const oidcAnswer = await runOidcCommand(config, positionals[0], positionals.slice(1), values);
+  if (oidcAnswer !== null) console.log(oidcAnswer);
+  else {
+    const ctx = await compose(config);
+    try {
+      console.log(await run(ctx, positionals[0], positionals.slice(1), values));
+    } finally {
+      await ctx.storage.close();
+    }
   }
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {

@@ -21,8 +21,6 @@ export interface ServerConfig {
    * addresses / CIDR ranges (server/http/trust-proxy.ts). Never every hop.
    */
   trustProxy: TrustProxy;
-  /** The portal's public origin (SSO_PUBLIC_URL); https here switches cookies to __Host- names. */
-  publicUrl: string;
   /** A token that unlocks /api/health details for callers other than loopback; null: loopback only. */
   healthToken: string | null;
   /** Directory holding the built portal (index.html) and widget/ assets. */
@@ -66,6 +64,17 @@ export interface ServerConfig {
   upstreamTimeoutMs: number;
   seedDemoData: boolean;
   logLevel: string;
+  /**
+   * The portal's public origin (SSO_PUBLIC_URL) and the OpenID Connect issuer; null: http://localhost:<port
+   * it listens on>. https here switches cookies to __Host- names.
+   */
+  publicUrl: string | null;
+  /** The provider's signing keys when the database is SQLite (default dataDir/oidc-keys.json). */
+  oidcKeyFile: string;
+  /** Deliver back-channel logout tokens to registered URIs on private or loopback addresses. */
+  oidcPrivateBackchannel: boolean;
+  /** How often ended portal sessions (timeouts, password resets elsewhere) are looked for, in ms. */
+  oidcLogoutSweepMs: number;
 }
 
 
@@ -133,8 +142,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw error;
   }
   const port = integer(env, 'SSO_PORT', 8080, 0);
-  const publicUrl = url(env, 'SSO_PUBLIC_URL') ?? `http://localhost:${port}`;
-  if (!/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError('SSO_PUBLIC_URL must be an http(s) origin without a path, e.g. https://sso.example.com');
+  const publicUrl = url(env, 'SSO_PUBLIC_URL');
+  if (publicUrl !== null && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError('SSO_PUBLIC_URL must be an http(s) origin without a path, e.g. https://sso.example.com');
   const healthToken = env.SSO_HEALTH_TOKEN || null;
   if (healthToken !== null && healthToken.length < 16) throw new ConfigError('SSO_HEALTH_TOKEN must be at least 16 characters');
   const config: ServerConfig = {
@@ -176,6 +185,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Demo accounts have published passwords: seeded by default on a developer machine only.
     seedDemoData: bool(env, 'SSO_SEED_DEMO', env.NODE_ENV !== 'production'),
     logLevel: env.SSO_LOG_LEVEL || 'info',
+    oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
+    oidcPrivateBackchannel: bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true),
+    oidcLogoutSweepMs: integer(env, 'SSO_OIDC_LOGOUT_SWEEP_SECONDS', 30, 1) * 1000,
   };
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {
     throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');

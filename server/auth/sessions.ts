@@ -20,6 +20,7 @@ const hashId = (sid: string): string => crypto.createHash('sha256').update(sid).
 
 export class SessionManager {
   private lastPurgeAt = 0;
+  private readonly endListeners: ((idHash: string) => Promise<void>)[] = [];
 
   constructor(
     private readonly store: SessionStore,
@@ -48,7 +49,7 @@ export class SessionManager {
 
   /** Starts a session for `user`, ending the one the browser carried (rotation at login). */
   async start(user: User, previousSid: string | undefined): Promise<string> {
-    if (previousSid && previousSid.length <= 128) await this.store.deleteSession(hashId(previousSid));
+    if (previousSid && previousSid.length <= 128) await this.ended(hashId(previousSid));
     const now = this.now();
     // Dead rows are swept at most once a minute, not on every login.
     if (now - this.lastPurgeAt > 60_000) {
@@ -61,6 +62,16 @@ export class SessionManager {
   }
 
   async end(sid: string | undefined): Promise<void> {
-    if (sid && sid.length <= 128) await this.store.deleteSession(hashId(sid));
+    if (sid && sid.length <= 128) await this.ended(hashId(sid));
+  }
+
+  /** Runs after a session is ended or replaced at login: single logout (server/oidc) listens. */
+  onEnd(listener: (idHash: string) => Promise<void>): void {
+    this.endListeners.push(listener);
+  }
+
+  private async ended(idHash: string): Promise<void> {
+    await this.store.deleteSession(idHash);
+    for (const listener of this.endListeners) await listener(idHash);
   }
 }

@@ -10,8 +10,8 @@ export interface CookieNames {
   alwaysSecure: boolean;
 }
 
-export function cookieNamesFor(publicUrl: string): CookieNames {
-  const https = publicUrl.toLowerCase().startsWith('https:');
+export function cookieNamesFor(publicUrl: string | null): CookieNames {
+  const https = publicUrl?.toLowerCase().startsWith('https:') ?? false;
   return https
     ? { session: '__Host-sso_sid', xsrf: '__Host-XSRF-TOKEN', alwaysSecure: true }
     : { session: 'sso_sid', xsrf: 'XSRF-TOKEN', alwaysSecure: false };
@@ -21,7 +21,7 @@ const byUrl = new Map<string, CookieNames>();
 
 /** The names for the app that serves `request` (its config's publicUrl). */
 export function cookieNames(request: FastifyRequest): CookieNames {
-  const publicUrl = request.server.sso.config.publicUrl;
+  const publicUrl = request.server.sso.config.publicUrl ?? '';
   let names = byUrl.get(publicUrl);
   if (!names) {
     names = cookieNamesFor(publicUrl);

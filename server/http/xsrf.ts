@@ -27,7 +27,9 @@ export function issueXsrfToken(request: FastifyRequest, reply: FastifyReply, sid
 }
 
 export function needsXsrfToken(request: FastifyRequest): boolean {
-  return !SAFE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === true;
+  // xsrf: false marks protocol endpoints (OpenID Connect) whose callers are apps, not the widget.
+  const xsrf = request.routeOptions.config?.xsrf;
+  return xsrf === true || (xsrf !== false && !SAFE_METHODS.has(request.method));
 }
 
 export function registerXsrf(app: FastifyInstance): void {
@@ -38,6 +40,8 @@ export function registerXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     // Cross-origin calls from registered brand sites: plugins/cors.ts checks their own token.
     if (request.embedOrigin) return done();
+    // Protocol endpoints (xsrf: false) are called by apps, not pages: no token to hand out.
+    if (request.routeOptions.config?.xsrf === false) return done();
     const sid = request.cookies[names.session];
     const cookie = request.cookies[names.xsrf];
     const valid = binding.fits(cookie, sid);

@@ -1,6 +1,7 @@
 // Schema migrations, run on every start (each runs once, tracked by kysely's migrator). The two
 // engines differ only in the auto-increment and 64-bit integer column types.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { oidcMigrations } from '../oidc/oidc-migrations.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -114,6 +115,7 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('sms_quota').addColumn('last_sent_by_purpose', 'text').execute();
       },
     },
+    ...oidcMigrations(engine),
   };
 }
 

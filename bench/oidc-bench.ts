@@ -1,0 +1,195 @@
+// OpenID Connect throughput: code exchanges, refreshes (each one rotates the refresh token) and
+// userinfo calls against the real server in its own process (SQLite, the default), and the same
+// against bare oidc-provider (in-memory adapter, bench/bare-oidc-process.ts) in the same run, next
+// to the raw cost of one RS256 signature. "Per core" divides by the server process's own CPU time,
+// so the load generator sharing this machine does not count against the server.
+// Standalone: node --import tsx bench/oidc-bench.ts ; in npm run bench as the "oidc" section.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readConfig } from '../server/config.ts';
+import { runOidcCommand } from '../server/oidc/oidc-cli.ts';
+import { processCpuMs, startChildServer } from './child-server.ts';
+import { signIn } from './login-client.ts';
+import { timeOperation } from './measure.ts';
+import { fmtPct, fmtRate, type BenchRow } from './report.ts';
+
+const REDIRECT_URI = 'http://127.0.0.1:9/cb';
+const CONCURRENCY = 8;
+const COUNT = Number(process.env.BENCH_OIDC_COUNT || 600);
+const WARMUP = 200;
+
+interface Figures {
+  count: number;
+  wallMs: number;
+  serverCpuMs: number | null;
+}
+
+interface Target {
+  tokenUrl: string;
+  userinfoUrl: string;
+  basic: string;
+  /** WARMUP + COUNT unused codes for REDIRECT_URI, PKCE with `verifier`. */
+  codes: string[];
+  verifier: string;
+  cpuMs(): number | null;
+}
+
+/** CONCURRENCY workers take the next index until `count`; each knows its own worker number. */
+async function parallel(count: number, work: (i: number, worker: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async (_, worker) => {
+    while (next < count) await work(next++, worker);
+  }));
+  return performance.now() - start;
+}
+
+async function measureFlows(target: Target, label: string): Promise<{ exchanges: Figures; refreshes: Figures; userinfo: Figures }> {
+  const token = async (form: Record<string, string>): Promise<{ access_token: string; refresh_token: string }> => {
+    const response = await fetch(target.tokenUrl, {
+      method: 'POST', headers: { authorization: target.basic, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form),
+    });
+    const body = (await response.json()) as { access_token: string; refresh_token: string };
+    if (response.status !== 200) throw new Error(`${label} token endpoint (${form.grant_type}): ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const measure = async (count: number, work: (i: number, worker: number) => Promise<void>): Promise<Figures> => {
+    const cpuBefore = target.cpuMs();
+    const wallMs = await parallel(count, work);
+    const cpuAfter = target.cpuMs();
+    return { count, wallMs, serverCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+  };
+  const exchange = (code: string) => token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: target.verifier });
+  // The first requests of a fresh process run cold (JIT): not measured.
+  await parallel(WARMUP, async (i) => void (await exchange(target.codes[i]!)));
+  const refreshTokens: string[] = [];
+  let accessToken = '';
+  const exchanges = await measure(COUNT, async (i) => {
+    const tokens = await exchange(target.codes[WARMUP + i]!);
+    refreshTokens.push(tokens.refresh_token);
+    accessToken = tokens.access_token;
+  });
+  // One chain per worker: each use consumes the token and hands out its successor (two uses of
+  // one token at once would be a reuse, which revokes the grant).
+  const chains = refreshTokens.slice(-CONCURRENCY);
+  const refreshes = await measure(COUNT, async (_i, chain) => {
+    chains[chain] = (await token({ grant_type: 'refresh_token', refresh_token: chains[chain]! })).refresh_token;
+  });
+  const userinfo = await measure(COUNT, async () => {
+    const response = await fetch(target.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (response.status !== 200) throw new Error(`userinfo answered ${response.status}`);
+    await response.arrayBuffer();
+  });
+  return { exchanges, refreshes, userinfo };
+}
+
+/** Our server: a real browser session, codes from the authorization endpoint. */
+async function ourServer(verifier: string): Promise<Target & { stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-oidc-bench-'));
+  const app = await startChildServer('app', { ...process.env, BENCH_DATA_DIR: dataDir });
+  const issuer = app.url.replace('127.0.0.1', 'localhost');
+  const answer = (await runOidcCommand(readConfig({ SSO_DATA_DIR: dataDir }), 'add-client', ['bench'], { 'redirect-uri': [REDIRECT_URI] }))!;
+  const secret = /client_secret[^:]*: (\S+)/.exec(answer)![1]!;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  let cookie = (await signIn(app.url)).sessionCookie;
+  const authorize = `${issuer}/oidc/auth?` + new URLSearchParams({
+    client_id: 'bench', response_type: 'code', scope: 'openid profile', redirect_uri: REDIRECT_URI,
+    code_challenge: crypto.createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', state: 'bench',
+  });
+  const codes: string[] = [];
+  await parallel(WARMUP + COUNT, async () => {
+    const response = await fetch(authorize, { headers: { cookie }, redirect: 'manual' });
+    const provider = response.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => c.startsWith('_session'));
+    if (provider.length && !cookie.includes('_session=')) cookie = `${cookie}; ${provider.join('; ')}`;
+    const code = new URL(response.headers.get('location') ?? 'x:').searchParams.get('code');
+    if (!code) throw new Error(`authorize answered ${response.status} ${response.headers.get('location')}`);
+    codes.push(code);
+  });
+  return {
+    tokenUrl: `${issuer}/oidc/token`, userinfoUrl: `${issuer}/oidc/me`, codes, verifier,
+    basic: `Basic ${Buffer.from(`bench:${secret}`).toString('base64')}`, cpuMs: app.cpuMs,
+    async stop() {
+      await app.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function bareProvider(verifier: string): Promise<Target & { stop(): Promise<void> }> {
+  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-oidc-process.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(WARMUP + COUNT), verifier], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(output.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`bare oidc-provider exited with ${code}`)));
+  });
+  const { url, codes } = JSON.parse(line) as { url: string; codes: string[] };
+  // Bare oidc-provider keeps its default routes: /token, /me.
+  return {
+    tokenUrl: `${url}/token`, userinfoUrl: `${url}/me`, codes, verifier, basic: `Basic ${Buffer.from('bench:bench-secret-bench-secret').toString('base64')}`,
+    cpuMs: () => processCpuMs(child.pid),
+    async stop() {
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+export async function benchOidc(): Promise<BenchRow[]> {
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const ours = await ourServer(verifier);
+  let our;
+  try {
+    our = await measureFlows(ours, 'our server');
+  } finally {
+    await ours.stop();
+  }
+  const bareTarget = await bareProvider(verifier);
+  let bare;
+  try {
+    bare = await measureFlows(bareTarget, 'bare oidc-provider');
+  } finally {
+    await bareTarget.stop();
+  }
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const payload = Buffer.from(JSON.stringify({ iss: 'http://localhost', sub: crypto.randomUUID(), aud: 'bench', iat: 1, exp: 2, nonce: 'n' }));
+  const signature = await timeOperation(() => crypto.sign('sha256', payload, privateKey));
+
+  const perCore = (f: Figures): number | null => (f.serverCpuMs ? (f.count * 1000) / f.serverCpuMs : null);
+  const row = (name: string, f: Figures, b: Figures, budgetPerCore: number | null): BenchRow => {
+    const wallRate = (f.count * 1000) / f.wallMs;
+    const ourCore = perCore(f);
+    const bareCore = perCore(b);
+    const share = ourCore && bareCore ? ourCore / bareCore : null;
+    return {
+      section: 'server',
+      name: `OIDC ${name}`,
+      value: `${fmtRate(wallRate)} wall` + (ourCore ? `, ${fmtRate(ourCore)} per core` : '')
+        + (bareCore && share ? ` (bare oidc-provider ${fmtRate(bareCore)} per core: ${fmtPct(share)})` : ''),
+      budget: budgetPerCore ? `>= ${budgetPerCore} req/s per core, >= 50% of bare` : '>= 50% of bare',
+      pass: ourCore && share ? (budgetPerCore === null || ourCore >= budgetPerCore) && share >= 0.5 : null,
+      data: { ours: { ...f, wallRate, perCore: ourCore }, bare: { ...b, perCore: bareCore } },
+    };
+  };
+  return [
+    row('code exchanges (authorization_code + PKCE)', our.exchanges, bare.exchanges, 300),
+    row('refreshes (rotating refresh token)', our.refreshes, bare.refreshes, 500),
+    row('userinfo', our.userinfo, bare.userinfo, null),
+    {
+      section: 'server', name: 'OIDC raw RS256 signature (one ID token)',
+      value: `${(1000 / signature.cpuMsPerOp).toFixed(0)} signatures/s per core (${(signature.cpuMsPerOp * 1000).toFixed(0)} µs)`,
+      budget: '', pass: null, data: { ...signature },
+    },
+  ];
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { formatTable } = await import('./report.ts');
+  console.log(formatTable(await benchOidc()));
+}

@@ -1,0 +1,110 @@
+// GET /oidc/interaction/:uid: where the provider sends a browser that must sign in (or, for an app
+// registered with --consent, agree). A browser signed out of the portal goes to the portal's own
+// login page, which comes back here after any login method (password, SMS, WeCom, Feishu; a forced
+// password change happens there, before any code). A signed-in one finishes at once: no prompt.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { AppContext } from '../context.ts';
+import { sessionIdOf } from '../http/cookie-names.ts';
+import type { Accounts } from './accounts.ts';
+import type { ClientRegistry } from './client-registry.ts';
+import { OIDC_PREFIX } from './provider.ts';
+import { consentPage, errorPage } from './pages.ts';
+import { loginTsOf } from './portal-session.ts';
+
+export interface InteractionDeps {
+  ctx: AppContext;
+  provider: (request: FastifyRequest) => Provider;
+  accounts: Accounts;
+  registry: ClientRegistry;
+  /** Ends a portal session for a new sign-in, without single logout. */
+  forgetPortalSession(idHash: string): Promise<void>;
+}
+
+const uidParams = { type: 'object', required: ['uid'], properties: { uid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } as const;
+
+function loginPage(uid: string): string {
+  return `/?callBack=${encodeURIComponent(`${OIDC_PREFIX}/interaction/${uid}`)}`;
+}
+
+export function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
+  const { ctx, accounts, registry } = deps;
+
+  async function details(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      return await deps.provider(request).interactionDetails(request.raw, reply.raw);
+    } catch {
+      // An unknown, expired or other browser's interaction: the app must start over.
+      reply.status(400).type('text/html; charset=utf-8').send(errorPage('invalid_request', '登录请求已过期，请回到应用重新登录'));
+      return null;
+    }
+  }
+
+  app.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, { schema: { params: uidParams } }, async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return reply;
+    const provider = deps.provider(request);
+    const state = await ctx.sessions.resolve(sessionIdOf(request));
+    if (state.kind !== 'active') return reply.redirect(loginPage(interaction.uid), 303);
+    const portal = state.session;
+    const reasons = interaction.prompt.reasons;
+    // prompt=login or an exceeded max_age: the user must sign in again, after this request began.
+    const mustReauthenticate = reasons.includes('login_prompt') || reasons.includes('max_age');
+    if (interaction.prompt.name === 'login' && mustReauthenticate && portal.createdAt < interaction.iat * 1000) {
+      // Only the portal session goes: the provider session (and this interaction, which belongs
+      // to it) stays and is bound to the new sign-in.
+      await deps.forgetPortalSession(portal.idHash);
+      return reply.redirect(loginPage(interaction.uid), 303);
+    }
+    const clientId = String(interaction.params.client_id);
+    const client = registry.get(clientId);
+    if (client && client.groups.length > 0) {
+      const groups = await accounts.groupsOf(portal.userId);
+      if (!client.groups.some((g) => groups.includes(g))) {
+        reply.hijack();
+        await provider.interactionFinished(request.raw, reply.raw,
+          { error: 'access_denied', error_description: 'the account is not a member of the groups of this client' },
+          { mergeWithLastSubmission: false });
+        return reply;
+      }
+    }
+    const subject = await accounts.subjectOf(portal.userId);
+    if (interaction.prompt.name === 'consent') {
+      const scopes = String(interaction.params.scope ?? 'openid').split(' ');
+      return reply.type('text/html; charset=utf-8').send(consentPage(client?.name ?? clientId, scopes, `${OIDC_PREFIX}/interaction/${interaction.uid}/consent`));
+    }
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw,
+      { login: { accountId: subject, ts: loginTsOf(portal), amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    return reply;
+  });
+
+  app.post<{ Params: { uid: string }; Body: { decision: 'allow' | 'deny' } }>(`${OIDC_PREFIX}/interaction/:uid/consent`, {
+    schema: {
+      params: uidParams,
+      body: { type: 'object', required: ['decision'], properties: { decision: { type: 'string', enum: ['allow', 'deny'] } } },
+    },
+    // A form of our own page: the interaction cookie (SameSite=Lax, this path) ties it to the browser.
+    config: { xsrf: false },
+  }, async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return reply;
+    const provider = deps.provider(request);
+    const state = await ctx.sessions.resolve(sessionIdOf(request));
+    if (state.kind !== 'active' || interaction.prompt.name !== 'consent') return reply.redirect(loginPage(interaction.uid), 303);
+    reply.hijack();
+    if (request.body.decision === 'deny') {
+      await provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'the user refused' }, { mergeWithLastSubmission: false });
+      return reply;
+    }
+    const grant = interaction.grantId
+      ? (await provider.Grant.find(interaction.grantId))!
+      : new provider.Grant({ accountId: interaction.session!.accountId, clientId: String(interaction.params.client_id) });
+    const details_ = interaction.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    if (details_.missingOIDCScope) grant.addOIDCScope(details_.missingOIDCScope.join(' '));
+    if (details_.missingOIDCClaims) grant.addOIDCClaims(details_.missingOIDCClaims);
+    const grantId = await grant.save();
+    await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    return reply;
+  });
+}

@@ -1,0 +1,141 @@
+// Mounts the OpenID Connect provider on the Fastify app, under the portal's origin: discovery at
+// /.well-known/openid-configuration, the protocol endpoints under /oidc, the sign-in interaction
+// (interaction-routes.ts). The provider is built on the first request, when the listening port
+// (the default issuer http://localhost:<port>) is known; SSO_PUBLIC_URL sets the issuer otherwise.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { AppContext } from '../context.ts';
+import { sessionIdOf } from '../http/cookie-names.ts';
+import type { RedisClient } from '../storage/redis-client.ts';
+import { Accounts } from './accounts.ts';
+import { seedDemoMemberships } from './memberships.ts';
+import { ClientRegistry } from './client-registry.ts';
+import { registerInteractionRoutes } from './interaction-routes.ts';
+import { openOidcDatabase, sqliteFileOf } from './oidc-database.ts';
+import { SqliteOidcStorage } from './sqlite-oidc-storage.ts';
+import type { OidcStorage } from './oidc-storage.ts';
+import { createProvider, OIDC_PREFIX } from './provider.ts';
+import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
+import { RedisOidcStorage } from './redis-oidc-storage.ts';
+import { fileKeyPlace, keySetFingerprint, loadOrCreateKeys, storageKeyPlace, type KeyPlace } from './signing-keys.ts';
+import { SingleLogout } from './single-logout.ts';
+import { SplitOidcStorage } from './split-oidc-storage.ts';
+import { SqlOidcStorage } from './sql-oidc-storage.ts';
+
+const KEY_CHECK_MS = 5000;
+
+export interface OidcDeps {
+  redis: RedisClient | null;
+}
+
+export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: OidcDeps): Promise<void> {
+  const { config } = ctx;
+  const db = await openOidcDatabase(config);
+  const file = sqliteFileOf(db);
+  const sql: OidcStorage = file ? new SqliteOidcStorage(file) : new SqlOidcStorage(db);
+  const storage: OidcStorage = deps.redis ? new SplitOidcStorage(sql, new RedisOidcStorage(deps.redis, config.redisKeyPrefix)) : sql;
+  const registry = new ClientRegistry(db, (error) => app.log.warn({ err: error }, 'reloading OpenID Connect clients failed'));
+  await registry.start();
+  const keyPlace: KeyPlace = config.databaseUrl ? storageKeyPlace(storage) : fileKeyPlace(config.oidcKeyFile);
+  let keys = await loadOrCreateKeys(keyPlace);
+  // Cookie signing keys shared by every instance (one random value, stored once).
+  const cookieKeys = (await storage.insertIfAbsent('CookieKeys', 'keys', { keys: [crypto.randomBytes(32).toString('base64url')] })).keys as string[];
+  const accounts = new Accounts(db);
+  if (config.seedDemoData) await seedDemoMemberships(db);
+
+  let provider: Provider | null = null;
+  let handler: ((req: unknown, res: unknown) => Promise<void>) | null = null;
+  const issuerFor = (): string => {
+    if (config.publicUrl) return config.publicUrl;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return `http://localhost:${port}`;
+  };
+  const logout = new SingleLogout(() => current(), storage, app.log);
+  const build = (): Provider => {
+    const built = createProvider({
+      issuer: issuerFor(), storage, registry, accounts, keys, cookieKeys,
+      sessionAbsoluteMs: config.sessionAbsoluteMs, trustProxy: config.trustProxy !== false, allowPrivateBackchannel: config.oidcPrivateBackchannel,
+      endPortalSession: async (koa: KoaContextWithOIDC) => {
+        const portal = (koa.req as PortalRequest).ssoPortal;
+        const uid = koa.oidc.session!.uid;
+        if (portal?.sid) await ctx.sessions.end(portal.sid);
+        await logout.endProviderSession(uid);
+      },
+    });
+    built.on('backchannel.error', (_koa, error, client, accountId, sid) => {
+      app.log.warn({ clientId: client.clientId, reason: error.message }, 'back-channel logout failed, will retry');
+      setTimeout(() => logout.deliver(client as never, accountId, sid, 1), 1000).unref();
+    });
+    built.on('server_error', (_koa, error) => app.log.error({ err: error }, 'OpenID Connect provider error'));
+    return built;
+  };
+  function current(): Provider {
+    provider ??= build();
+    return provider;
+  }
+  const providerFor = (_request?: FastifyRequest): Provider => current();
+
+  // rotate-keys on any instance (or the CLI) reaches every running server within five seconds.
+  const keyTimer = setInterval(() => {
+    void loadOrCreateKeys(keyPlace).then((latest) => {
+      if (keySetFingerprint(latest) === keySetFingerprint(keys)) return;
+      keys = latest;
+      provider = null;
+      handler = null;
+      app.log.info('OpenID Connect signing keys changed: provider rebuilt');
+    }).catch((error: unknown) => app.log.warn({ err: error }, 'reading OpenID Connect signing keys failed'));
+  }, KEY_CHECK_MS);
+  keyTimer.unref();
+
+  // Single logout when a portal session ends: sign-out and re-login here; timeouts and
+  // administrators' password resets (other processes) are found by the sweep below.
+  ctx.sessions.onEnd((idHash) => logout.endPortalSession(idHash).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'single logout failed');
+  }));
+  const sweepTimer = setInterval(() => {
+    void (async () => {
+      for (const { id } of await storage.list(PORTAL_LINK_MODEL)) {
+        const session = await ctx.stores.sessions.findSession(id);
+        const now = ctx.now();
+        const over = !session || now - session.lastSeenAt > config.sessionIdleMs || now - session.createdAt > config.sessionAbsoluteMs;
+        if (over) await logout.endPortalSession(id);
+      }
+    })().catch((error: unknown) => app.log.warn({ err: error }, 'single logout sweep failed'));
+  }, config.oidcLogoutSweepMs);
+  sweepTimer.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(keyTimer);
+    clearInterval(sweepTimer);
+    registry.stop();
+    await db.destroy();
+  });
+
+  registerInteractionRoutes(app, {
+    ctx, provider: providerFor, accounts, registry,
+    async forgetPortalSession(idHash) {
+      await storage.destroy(PORTAL_LINK_MODEL, idHash);
+      await ctx.stores.sessions.deleteSession(idHash);
+    },
+  });
+
+  await app.register(async (scope) => {
+    // The provider reads its own request bodies.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const toProvider = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+      const sid = sessionIdOf(request);
+      const state = await ctx.sessions.resolve(sid);
+      (request.raw as PortalRequest).ssoPortal = { session: state.kind === 'active' ? state.session : null, sid };
+      reply.hijack();
+      handler ??= current().callback() as never;
+      await handler!(request.raw, reply.raw);
+    };
+    const route = { config: { xsrf: false } };
+    scope.get('/.well-known/openid-configuration', route, toProvider);
+    scope.all(`${OIDC_PREFIX}/*`, route, toProvider);
+  });
+}

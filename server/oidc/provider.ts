@@ -1,0 +1,168 @@
+// The oidc-provider configuration: code flow with PKCE, refresh tokens rotated on every use (a
+// reused one revokes its grant), userinfo, introspection, revocation, RP-initiated and back-channel
+// logout, claims by scope, and our own sign-in (interactions go to the portal's login page).
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Accounts } from './accounts.ts';
+import type { ClientRegistry } from './client-registry.ts';
+import { secretMatches } from './client-secrets.ts';
+import { OidcAdapter } from './oidc-adapter.ts';
+import type { OidcStorage } from './oidc-storage.ts';
+import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
+import { bindToPortal, portalPolicy } from './portal-session.ts';
+import { providerJwks, type KeySet } from './signing-keys.ts';
+import { providerMetadata } from './client-registry.ts';
+import { SCOPE_CLAIMS } from './accounts.ts';
+
+export const OIDC_PREFIX = '/oidc';
+
+export interface ProviderDeps {
+  issuer: string;
+  storage: OidcStorage;
+  registry: ClientRegistry;
+  accounts: Accounts;
+  keys: KeySet;
+  cookieKeys: string[];
+  sessionAbsoluteMs: number;
+  trustProxy: boolean;
+  allowPrivateBackchannel: boolean;
+  /** Runs instead of the default logout: ends the portal session and signs out of every app. */
+  endPortalSession(ctx: KoaContextWithOIDC): Promise<void>;
+}
+
+const MINUTE = 60;
+
+export function createProvider(deps: ProviderDeps): Provider {
+  const { storage, registry, accounts } = deps;
+  const policyDeps = { accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000 };
+  const clientAdapter = {
+    async find(id: string) {
+      const client = await registry.find(id);
+      return client ? providerMetadata(client) : undefined;
+    },
+    async upsert() {}, async findByUid() { return undefined; }, async findByUserCode() { return undefined; },
+    async consume() {}, async destroy() {}, async revokeByGrantId() {},
+  };
+  const configuration: Configuration = {
+    adapter: (name: string) => (name === 'Client' ? clientAdapter : new OidcAdapter(name, storage)),
+    jwks: providerJwks(deps.keys) as Configuration['jwks'],
+    cookies: { keys: deps.cookieKeys },
+    responseTypes: ['code'],
+    scopes: ['openid', 'offline_access', 'profile', 'phone', 'groups'],
+    claims: { openid: [...SCOPE_CLAIMS.openid], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
+    routes: {
+      authorization: `${OIDC_PREFIX}/auth`,
+      token: `${OIDC_PREFIX}/token`,
+      userinfo: `${OIDC_PREFIX}/me`,
+      jwks: `${OIDC_PREFIX}/jwks`,
+      introspection: `${OIDC_PREFIX}/token/introspection`,
+      revocation: `${OIDC_PREFIX}/token/revocation`,
+      end_session: `${OIDC_PREFIX}/session/end`,
+      pushed_authorization_request: `${OIDC_PREFIX}/request`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      introspection: { enabled: true, allowedPolicy: async (ctx, client, token) => token.clientId === client.clientId || client.clientAuthMethod !== 'none' },
+      revocation: { enabled: true, allowedPolicy: async (ctx, client, token) => token.clientId === client.clientId },
+      userinfo: { enabled: true },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          // A valid id_token_hint of the signed-in account: end the whole session at once (no
+          // click, no auto-submitting script) and go back to the registered post-logout URI.
+          const hint = ctx.oidc.entities.IdTokenHint as { payload: { sub?: string } } | undefined;
+          if (hint && hint.payload.sub === ctx.oidc.session?.accountId) {
+            await deps.endPortalSession(ctx);
+            (ctx.oidc.session as unknown as { destroyed: boolean }).destroyed = true;
+            const target = ctx.oidc.params?.post_logout_redirect_uri;
+            if (typeof target === 'string') {
+              const url = new URL(target);
+              if (typeof ctx.oidc.params?.state === 'string') url.searchParams.set('state', ctx.oidc.params.state);
+              ctx.status = 303;
+              ctx.redirect(url.href);
+            } else {
+              ctx.type = 'html';
+              ctx.body = loggedOutPage(ctx.oidc.client?.clientName ?? null);
+            }
+            return;
+          }
+          ctx.type = 'html';
+          ctx.body = logoutConfirmPage(form, ctx.oidc.client?.clientName ?? null);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = loggedOutPage(ctx.oidc.client?.clientName ?? null);
+        },
+      },
+    },
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    ttl: {
+      AccessToken: 10 * MINUTE,
+      AuthorizationCode: MINUTE,
+      IdToken: 10 * MINUTE,
+      RefreshToken: 14 * 24 * 60 * MINUTE,
+      Grant: 14 * 24 * 60 * MINUTE,
+      Interaction: 30 * MINUTE,
+      Session: Math.ceil(deps.sessionAbsoluteMs / 1000),
+    },
+    // Every use of a refresh token hands out a new one; the old one is consumed, and using it
+    // again (a stolen copy) revokes the whole grant (oidc-provider's reuse detection).
+    rotateRefreshToken: () => true,
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    expiresWithSession: async () => false,
+    async findAccount(_ctx, sub) {
+      const account = await accounts.find(sub);
+      if (!account) return undefined;
+      return { accountId: sub, claims: (_use, scope) => accounts.claims(sub, account, scope) };
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}`,
+      policy: portalPolicy(policyDeps),
+    },
+    // First-party apps need no consent: their grant covers what they ask for. An app registered
+    // with --consent gets none here and shows the consent screen (interaction-routes.ts).
+    async loadExistingGrant(ctx) {
+      const { oidc } = ctx;
+      const grantId = oidc.result?.consent?.grantId || oidc.session!.grantIdFor(oidc.client!.clientId);
+      const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+      const registered = registry.get(oidc.client!.clientId);
+      if (registered?.consent) return existing;
+      const grant = existing ?? new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+      if (oidc.params?.scope) grant.addOIDCScope(String(oidc.params.scope));
+      if (oidc.params?.claims) grant.addOIDCClaims(Object.keys(JSON.parse(String(oidc.params.claims)).userinfo ?? {}));
+      await grant.save();
+      return grant;
+    },
+    clientBasedCORS(_ctx, origin, client) {
+      return (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin);
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage(String(out.error), out.error_description ? String(out.error_description) : undefined);
+    },
+    // oidc-provider refuses its own requests to private and loopback addresses (an SSRF guard).
+    // Intranet apps live there: a back-channel logout URI an administrator registered is trusted.
+    fetch: (url, options) => {
+      if (deps.allowPrivateBackchannel && registry.isRegisteredBackchannelUri(String(url))) {
+        const { dispatcher: _guarded, ...rest } = options as RequestInit & { dispatcher?: unknown };
+        return globalThis.fetch(url, rest);
+      }
+      return globalThis.fetch(url, options);
+    },
+  };
+  const provider = new Provider(deps.issuer, configuration);
+  provider.proxy = deps.trustProxy;
+  // The portal session IS the provider session: bind them as the provider loads its session, so
+  // every later step (grant, checks, prompt=none) sees the portal's account.
+  const loadSession = provider.Session.get.bind(provider.Session);
+  provider.Session.get = async (ctx: KoaContextWithOIDC) => {
+    const session = await loadSession(ctx);
+    await bindToPortal(ctx, session, policyDeps);
+    return session;
+  };
+  // Hashed secrets (client-secrets.ts): compare the hash of what the client sent.
+  provider.Client.prototype.compareClientSecret = function compareHashed(this: { clientSecret?: string }, actual: string) {
+    return Promise.resolve(secretMatches(this.clientSecret, actual));
+  } as never;
+  return provider;
+}
