@@ -119,6 +119,12 @@ function migrations(engine: Engine): Record<string, Migration> {
   };
 }
 
+/** True for "schema … does not exist" about a schema that is not ours. */
+function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
+  const match = /schema "([^"]+)" does not exist/.exec(String(error ?? ''));
+  return match !== null && match[1] !== schema;
+}
+
 /**
  * `schema` names the PostgreSQL schema explicitly: kysely's migrator looks for its own tables in
  * every schema it can see, and would otherwise mistake another schema's for this one's.
@@ -126,7 +132,13 @@ function migrations(engine: Engine): Record<string, Migration> {
 export async function migrateToLatest(db: Kysely<any>, engine: Engine, schema?: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // The migrator lists the tables of every schema it can see; another schema of the same database
+  // dropped meanwhile (another deployment's, a test's) fails that listing, not our migration: try
+  // again, a few times.
+  for (let retry = 0; retry < 3 && droppedMeanwhile(error, schema); retry++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
