@@ -3,9 +3,9 @@
 // Everything of one import commits in one transaction.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ClientGroup, Repository } from '../db/repository.ts';
 import { hashPassword } from '../domain/passwords.ts';
+import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../widget/core/phone-pattern.ts';
 
 export interface ImportUser {
@@ -41,7 +41,7 @@ export interface ImportFile {
   users?: ImportUser[];
 }
 
-export const DEMO_DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-data.json');
+export const DEMO_DATA_FILE = path.join(SEED_DIR, 'demo-data.json');
 
 function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`import file: ${message}`);
