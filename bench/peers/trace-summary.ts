@@ -18,7 +18,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; frame?: string } };
+  args?: { name?: string; data?: { url?: string; frame?: string }; beginData?: { url?: string } };
 }
 
 const GROUPS: Record<string, string[]> = {
@@ -43,10 +43,10 @@ export interface TraceSummary {
   responses: Array<{ url: string; endMs: number }>;
 }
 
-export function summariseTrace(events: TraceEvent[], readyMs: number): TraceSummary {
-  // The page's renderer is the one that parsed its HTML (navigation may have swapped processes);
-  // its navigation start is the last one before that parse began.
-  const firstParse = events.filter((e) => e.name === 'ParseHTML').sort((a, b) => a.ts - b.ts)[0];
+export function summariseTrace(events: TraceEvent[], readyMs: number, pageUrl: string): TraceSummary {
+  // The page's renderer is the one that parsed its HTML (navigation may swap processes, and the
+  // browser's own WebUI pages parse HTML too); its navigation start is the last one before that.
+  const firstParse = events.filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === pageUrl).sort((a, b) => a.ts - b.ts)[0];
   if (!firstParse) throw new Error('the trace has no ParseHTML event');
   const renderer = firstParse.pid;
   const navigation = events
@@ -81,9 +81,11 @@ export function summariseTrace(events: TraceEvent[], readyMs: number): TraceSumm
     .filter((e) => e.name === 'ResourceFinish' && e.ts >= start && e.ts <= end)
     .map((e) => ({ requestId: (e.args?.data as { requestId?: string } | undefined)?.requestId, endMs: (e.ts - start) / 1000 }))
     .map((r) => ({
-      url: (events.find((e) => e.name === 'ResourceSendRequest' && (e.args?.data as { requestId?: string } | undefined)?.requestId === r.requestId)?.args?.data?.url ?? '?').replace(/^https?:\/\/[^/]+/, ''),
+      url: events.find((e) => e.name === 'ResourceSendRequest' && (e.args?.data as { requestId?: string } | undefined)?.requestId === r.requestId)?.args?.data?.url ?? '',
       endMs: r.endMs,
-    }));
+    }))
+    .filter((r) => r.url.startsWith(new URL(pageUrl).origin))
+    .map((r) => ({ ...r, url: r.url.replace(/^https?:\/\/[^/]+/, '') }));
   return {
     readyMs,
     firstContentfulPaintMs: paint ? (paint.ts - start) / 1000 : null,
@@ -106,7 +108,7 @@ async function traceOneLoad(browser: Browser, url: string): Promise<TraceSummary
     await page.waitForFunction(() => window.__passwordReadyAt !== undefined, undefined, { polling: 'raf', timeout: 20_000 });
     const readyMs = await page.evaluate(() => window.__passwordReadyAt!);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-    return summariseTrace(trace.traceEvents, readyMs);
+    return summariseTrace(trace.traceEvents, readyMs, url);
   } finally {
     await context.close();
   }
