@@ -15,6 +15,7 @@ const run = promisify(execFile);
 
 describe('compiled server (dist/server)', () => {
   // Inside the repository, so that the bundle's bare imports resolve to its node_modules.
+  fs.mkdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true });
   const outDir = fs.mkdtempSync(path.join(REPO_ROOT, 'dist', '.compiled-server-test-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-compiled-'));
   const env = { ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', SSO_LOG_LEVEL: 'warn' };
