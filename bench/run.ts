@@ -1,14 +1,20 @@
-// npm run bench: every measurement of issue 7 in one table (budget and PASS/FAIL per row), also
-// written to bench/results.json. Never part of npm test. Builds dist/ first when it is missing.
-// BENCH_ONLY=crypto,size,page,server,oidc runs a subset; BENCH_LOAD_SECONDS and BENCH_PAGE_LOADS
-// shorten or lengthen the runs.
+// npm run bench: every measurement of issues 7, 12 and 16 in one table (budget and PASS/FAIL per
+// row), also written to bench/results.json. Never part of npm test. Builds dist/ first when it is
+// missing. `npm run bench -- peers compiled` (or BENCH_ONLY=peers,compiled) runs named parts;
+// `--write` also rewrites README.md's speed table from this run's peer figures. BENCH_LOAD_SECONDS,
+// BENCH_PAGE_LOADS and BENCH_PEER_LOADS shorten or lengthen the runs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchCompiledServer } from './compiled-server-bench.ts';
 import { benchCrypto } from './crypto-bench.ts';
+import { machineLine } from './environment.ts';
 import { benchPageLoad } from './page-load-bench.ts';
+import { runPeerBench } from './peers/peer-bench.ts';
+import { peerRows, speedTable, writeSpeedTable } from './peers/peer-report.ts';
+import { traceRows } from './peers/trace-summary.ts';
 import { formatTable, type BenchRow } from './report.ts';
 import { benchServer } from './server-bench.ts';
 import { benchOidc } from './oidc-bench.ts';
@@ -17,10 +23,15 @@ import { benchSize } from './size-bench.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 
-const only = new Set((process.env.BENCH_ONLY || 'crypto,size,page,server,oidc').split(',').map((s) => s.trim()));
+const PARTS = ['crypto', 'size', 'page', 'server', 'oidc', 'compiled', 'peers', 'trace'];
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const unknown = named.filter((part) => !PARTS.includes(part));
+if (unknown.length > 0) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; parts: ${PARTS.join(' ')}`);
+const only = new Set(named.length > 0 ? named : (process.env.BENCH_ONLY || PARTS.join(',')).split(',').map((s) => s.trim()));
+const writeReadme = process.argv.includes('--write');
 
 function ensureBuilt(): void {
-  const needed = ['dist/widget/sso-widget.js', 'dist/portal/index.html'];
+  const needed = ['dist/widget/sso-widget.js', 'dist/portal/index.html', 'dist/server/main.js'];
   if (needed.every((file) => fs.existsSync(file))) return;
   console.log('dist/ is missing: npm run build');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -30,7 +41,7 @@ function ensureBuilt(): void {
 const rows: BenchRow[] = [];
 const started = Date.now();
 const loadAtStart = os.loadavg();
-if (only.has('size') || only.has('page')) ensureBuilt();
+if (['size', 'page', 'compiled', 'peers', 'trace'].some((part) => only.has(part))) ensureBuilt();
 
 if (only.has('crypto')) {
   console.log('crypto: SM2 and argon2id ...');
@@ -53,18 +64,33 @@ if (only.has('oidc')) {
   console.log('oidc: code exchanges, refreshes, userinfo ...');
   rows.push(...(await benchOidc()));
 }
+if (only.has('compiled')) {
+  console.log('compiled: node dist/server/main.js, start and memory ...');
+  rows.push(...(await benchCompiledServer()));
+}
+if (only.has('trace')) {
+  console.log('trace: one traced cold load per page ...');
+  rows.push(...(await traceRows()));
+}
+if (only.has('peers')) {
+  console.log('peers: our widget and the peer widgets, interleaved cold loads ...');
+  const run = await runPeerBench();
+  rows.push(...peerRows(run));
+  if (writeReadme) {
+    const command = 'npm run bench -- peers --write';
+    const block = speedTable(run, machineLine(), new Date(started).toISOString().slice(0, 16).replace('T', ' ') + ' UTC', command);
+    console.log(writeSpeedTable('README.md', block) ? 'README.md speed table rewritten from this run' : 'README.md has no speed-table markers');
+  }
+}
 
 const failed = rows.filter((r) => r.pass === false);
 const summary = `${rows.filter((r) => r.pass === true).length} within budget, ${failed.length} over budget`;
-const load = (l: number[]): string => l.map((x) => x.toFixed(1)).join(' / ');
-const machine =
-  `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ` +
-  `load average ${load(loadAtStart)} at start, ${load(os.loadavg())} at the end`;
+const machine = machineLine(loadAtStart);
 console.log('\n' + machine + '\n\n' + formatTable(rows) + '\n\n' + summary);
 const results = {
   when: new Date(started).toISOString(),
   seconds: Math.round((Date.now() - started) / 1000),
-  machine: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg() },
+  machine: { line: machine, node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg() },
   rows,
 };
 fs.writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');

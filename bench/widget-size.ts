@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { widgetFiles } from './widget-chunks.mjs';
 
 export interface SizeTotals {
   raw: number;
@@ -23,33 +24,11 @@ export interface WidgetSize {
 export const WIDGET_DIST_DIR = 'dist/widget';
 export const WIDGET_ENTRY = 'sso-widget.js';
 
-/** Budgets of the design (gzip, KB = 1024 bytes). */
-export const SIZE_BUDGET_KB = { all: 120, beforeInteractive: 100 } as const;
-
-const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
-const DYNAMIC_IMPORT = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
-
-function importsOf(file: string): { statics: string[]; dynamics: string[] } {
-  const code = fs.readFileSync(file, 'utf8');
-  const resolve = (spec: string): string => path.resolve(path.dirname(file), spec);
-  return {
-    statics: [...code.matchAll(STATIC_IMPORT)].map((m) => resolve(m[1]!)),
-    dynamics: [...code.matchAll(DYNAMIC_IMPORT)].map((m) => resolve(m[1]!)),
-  };
-}
-
-function closure(entry: string, followDynamic: boolean): string[] {
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (seen.has(file) || !file.endsWith('.js') || !fs.existsSync(file)) continue;
-    seen.add(file);
-    const { statics, dynamics } = importsOf(file);
-    queue.push(...statics, ...(followDynamic ? dynamics : []));
-  }
-  return [...seen];
-}
+/**
+ * Budgets of the design (gzip, KB = 1024 bytes), reported by npm run bench. CI enforces the limits
+ * in .size-limit.mjs, which hold the line at today's size while it is over the design's budget.
+ */
+export const SIZE_BUDGET_KB = { all: 120, beforeInteractive: 80 } as const;
 
 function totals(files: string[], baseDir: string): SizeTotals {
   const sum: SizeTotals = { raw: 0, gzip: 0, brotli: 0, files: [] };
@@ -64,11 +43,7 @@ function totals(files: string[], baseDir: string): SizeTotals {
 }
 
 export function measureWidgetSize(distDir = WIDGET_DIST_DIR, entry = WIDGET_ENTRY): WidgetSize {
-  const entryPath = path.resolve(distDir, entry);
-  if (!fs.existsSync(entryPath)) throw new Error(`${entryPath} is missing: build the library first`);
+  const files = widgetFiles(distDir, entry);
   const base = path.resolve(distDir);
-  return {
-    all: totals(closure(entryPath, true), base),
-    beforeInteractive: totals(closure(entryPath, false), base),
-  };
+  return { all: totals(files.all, base), beforeInteractive: totals(files.beforeInteractive, base) };
 }

@@ -3,14 +3,14 @@
 // run exactly what production runs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { buildApp, type AppDeps } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { staticAssetOptions } from './http/static-caching.ts';
+import { SEED_DIR } from './seed/seed-dir.ts';
 
-const APP_LOGOS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed', 'app-logos');
+const APP_LOGOS_DIR = path.join(SEED_DIR, 'app-logos');
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>门户尚未构建</title>
 <body><h1>门户尚未构建</h1><p>API 已在运行。请先运行 <code>npm run build</code> 构建门户，然后重新启动服务。</p></body></html>`;

@@ -3,10 +3,10 @@
 // Everything of one import commits in one transaction.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ClientGroup } from '../catalog/catalog-store.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 
 export interface ImportUser {
@@ -42,7 +42,7 @@ export interface ImportFile {
   users?: ImportUser[];
 }
 
-export const DEMO_DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-data.json');
+export const DEMO_DATA_FILE = path.join(SEED_DIR, 'demo-data.json');
 
 function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`import file: ${message}`);

@@ -1,0 +1,26 @@
+// size-limit (npm run test:size, part of npm test) enforces the widget library's gzip budgets on
+// the built library in dist/widget: each file compressed on its own (gzip -9), as it travels.
+// The file lists come from the library's import graph (bench/widget-chunks.mjs): "before the login
+// form is interactive" is the entry and its static imports, without the lazily imported chunks.
+import path from 'node:path';
+import { widgetFiles } from './bench/widget-chunks.mjs';
+
+const files = widgetFiles(process.env.SIZE_LIMIT_WIDGET_DIR || 'dist/widget');
+const relative = (list) => list.map((file) => path.relative(process.cwd(), file));
+
+export default [
+  {
+    name: 'widget: everything (both elements + lazily loaded chunks)',
+    path: relative(files.all),
+    gzip: true,
+    limit: '120 KiB',
+  },
+  {
+    // The design's budget is 80 KiB (docs/performance.md); the library is about 97.5 KiB today.
+    // Until it gets there, CI holds the line where it is: the measured size plus 1.5 KiB.
+    name: 'widget: before the login form is interactive',
+    path: relative(files.beforeInteractive),
+    gzip: true,
+    limit: '99 KiB',
+  },
+];

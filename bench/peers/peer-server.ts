@@ -1,0 +1,89 @@
+// The local server the peer bench loads every plain page from: the pages (/peers/<id>.html), the
+// vendors' builds (/vendor/...), the fixtures that stand in for the vendors' configuration
+// endpoints, and everything else passed through to our real server (its /api and /widget), so
+// our element on the brand page talks to the real API same-origin. Requests nobody answers are
+// noted: a peer that waits for one of them is named in the report.
+import http from 'node:http';
+import { fixtureFor } from './fixture-routes.ts';
+import { PEER_PAGES } from './peer-pages.ts';
+import type { VendorFiles } from './vendor-files.ts';
+
+export interface PeerServer {
+  origin: string;
+  pageUrl(id: string): string;
+  /** Requests answered 404 because no fixture or file matched (method and path). */
+  unanswered: Set<string>;
+  close(): Promise<void>;
+}
+
+const PASS_THROUGH = [/^\/api\/centerAuth\//, /^\/widget\//, /^\/assets\//, /^\/api\/health\//];
+
+export async function startPeerServer(appUrl: string, vendor: VendorFiles): Promise<PeerServer> {
+  const target = new URL(appUrl);
+  const unanswered = new Set<string>();
+  let origin = '';
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', origin);
+    const page = PEER_PAGES.find((p) => url.pathname === `/peers/${p.id}.html`);
+    if (page) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(page.html);
+      return;
+    }
+    const file = vendor.get(url.pathname);
+    if (file) {
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      const [body, encoding] = accepts.includes('br') ? [file.brotli, 'br'] : accepts.includes('gzip') ? [file.gzip, 'gzip'] : [file.raw, null];
+      const compressed = encoding !== null && body !== file.raw;
+      response.writeHead(200, {
+        'content-type': file.type,
+        'content-length': body.length,
+        'cache-control': 'public, max-age=31536000, immutable',
+        vary: 'Accept-Encoding',
+        ...(compressed ? { 'content-encoding': encoding } : {}),
+      });
+      response.end(body);
+      return;
+    }
+    const fixture = fixtureFor(request.method ?? 'GET', url.pathname, origin);
+    if (fixture) {
+      request.resume();
+      response.writeHead(200, { 'content-type': fixture.type, 'cache-control': 'no-store' });
+      response.end(fixture.body);
+      return;
+    }
+    if (PASS_THROUGH.some((pattern) => pattern.test(url.pathname))) {
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => {
+        response.writeHead(502);
+        response.end();
+      });
+      request.pipe(upstream);
+      return;
+    }
+    request.resume();
+    if (url.pathname !== '/favicon.ico') unanswered.add(`${request.method} ${url.pathname}`);
+    response.writeHead(404, { 'content-type': 'text/plain' });
+    response.end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    pageUrl: (id) => `${origin}/peers/${id}.html`,
+    unanswered,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

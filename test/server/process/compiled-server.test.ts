@@ -1,0 +1,80 @@
+// The compiled server (npm run build:server -> dist/server) is what `npm start` and `npm run
+// admin` run with plain node: it must start without a TypeScript loader, find the seed files it
+// reads beside its source (demo data, app logos) from the compiled output, and serve the API.
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { buildServer } from '../../../scripts/build-server.ts';
+import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+
+const run = promisify(execFile);
+
+describe('compiled server (dist/server)', () => {
+  // Inside the repository, so that the bundle's bare imports resolve to its node_modules.
+  fs.mkdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true });
+  const outDir = fs.mkdtempSync(path.join(REPO_ROOT, 'dist', '.compiled-server-test-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-compiled-'));
+  const env = { ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', SSO_LOG_LEVEL: 'warn' };
+  // A data dir of its own for the CLI: the server holds the SQLite startup lock of the other.
+  const cliDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-compiled-cli-'));
+  let child: ReturnType<typeof spawn> | null = null;
+  let url = '';
+  let output = '';
+
+  before(async () => {
+    await buildServer(outDir);
+    child = spawn(process.execPath, [path.join(outDir, 'main.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`compiled server did not start:\n${output}`)), 30_000);
+      child!.stdout!.on('data', () => {
+        const match = /SSO portal: (http:\/\/[^/\s]+)\//.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+      child!.on('exit', () => reject(new Error(`compiled server exited:\n${output}`)));
+    });
+  });
+
+  after(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    for (const dir of [outDir, dataDir, cliDataDir]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is plain JavaScript with our code bundled and no TypeScript loader', () => {
+    const main = fs.readFileSync(path.join(outDir, 'main.js'), 'utf8');
+    assert.doesNotMatch(main, /from\s*["'][^"']*\.ts["']/);
+    assert.doesNotMatch(main, /["']tsx(\/[^"']*)?["']/);
+    // Dependencies stay in node_modules (native addons load as they are).
+    assert.match(main, /from\s*["']fastify["']/);
+  });
+
+  it('serves the API, the seeded demo data and the app logos from the compiled output', async () => {
+    const isLogin = await fetch(`${url}/api/centerAuth/sso/isLogin`);
+    assert.deepEqual(await isLogin.json(), { code: 200, msg: 'success', data: false });
+    const demoAccounts = /Demo accounts:[\s\S]*zhangwei/.test(output);
+    assert.ok(demoAccounts, `the demo accounts are listed:\n${output}`);
+    const logoName = fs.readdirSync(path.join(REPO_ROOT, 'server', 'seed', 'app-logos'))[0]!;
+    const logo = await fetch(`${url}/assets/apps/${logoName}`);
+    assert.equal(logo.status, 200);
+    assert.equal(await logo.text(), fs.readFileSync(path.join(REPO_ROOT, 'server', 'seed', 'app-logos', logoName), 'utf8'));
+  });
+
+  it('runs the admin CLI compiled as well, with the demo data file found beside it', async () => {
+    const cli = (...args: string[]) =>
+      run(process.execPath, [path.join(outDir, 'cli.js'), ...args], { cwd: REPO_ROOT, env: { ...process.env, SSO_DATA_DIR: cliDataDir } });
+    assert.equal((await cli('seed')).stdout.trim(), 'demo data seeded');
+    assert.equal((await cli('unlock', 'zhangwei')).stdout.trim(), 'zhangwei unlocked');
+  });
+});
