@@ -1,4 +1,4 @@
-// Bare oidc-provider (its in-memory adapter, one static client, a trivial account) in its own
+// Bare oidc-provider (an in-memory Map adapter, one static client, a trivial account) in its own
 // process: the baseline the OIDC bench compares our provider with in the same run. Codes are
 // minted through the provider's own model (no login pages to drive), then the process listens and
 // prints {"url", "codes"}.
@@ -6,6 +6,33 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+
+// oidc-provider's own memory adapter is an LRU of 1000 entries: a run's tokens would evict the
+// minted codes. This one is a plain Map, the least work any storage can do.
+const store = new Map<string, { payload: Record<string, unknown>; expiresAt: number | null }>();
+const byGrant = new Map<string, Set<string>>();
+const byUid = new Map<string, string>();
+class MapAdapter {
+  constructor(private readonly model: string) {}
+  private key = (id: string) => `${this.model}:${id}`;
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number) {
+    store.set(this.key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null });
+    if (typeof payload.grantId === 'string') {
+      if (!byGrant.has(payload.grantId)) byGrant.set(payload.grantId, new Set());
+      byGrant.get(payload.grantId)!.add(this.key(id));
+    }
+    if (typeof payload.uid === 'string') byUid.set(`${this.model}:${payload.uid}`, id);
+  }
+  async find(id: string) {
+    const found = store.get(this.key(id));
+    return found && (found.expiresAt === null || found.expiresAt > Date.now()) ? found.payload : undefined;
+  }
+  async findByUid(uid: string) { const id = byUid.get(`${this.model}:${uid}`); return id ? this.find(id) : undefined; }
+  async findByUserCode() { return undefined; }
+  async consume(id: string) { const found = store.get(this.key(id)); if (found) found.payload.consumed = Math.floor(Date.now() / 1000); }
+  async destroy(id: string) { store.delete(this.key(id)); }
+  async revokeByGrantId(grantId: string) { for (const key of byGrant.get(grantId) ?? []) store.delete(key); byGrant.delete(grantId); }
+}
 
 const count = Number(process.argv[2] || 1000);
 const verifier = process.argv[3]!;
@@ -15,6 +42,7 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const issuer = `http://localhost:${(server.address() as AddressInfo).port}`;
 const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 const provider = new Provider(issuer, {
+  adapter: MapAdapter as never,
   clients: [{ client_id: 'bench', client_secret: 'bench-secret-bench-secret', redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'] }],
   jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' }] as never },
   findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, preferred_username: 'bench', name: 'bench' }) }),

@@ -1,6 +1,6 @@
 // OpenID Connect throughput: code exchanges, refreshes (each one rotates the refresh token) and
 // userinfo calls against the real server in its own process (SQLite, the default), and the same
-// against bare oidc-provider (in-memory adapter, bench/bare-oidc-process.ts) in the same run, next
+// against bare oidc-provider (in-memory Map adapter, bench/bare-oidc-process.ts) in the same run, next
 // to the raw cost of one RS256 signature. "Per core" divides by the server process's own CPU time,
 // so the load generator sharing this machine does not count against the server.
 // Standalone: node --import tsx bench/oidc-bench.ts ; in npm run bench as the "oidc" section.

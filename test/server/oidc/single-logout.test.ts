@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
-import { Clock, DEMO } from '../../helpers/test-app.ts';
+import { Clock, DEMO, testBackends } from '../../helpers/test-app.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
 import { codeFlow, exchange, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 import { startReceiver, type Receiver } from './logout-receiver.ts';
@@ -13,7 +13,7 @@ import { startReceiver, type Receiver } from './logout-receiver.ts';
 const POST_LOGOUT = 'http://127.0.0.1:9/signed-out';
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
-describe('OpenID Connect single logout', () => {
+for (const backend of testBackends()) describe(`OpenID Connect single logout (${backend.name})`, () => {
   let s: OidcServer;
   let clock: Clock;
   let receiverA: Receiver;
@@ -22,7 +22,7 @@ describe('OpenID Connect single logout', () => {
   let secretB: string;
   before(async () => {
     clock = new Clock();
-    s = await startOidcServer({ oidcLogoutSweepMs: 200, sessionIdleMs: 60_000 }, { now: clock.now });
+    s = await startOidcServer({ ...backend.overrides, oidcLogoutSweepMs: 200, sessionIdleMs: 60_000 }, { now: clock.now });
     receiverA = await startReceiver(() => s.issuer);
     receiverB = await startReceiver(() => s.issuer);
     secretA = await s.addClient('app-a', { 'backchannel-logout-uri': receiverA.url, 'post-logout-redirect-uri': [POST_LOGOUT] });
@@ -117,10 +117,16 @@ describe('OpenID Connect single logout', () => {
     await bothLoggedOut(a, b);
   });
 
-  test('an administrator\'s password reset (another process) logs out of the apps', async () => {
+  // The admin CLI ends sessions in the database only: with Redis the sessions live there, which the
+  // CLI does not open (a limit of reset-password itself, reported), so the case runs without Redis.
+  if (backend.name !== 'postgres+redis') test('an administrator\'s password reset (another process) logs out of the apps', async () => {
     const { a, b } = await signedIntoBoth();
     const reset = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'reset-password', 'zhangwei', DEMO.zhangwei], {
-      env: { ...process.env, SSO_DATA_DIR: s.server.dataDir, SSO_LOG_LEVEL: 'silent' }, encoding: 'utf8',
+      env: {
+        ...process.env, SSO_DATA_DIR: s.server.dataDir, SSO_LOG_LEVEL: 'silent',
+        ...(s.server.config.databaseUrl ? { SSO_DATABASE_URL: s.server.config.databaseUrl, SSO_DATABASE_SCHEMA: s.server.config.databaseSchema! } : {}),
+      },
+      encoding: 'utf8',
     });
     assert.equal(reset.status, 0, reset.stderr);
     await bothLoggedOut(a, b);
