@@ -67,11 +67,11 @@ describe('<sso-login> external-redirect mode', () => {
     expect(await isLoggedIn()).to.equal(true);
   });
 
-  it('Feishu success with a relative callBack: prefixed with the API base', async () => {
+  it('Feishu success with a relative callBack: a page on the SSO origin, as the server reads it (never /api/...)', async () => {
     const code = await codeFor('feishu', 'on_demo_zhangwei');
     login = await mountCodeLogin({ 'is-redirect-self': '1', 'login-type': 'feishu', code, 'call-back': '/portal/welcome?x=1' });
     await waitFor(() => login!.visited.length > 0, 8000);
-    expect(login.visited).to.deep.equal(['/api/portal/welcome?x=1']);
+    expect(login.visited).to.deep.equal(['/portal/welcome?x=1']);
   });
 
   it('an absolute callBack on an origin the group lists is used as is', async () => {
