@@ -78,7 +78,8 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
   let browser: Browser;
 
   before(async () => {
-    server = await startPortalServer({ SSO_LOGIN_TICKET_SECONDS: String(TICKET_SECONDS) });
+    // The server's clock is moved past a ticket's lifetime on demand (no sleeping through it).
+    server = await startPortalServer({ SSO_LOGIN_TICKET_SECONDS: String(TICKET_SECONDS) }, { clockStepMs: (TICKET_SECONDS + 1) * 1000 });
     const pages = (sso: string) => ({
       '/': embedPage(sso, SSO_DOMAIN),
       // A second copy of the script (and the module build next to it) does no harm.
@@ -265,11 +266,10 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
   it('refuses a ticket used after its lifetime', async () => {
     await runJourney(browser, 'embed-ticket-expiry', async (journey) => {
       const { page, context } = journey;
-      // Hold the navigation to the SSO origin: the ticket sits unused past its lifetime.
-      // The brand page holds the navigation: the ticket sits unused past its lifetime.
+      // The brand page holds the navigation; the server's clock then passes the ticket's lifetime.
       await context.addInitScript(() => document.addEventListener('sso-login-success', (event) => event.preventDefault()));
       const redeemUrl = await signInOnBrandPage(journey, `${brand.origin}/`);
-      await page.waitForTimeout((TICKET_SECONDS + 1) * 1000);
+      await server.advanceClock();
       const late = await page.goto(redeemUrl);
       assert.equal(late?.status(), 410);
       await page.getByText('登录凭证已过期，请返回登录页重新登录').waitFor();

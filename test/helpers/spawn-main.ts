@@ -15,13 +15,25 @@ export interface MainProcess {
   output: () => string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** With the movable clock: moves the process's clock one step ahead and waits until it has. */
+  advanceClock(): Promise<void>;
 }
 
-export async function spawnMain(env: Record<string, string> = {}): Promise<MainProcess> {
+export interface SpawnOptions {
+  /** Preload test/helpers/movable-clock.mjs: advanceClock() moves Date.now ahead by this many ms. */
+  clockStepMs?: number;
+}
+
+export async function spawnMain(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<MainProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-main-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const clock = options.clockStepMs ? ['--import', './test/helpers/movable-clock.mjs'] : [];
+  const child = spawn(process.execPath, [...clock, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', SSO_LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', SSO_LOG_LEVEL: 'info',
+      ...(options.clockStepMs ? { SSO_TEST_CLOCK_STEP_MS: String(options.clockStepMs) } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -45,6 +57,17 @@ export async function spawnMain(env: Record<string, string> = {}): Promise<MainP
     dataDir,
     child,
     output: () => output,
+    async advanceClock() {
+      if (!options.clockStepMs) throw new Error('spawnMain was started without clockStepMs');
+      const moves = () => output.split('test clock moved to').length;
+      const before = moves();
+      child.kill('SIGUSR2');
+      const deadline = Date.now() + 5000;
+      while (moves() === before) {
+        if (Date.now() > deadline) throw new Error(`the server's clock did not move:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT, spawnMain, type MainProcess, type SpawnOptions } from '../../helpers/spawn-main.ts';
 
 const BUILT_FILES = ['dist/portal/index.html', 'dist/widget/sso-widget.js'];
 
@@ -67,12 +67,14 @@ export interface PortalServer {
   hostUrl(host: string): string;
   /** Waits for the next SMS (not returned before) that the server sent to `phone` for `purpose`. */
   waitForSms(phone: string, purpose: string, timeoutMs?: number): Promise<SmsMessage>;
+  /** Started with clockStepMs: moves the server's clock one step ahead (test/helpers/movable-clock.mjs). */
+  advanceClock(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startPortalServer(env: Record<string, string> = {}): Promise<PortalServer> {
+export async function startPortalServer(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<PortalServer> {
   ensureBuilt();
-  const main: MainProcess = await spawnMain({ SSO_LOG_LEVEL: 'warn', ...env });
+  const main: MainProcess = await spawnMain({ SSO_LOG_LEVEL: 'warn', ...env }, options);
   const port = Number(new URL(main.url).port);
   const outbox = path.join(main.dataDir, 'sms-outbox.jsonl');
   const seen = new Set<string>();
@@ -100,6 +102,7 @@ export async function startPortalServer(env: Record<string, string> = {}): Promi
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    advanceClock: () => main.advanceClock(),
     async stop() {
       await main.stop();
     },
