@@ -67,7 +67,7 @@ export declare class SsoLoginElement extends SsoWidgetElement {
 
   /**
    * Where to go after a code login (query callBack): an absolute URL of a registered origin, or a
-   * path prefixed with api-base.
+   * path on the SSO origin (never under /api/).
    * @attr call-back
    */
   callBack?: string;
