@@ -4,25 +4,17 @@
 // same way next to it, for comparison only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn } from './login-client.ts';
 import { fmtMs, type BenchRow } from './report.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RSS_BUDGET_MB = 80;
 const START_BUDGET_MS = 1000;
 const REQUESTS = 300;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

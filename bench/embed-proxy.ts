@@ -2,6 +2,7 @@
 // <sso-login>), served same-origin with the real server by a small pass-through proxy: the
 // widget's relative /api calls then reach the server as they would behind a site's reverse proxy.
 import http from 'node:http';
+import { forwardRequest } from './forward-request.ts';
 
 export const EMBED_PAGE = `<!doctype html>
 <html lang="zh-CN">
@@ -27,18 +28,7 @@ export async function startEmbedProxy(targetUrl: string): Promise<EmbedProxy> {
       response.end(EMBED_PAGE);
       return;
     }
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => {
-      response.writeHead(502);
-      response.end();
-    });
-    request.pipe(upstream);
+    forwardRequest(request, response, target);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

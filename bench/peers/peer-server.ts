@@ -7,6 +7,7 @@ import http from 'node:http';
 import { fixtureFor } from './fixture-routes.ts';
 import { PEER_PAGES } from './peer-pages.ts';
 import type { VendorFiles } from './vendor-files.ts';
+import { forwardRequest } from '../forward-request.ts';
 
 export interface PeerServer {
   origin: string;
@@ -53,18 +54,7 @@ export async function startPeerServer(appUrl: string, vendor: VendorFiles): Prom
       return;
     }
     if (PASS_THROUGH.some((pattern) => pattern.test(url.pathname))) {
-      const upstream = http.request(
-        { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
-      );
-      upstream.on('error', () => {
-        response.writeHead(502);
-        response.end();
-      });
-      request.pipe(upstream);
+      forwardRequest(request, response, target);
       return;
     }
     request.resume();

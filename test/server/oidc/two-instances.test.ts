@@ -3,7 +3,6 @@
 // A and refreshes on B; a code and a refresh token outlive the instance that issued them.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
 import { dropPostgresSchema } from '../../../server/storage/database.ts';
@@ -14,14 +13,7 @@ import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 import { announceSkip, PG_URL, REDIS_URL, servicesMissing } from '../scale/services.ts';
 import { Browser } from './browser.ts';
 import { authorizationUrl, REDIRECT_URI } from './oidc-fixture.ts';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../../helpers/free-port.ts';
 
 // Like the scale-out suite: loud when the services are missing (never a silent pass).
 const missing = await servicesMissing();
