@@ -29,6 +29,11 @@ export interface ClientGroup {
   callbackOrigins: string[];
   isDefault: boolean;
   sortOrder: number;
+  /**
+   * A staff group: self-registered dealers never join it, whatever SSO_REGISTRATION_GROUPS says
+   * (import file "staffOnly": true). Members still come only from grants and imports.
+   */
+  staffOnly: boolean;
 }
 
 export interface App {

@@ -10,7 +10,6 @@ import type { AppContext } from '../context.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import type { RedisClient } from '../storage/redis-client.ts';
 import { Accounts } from './accounts.ts';
-import { seedDemoMemberships } from './memberships.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { openOidcDatabase, sqliteFileOf } from './oidc-database.ts';
@@ -42,8 +41,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
   let keys = await loadOrCreateKeys(keyPlace);
   // Cookie signing keys shared by every instance (one random value, stored once).
   const cookieKeys = (await storage.insertIfAbsent('CookieKeys', 'keys', { keys: [crypto.randomBytes(32).toString('base64url')] })).keys as string[];
-  const accounts = new Accounts(db);
-  if (config.seedDemoData) await seedDemoMemberships(db);
+  const accounts = new Accounts(db, ctx.stores.memberships);
 
   let provider: Provider | null = null;
   let handler: ((req: unknown, res: unknown) => Promise<void>) | null = null;
