@@ -75,6 +75,11 @@ export interface ServerConfig {
   oidcPrivateBackchannel: boolean;
   /** How often ended portal sessions (timeouts, password resets elsewhere) are looked for, in ms. */
   oidcLogoutSweepMs: number;
+  /**
+   * The client groups a self-registered dealer joins (SSO_REGISTRATION_GROUPS); null: the group of
+   * the brand site or host where he registered. Staff groups are skipped either way.
+   */
+  registrationGroups: string[] | null;
 }
 
 
@@ -108,6 +113,16 @@ function url(env: NodeJS.ProcessEnv, name: string): string | null {
   } catch {
     throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
   }
+}
+
+/** A comma-separated list of group codes; unset or empty: null. */
+function groupCodes(env: NodeJS.ProcessEnv, name: string): string[] | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  const codes = raw.split(',').map((code) => code.trim()).filter(Boolean);
+  const bad = codes.find((code) => !/^[a-z0-9-]+$/.test(code));
+  if (bad !== undefined) throw new ConfigError(`${name} must be group codes separated by commas (lowercase letters, digits, -), got "${bad}"`);
+  return codes;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -188,6 +203,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
     oidcPrivateBackchannel: bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true),
     oidcLogoutSweepMs: integer(env, 'SSO_OIDC_LOGOUT_SWEEP_SECONDS', 30, 1) * 1000,
+    registrationGroups: groupCodes(env, 'SSO_REGISTRATION_GROUPS'),
   };
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {
     throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');
