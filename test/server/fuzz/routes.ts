@@ -12,7 +12,7 @@ export interface FuzzRoute {
 const FIELDS: Record<string, string[]> = {
   '/api/centerAuth/sso/doLogin': ['loginType', 'name', 'pwd', 'phone', 'code', 'clientId', 'callBack', 'from', 'ssoDomain'],
   '/api/centerAuth/user/changePassword': ['userName', 'oldPassword', 'newPassword', 'confirmPassword'],
-  '/api/admin/register/user': ['username', 'phone', 'smsCode', 'password'],
+  '/api/admin/register/user': ['username', 'phone', 'smsCode', 'password', 'ssoDomain'],
   '/api/centerAuth/sso/WeCom/loginByCode': ['code', 'clientId', 'ssoDomain'],
   '/api/centerAuth/sso/feishu/loginByCode': ['code', 'clientId', 'ssoDomain'],
   '/api/centerAuth/clientGroup/detailGetBySsoDomain': ['ssoDomain'],
