@@ -27,6 +27,6 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
   }, async (request, reply) => {
     await requireSession(ctx, request, reply);
     const group = await groupFor(ctx, request, request.query.ssoDomain);
-    return ok((await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible).map(appView));
+    return ok((await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible).map((a) => appView(a, ctx.appLinks.urlOf(a))));
   });
 }

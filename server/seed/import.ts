@@ -8,6 +8,7 @@ import type { Storage } from '../storage/storage.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
+import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
 
 export interface ImportUser {
   username: string;
@@ -28,6 +29,8 @@ export interface ImportApp {
   logo: string;
   intro: string;
   autoLoginUrl: string;
+  /** Client id of the OpenID Connect client this card signs into (through its initiate_login_uri). */
+  oidcClient?: string;
   visible?: boolean;
 }
 
@@ -60,6 +63,8 @@ export function readImportFile(file: string): ImportFile {
     check(Array.isArray(g.imageList ?? []), `groups[${i}].imageList must be a list`);
     for (const [j, a] of (g.apps ?? []).entries()) {
       check(isText(a.id) && isText(a.name) && isText(a.autoLoginUrl), `groups[${i}].apps[${j}] needs id, name and autoLoginUrl`);
+      check(a.oidcClient === undefined || (isText(a.oidcClient) && CLIENT_ID_PATTERN.test(a.oidcClient)),
+        `groups[${i}].apps[${j}].oidcClient must be a client id (1-64 letters, digits, . _ -)`);
     }
   }
   for (const [i, u] of (data.users ?? []).entries()) {
@@ -96,7 +101,10 @@ export async function importData(storage: Storage, data: ImportFile, now: number
         sortOrder: order,
       });
       for (const [appOrder, a] of (g.apps ?? []).entries()) {
-        await tx.catalog.upsertApp({ ...a, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false });
+        const { oidcClient, ...app } = a;
+        await tx.catalog.upsertApp({
+          ...app, oidcClientId: oidcClient ?? null, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false,
+        });
         apps++;
       }
     }
