@@ -78,6 +78,11 @@ for (const backend of testBackends()) describe(`app cards through initiate_login
     assert.equal(url.origin + url.pathname, 'https://crm.example.org/oidc/login', 'the registered URI, nothing else');
     assert.equal(url.searchParams.get('tenant'), '7', 'its own query is kept');
     assert.equal(url.searchParams.get('iss'), ISSUER, 'iss is exactly the issuer');
+    // Nothing of the request goes into the link: another Host header gets the very same one.
+    const elsewhere = t.client('evil.example.net');
+    await elsewhere.login('zhangwei', DEMO.zhangwei);
+    const seenThere = (await elsewhere.get(CARDS)).body.data as { id: string; autoLoginUrl: string }[];
+    assert.equal(seenThere.find((a) => a.id === 'crm-oidc-card')?.autoLoginUrl, expected.href);
   });
 
   it('keeps plain links for apps that are not clients', async () => {
