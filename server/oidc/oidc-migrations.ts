@@ -46,10 +46,12 @@ export function oidcMigrations(engine: 'sqlite' | 'postgres'): Record<string, Mi
           .execute();
       },
     },
+    // 0005, not 0004: the group-access work takes 0004 (kysely runs migrations in name order and
+    // refuses one that sorts before those a database already ran).
     // An app card tied to a client opens through its initiate_login_uri (app-launch.ts). No
     // foreign key: a card may name a client registered later, and removing a client must not
     // touch the catalog (the card then falls back to its plain link).
-    '0004_app_oidc_client': {
+    '0005_app_oidc_client': {
       async up(db: Kysely<any>) {
         await db.schema.alterTable('apps').addColumn('oidc_client_id', 'text').execute();
       },
