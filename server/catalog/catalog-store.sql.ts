@@ -37,6 +37,7 @@ function toApp(row: Selectable<AppsTable>): App {
     logo: row.logo,
     intro: row.intro,
     autoLoginUrl: row.auto_login_url,
+    oidcClientId: row.oidc_client_id,
     sortOrder: row.sort_order,
     visible: row.visible === 1,
   };
@@ -113,6 +114,7 @@ export class SqlCatalogStore implements CatalogStore {
       logo: a.logo,
       intro: a.intro,
       auto_login_url: a.autoLoginUrl,
+      oidc_client_id: a.oidcClientId ?? null,
       sort_order: a.sortOrder,
       visible: a.visible ? 1 : 0,
     };

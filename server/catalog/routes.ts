@@ -33,6 +33,6 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
     const session = await requireSession(ctx, request, reply);
     const group = await groupFor(ctx, request, request.query.ssoDomain);
     if (!(await ctx.stores.memberships.isMember(session.userId, group.code))) throw refuse('notGroupMember');
-    return ok((await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible).map(appView));
+    return ok((await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible).map((a) => appView(a, ctx.appLinks.urlOf(a))));
   });
 }

@@ -5,7 +5,7 @@
 import type { ServerConfig } from '../config.ts';
 import { openStorage } from '../storage/storage.ts';
 import { generateSecret, hashSecret, MIN_SECRET_LENGTH } from './client-secrets.ts';
-import { listClients, removeClient, saveClient, type RegisteredClient } from './client-registry.ts';
+import { CLIENT_ID_PATTERN, listClients, removeClient, saveClient, type RegisteredClient } from './client-registry.ts';
 import { openOidcDatabase, type OidcDb } from './oidc-database.ts';
 import { SqlOidcStorage } from './sql-oidc-storage.ts';
 import { fileKeyPlace, rotateKeys, storageKeyPlace } from './signing-keys.ts';
@@ -56,7 +56,7 @@ function uri(value: string, flag: string): string {
 
 async function addClient(db: OidcDb, args: string[], flags: Flags): Promise<string> {
   const clientId = args[0];
-  if (!clientId || !/^[A-Za-z0-9._-]{1,64}$/.test(clientId)) throw new OidcUsageError('<client-id>: 1-64 letters, digits, . _ -');
+  if (!clientId || !CLIENT_ID_PATTERN.test(clientId)) throw new OidcUsageError('<client-id>: 1-64 letters, digits, . _ -');
   const isPublic = flags.public === true;
   let secret = typeof flags.secret === 'string' ? flags.secret : null;
   if (isPublic && secret) throw new OidcUsageError('--public clients have no secret (they use PKCE)');

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import type { RedisClient } from '../storage/redis-client.ts';
 import { Accounts } from './accounts.ts';
+import { appSignInLinks } from './app-launch.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { openOidcDatabase, sqliteFileOf } from './oidc-database.ts';
@@ -51,6 +52,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
     const port = typeof address === 'object' && address ? address.port : config.port;
     return `http://localhost:${port}`;
   };
+  // App cards of clients with an initiate_login_uri open through it (app-launch.ts).
+  ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
   const logout = new SingleLogout(() => current(), storage, app.log);
   const build = (): Provider => {
     const built = createProvider({

@@ -8,6 +8,7 @@ import type { Storage, Stores } from '../storage/storage.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
+import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
 
 export interface ImportUser {
   username: string;
@@ -30,6 +31,8 @@ export interface ImportApp {
   logo: string;
   intro: string;
   autoLoginUrl: string;
+  /** Client id of the OpenID Connect client this card signs into (through its initiate_login_uri). */
+  oidcClient?: string;
   visible?: boolean;
 }
 
@@ -65,6 +68,8 @@ export function readImportFile(file: string): ImportFile {
     check(g.staffOnly === undefined || typeof g.staffOnly === 'boolean', `groups[${i}].staffOnly must be true or false`);
     for (const [j, a] of (g.apps ?? []).entries()) {
       check(isText(a.id) && isText(a.name) && isText(a.autoLoginUrl), `groups[${i}].apps[${j}] needs id, name and autoLoginUrl`);
+      check(a.oidcClient === undefined || (isText(a.oidcClient) && CLIENT_ID_PATTERN.test(a.oidcClient)),
+        `groups[${i}].apps[${j}].oidcClient must be a client id (1-64 letters, digits, . _ -)`);
     }
   }
   for (const [i, u] of (data.users ?? []).entries()) {
@@ -126,7 +131,10 @@ export async function importData(storage: Storage, data: ImportFile, now: number
         staffOnly: g.staffOnly === true,
       });
       for (const [appOrder, a] of (g.apps ?? []).entries()) {
-        await tx.catalog.upsertApp({ ...a, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false });
+        const { oidcClient, ...app } = a;
+        await tx.catalog.upsertApp({
+          ...app, oidcClientId: oidcClient ?? null, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false,
+        });
         apps++;
       }
     }

@@ -38,6 +38,8 @@ export interface AppsTable {
   logo: string;
   intro: string;
   auto_login_url: string;
+  /** Added by 0005_app_oidc_client (oidc/oidc-migrations.ts). */
+  oidc_client_id: string | null;
   sort_order: number;
   visible: number;
 }
