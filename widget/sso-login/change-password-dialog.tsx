@@ -82,11 +82,10 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
         <div className="sso-dialog__actions">
           {request.postpone ? (
             <BusyButton type="button" busy={postponing} label={POSTPONE_CHANGE} busyLabel={POSTPONING} className="sso-button sso-button--secondary" data-action="postpone" onClick={() => void request.postpone?.()} />
-          ) : (
-            <button type="button" className="sso-button sso-button--secondary" onClick={() => cancelChangePassword(context)}>
-              {CANCEL_TEXT}
-            </button>
-          )}
+          ) : null}
+          <button type="button" className="sso-button sso-button--secondary" onClick={() => cancelChangePassword(context)}>
+            {CANCEL_TEXT}
+          </button>
           <BusyButton type="submit" busy={busy} label={OK_TEXT} busyLabel={`${OK_TEXT}…`} className="sso-button sso-button--primary" />
         </div>
       </form>
