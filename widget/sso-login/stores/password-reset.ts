@@ -5,7 +5,6 @@ import { ApiCallError } from '../../core/request.ts';
 import { validatePhone } from '../../core/validators.ts';
 import { CODE_SENT, PASSWORDS_DIFFER, REQUIRED_CONFIRM_PASSWORD, REQUIRED_NEW_PASSWORD, REQUIRED_PHONE, REQUIRED_SMS_CODE } from '../../core/messages.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE } from '../../../contract/messages.ts';
-import { shapeProblem } from '../../../contract/rules/password.ts';
 import { SMS_CODE_PATTERN } from '../../../contract/rules/sms-code.ts';
 import { PASSWORD_RESET_DONE } from '../forgot-password.messages.ts';
 import { startCountdown } from './countdown.ts';
@@ -41,11 +40,8 @@ export function validateReset(values: ResetValues): FieldErrors {
   const code = values.code.trim();
   if (!code) errors.code = REQUIRED_SMS_CODE;
   else if (!SMS_CODE_PATTERN.test(code)) errors.code = INVALID_SMS_CODE;
+  // The password rules are the server's (AU00103 names the rule, shown at this field).
   if (!values.newPassword) errors.newPassword = REQUIRED_NEW_PASSWORD;
-  else {
-    const shape = shapeProblem(values.newPassword);
-    if (shape) errors.newPassword = shape;
-  }
   if (!values.confirmPassword) errors.confirmPassword = REQUIRED_CONFIRM_PASSWORD;
   else if (values.newPassword && values.confirmPassword !== values.newPassword) errors.confirmPassword = PASSWORDS_DIFFER;
   return errors;
