@@ -59,6 +59,7 @@ describe('<sso-login> 忘记密码', () => {
     expect(input(login.root, 'confirmPassword').autocomplete).to.equal('new-password');
     // The new passwords are light-DOM inputs, so password managers can save the new one.
     expect(login.element.querySelector(':scope > input[name="newPassword"]')).to.equal(input(login.root, 'newPassword'));
+    await expect(login.root.querySelector('.sso-box')).to.be.accessible();
     byText(login.root, 'button', '返回登录').click();
     await waitFor(() => login!.root.querySelector('form[name="sso-password-login"]'));
   });
