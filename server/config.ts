@@ -31,6 +31,11 @@ export interface ServerConfig {
   lockoutWindowMs: number;
   lockoutDurationMs: number;
   passwordMaxAgeMs: number;
+  /**
+   * How long past passwordMaxAgeMs a user may still postpone the change (稍后修改) and sign in;
+   * after that the change is required. 0: no postponing.
+   */
+  passwordGraceMs: number;
   smsCodeTtlMs: number;
   smsResendCooldownMs: number;
   smsDailyCap: number;
@@ -178,6 +183,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockoutWindowMs: integer(env, 'SSO_LOCKOUT_WINDOW_MINUTES', 15, 1) * MINUTE,
     lockoutDurationMs: integer(env, 'SSO_LOCKOUT_MINUTES', 15, 1) * MINUTE,
     passwordMaxAgeMs: integer(env, 'SSO_PASSWORD_MAX_AGE_DAYS', 30, 1) * 24 * 60 * MINUTE,
+    passwordGraceMs: integer(env, 'SSO_PASSWORD_GRACE_DAYS', 14, 0) * 24 * 60 * MINUTE,
     smsCodeTtlMs: 5 * MINUTE,
     smsResendCooldownMs: integer(env, 'SSO_SMS_COOLDOWN_SECONDS', 60, 0) * 1000,
     smsDailyCap: integer(env, 'SSO_SMS_DAILY_CAP', 10, 1),
