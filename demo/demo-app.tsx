@@ -28,7 +28,7 @@ export function DemoApp() {
   const demoView = requestedDemoView();
 
   return (
-    <div className="demo">
+    <main className="demo">
       <header className="demo-header">
         <h1>SSO 组件预览</h1>
         <p className="muted">
@@ -125,6 +125,6 @@ export function DemoApp() {
       </div>
 
       <EventLog />
-    </div>
+    </main>
   );
 }

@@ -47,6 +47,11 @@ export function PortalApp() {
     document.title = ROUTE_TITLES[route];
   }, [route]);
 
-  // A fresh element per visit, so /home always loads current data after a sign-in.
-  return <ElementHost className="portal-view" tag={route === 'home' ? 'app-center' : 'sso-login'} generation={path} />;
+  // A fresh element per visit, so /home always loads current data after a sign-in. <main> is the
+  // page's one main landmark (axe: landmark-one-main), around whichever element the path shows.
+  return (
+    <main className="portal-main">
+      <ElementHost className="portal-view" tag={route === 'home' ? 'app-center' : 'sso-login'} generation={path} />
+    </main>
+  );
 }

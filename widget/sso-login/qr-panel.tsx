@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FeishuConfig, WeComConfig } from './stores/client-group.ts';
 import { loadScript } from '../core/load-script.ts';
 import { navigate } from '../core/navigate.ts';
-import { MOBILE_LOGIN, PASSWORD_LOGIN, QR_LOAD_FAILED, QR_LOADING } from '../core/messages.ts';
+import { FEISHU_LOGIN, MOBILE_LOGIN, PASSWORD_LOGIN, QR_LOAD_FAILED, QR_LOADING, WECOM_LOGIN } from '../core/messages.ts';
 import { setView } from './stores/login-store.ts';
 import { createOAuthState } from './stores/oauth-state.ts';
 import { feishuGoto, feishuTmpCodeTarget, qrSdkUrl, weComOptions, type FeishuQrHandle } from './qr-sdk.ts';
@@ -36,6 +36,14 @@ export function QrPanel({ type, wecom, feishu }: QrPanelProps) {
     container.slot = SLOT_NAME;
     container.className = 'sso-qr-frame';
     host.append(container);
+    // The SDKs draw an untitled <iframe>; a screen reader would announce it as "frame" only
+    // (axe frame-title). Whatever frame they add, now or later, gets the panel's name.
+    const frameTitle = type === 'wecom' ? WECOM_LOGIN : FEISHU_LOGIN;
+    const titleFrames = () => {
+      for (const frame of Array.from(container.querySelectorAll('iframe:not([title])'))) frame.setAttribute('title', frameTitle);
+    };
+    const frameWatch = new MutationObserver(titleFrames);
+    frameWatch.observe(container, { childList: true, subtree: true });
 
     loadScript(qrSdkUrl(type))
       .then(() => {
@@ -55,6 +63,7 @@ export function QrPanel({ type, wecom, feishu }: QrPanelProps) {
         } else {
           throw new Error('QR SDK did not define its entry point');
         }
+        titleFrames();
         setState('ready');
       })
       .catch(() => {
@@ -62,6 +71,7 @@ export function QrPanel({ type, wecom, feishu }: QrPanelProps) {
       });
     return () => {
       cancelled = true;
+      frameWatch.disconnect();
       removeListener();
       container.remove();
     };

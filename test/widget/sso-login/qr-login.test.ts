@@ -119,7 +119,8 @@ describe('<sso-login> QR login', () => {
     const container = document.getElementById(call.options.id!)!;
     expect(container.parentElement).to.equal(login.element);
     expect(container.assignedSlot?.name).to.equal('qr-frame');
-    expect(container.querySelector('iframe')?.title).to.equal('wecom-qr');
+    // The SDK's frame is untitled; the panel names it for screen readers.
+    expect(container.querySelector('iframe')?.title).to.equal('企业微信扫码登录');
     // Another QR code, another state.
     login.remove();
     login = await mountWithGroup('localhost');

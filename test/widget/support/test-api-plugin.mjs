@@ -31,19 +31,18 @@ function aesCfbBase64(text) {
   return Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]).toString('base64');
 }
 
+// Like the real SDKs, the stubs draw an untitled frame: the panel must title it (axe frame-title).
 const SDK_STUBS = {
   'wecom.js': `window.__qrSdkCalls = window.__qrSdkCalls || [];
 window.WwLogin = function (options) {
   window.__qrSdkCalls.push({ sdk: 'wecom', options: options });
   var frame = document.createElement('iframe');
-  frame.title = 'wecom-qr';
   document.getElementById(options.id).appendChild(frame);
 };`,
   'feishu.js': `window.__qrSdkCalls = window.__qrSdkCalls || [];
 window.QRLogin = function (options) {
   window.__qrSdkCalls.push({ sdk: 'feishu', options: options });
   var frame = document.createElement('iframe');
-  frame.title = 'feishu-qr';
   document.getElementById(options.id).appendChild(frame);
   return {
     matchOrigin: function (origin) { return origin === 'https://passport.feishu.cn'; },
