@@ -5,6 +5,21 @@ import { NoQuery, SsoDomain, strict } from './fields.ts';
 const domainQuery = Type.Object({ ssoDomain: Type.Optional(SsoDomain) }, strict);
 export type DomainQuery = Static<typeof domainQuery>;
 
+/**
+ * A group's look (issue 15): the login page's colours and logo. Colours are #rrggbb; the logo is a
+ * path on the SSO origin or an https URL. The widget applies them as --sso-* custom properties.
+ */
+export interface GroupTheme {
+  /** Buttons, links, the selected tab; white text sits on it (contrast >= 4.5:1). */
+  primaryColor: string;
+  primaryHoverColor: string;
+  /** The default background, a gradient from this colour... */
+  backgroundFrom: string;
+  /** ...to this one. */
+  backgroundTo: string;
+  logoUrl: string | null;
+}
+
 /** The public configuration of a client group (spec section 3): never a messenger secret. */
 export interface GroupConfig {
   code: string;
@@ -16,6 +31,8 @@ export interface GroupConfig {
   feishuConfig: { client_id: string; redirect_uri: string } | null;
   /** Origins this group trusts as callBack targets and embedding sites. */
   callbackOrigins: string[];
+  /** The group's colours and logo; null: the widget's default look. */
+  theme: GroupTheme | null;
 }
 
 export interface GroupSummary {

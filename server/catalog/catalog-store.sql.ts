@@ -26,6 +26,7 @@ function toGroup(row: Selectable<ClientGroupsTable>): ClientGroup {
     isDefault: row.is_default === 1,
     sortOrder: row.sort_order,
     staffOnly: row.staff_only === 1,
+    theme: row.theme ? JSON.parse(row.theme) : null,
   };
 }
 
@@ -89,6 +90,7 @@ export class SqlCatalogStore implements CatalogStore {
       is_default: g.isDefault ? 1 : 0,
       sort_order: g.sortOrder,
       staff_only: g.staffOnly ? 1 : 0,
+      theme: g.theme ? json(g.theme) : null,
     };
     const { code: _code, ...changes } = values;
     await this.scope.db.insertInto('client_groups').values(values).onConflict((oc) => oc.column('code').doUpdateSet(changes)).execute();

@@ -1,5 +1,6 @@
 // Client groups (chosen by host) and the apps each group shows: durable data in the database,
 // read through an in-memory cache (catalog-cache.ts).
+import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
 export interface WeComSettings {
   appid: string;
   agentid: string;
@@ -34,6 +35,8 @@ export interface ClientGroup {
    * (import file "staffOnly": true). Members still come only from grants and imports.
    */
   staffOnly: boolean;
+  /** The login page's colours and logo (import file "theme"); absent or null: the default look. */
+  theme?: GroupTheme | null;
 }
 
 export interface App {

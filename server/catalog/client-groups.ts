@@ -74,6 +74,7 @@ export function groupConfigView(group: ClientGroup, via: RequestOrigin) {
       ? { client_id: group.feishu.appId, redirect_uri: redirect('feishu') }
       : null,
     callbackOrigins: [...group.callbackOrigins],
+    theme: group.theme ? { ...group.theme } : null,
   };
 }
 

@@ -9,6 +9,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
+import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
+import { THEME_COLOR_KEYS, THEME_COLOR_PATTERN, THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';
 
 export interface ImportUser {
   username: string;
@@ -36,7 +38,9 @@ export interface ImportApp {
   visible?: boolean;
 }
 
-export interface ImportGroup extends Omit<ClientGroup, 'isDefault' | 'sortOrder' | 'domainUrl' | 'staffOnly'> {
+export interface ImportGroup extends Omit<ClientGroup, 'isDefault' | 'sortOrder' | 'domainUrl' | 'staffOnly' | 'theme'> {
+  /** The login page's colours and logo: primaryColor, primaryHoverColor, backgroundFrom, backgroundTo (#rrggbb), logoUrl. */
+  theme?: GroupTheme | null;
   isDefault?: boolean;
   /** A staff group: self-registered dealers never join it (default false). */
   staffOnly?: boolean;
@@ -57,6 +61,25 @@ function check(condition: unknown, message: string): asserts condition {
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
+/** A theme ends up in the widget's stylesheet and an <img src>: only the exact forms pass. */
+function checkTheme(theme: unknown, where: string): void {
+  if (theme === undefined || theme === null) return;
+  check(typeof theme === 'object' && !Array.isArray(theme), `${where} must be an object`);
+  const value = theme as Record<string, unknown>;
+  for (const key of THEME_COLOR_KEYS) {
+    check(typeof value[key] === 'string' && THEME_COLOR_PATTERN.test(value[key]), `${where}.${key} must be a colour #rrggbb`);
+  }
+  const logo = value.logoUrl;
+  check(logo === undefined || logo === null || (typeof logo === 'string' && THEME_LOGO_PATTERN.test(logo)),
+    `${where}.logoUrl must be a path on this site (/…) or an https URL`);
+}
+
+function themeOf(theme: GroupTheme | null | undefined): GroupTheme | null {
+  if (!theme) return null;
+  const { primaryColor, primaryHoverColor, backgroundFrom, backgroundTo, logoUrl } = theme;
+  return { primaryColor, primaryHoverColor, backgroundFrom, backgroundTo, logoUrl: logoUrl ?? null };
+}
+
 export function readImportFile(file: string): ImportFile {
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as ImportFile;
   check(data && typeof data === 'object', 'top level must be an object with groups and/or users');
@@ -66,6 +89,7 @@ export function readImportFile(file: string): ImportFile {
     check(Array.isArray(g.domains) && g.domains.every(isText), `groups[${i}].domains must be a list of host names`);
     check(Array.isArray(g.imageList ?? []), `groups[${i}].imageList must be a list`);
     check(g.staffOnly === undefined || typeof g.staffOnly === 'boolean', `groups[${i}].staffOnly must be true or false`);
+    checkTheme(g.theme, `groups[${i}].theme`);
     for (const [j, a] of (g.apps ?? []).entries()) {
       check(isText(a.id) && isText(a.name) && isText(a.autoLoginUrl), `groups[${i}].apps[${j}] needs id, name and autoLoginUrl`);
       check(a.oidcClient === undefined || (isText(a.oidcClient) && CLIENT_ID_PATTERN.test(a.oidcClient)),
@@ -129,6 +153,7 @@ export async function importData(storage: Storage, data: ImportFile, now: number
         isDefault: g.isDefault === true,
         sortOrder: order,
         staffOnly: g.staffOnly === true,
+        theme: themeOf(g.theme),
       });
       for (const [appOrder, a] of (g.apps ?? []).entries()) {
         const { oidcClient, ...app } = a;
@@ -157,6 +182,7 @@ export async function importData(storage: Storage, data: ImportFile, now: number
 
 const DEMO_MEMBERSHIPS_MARKER = 'demo_memberships_seeded';
 const DEMO_STAFF_GROUPS_MARKER = 'demo_staff_groups_seeded';
+const DEMO_THEMES_MARKER = 'demo_themes_seeded';
 
 /** Seeds the demo data once per database (a marker in meta makes it idempotent). */
 export async function seedDemoData(storage: Storage, now: number): Promise<boolean> {
@@ -170,12 +196,14 @@ export async function seedDemoData(storage: Storage, now: number): Promise<boole
   await meta.setMeta('demo_seeded', stamp);
   await meta.setMeta(DEMO_MEMBERSHIPS_MARKER, stamp);
   await meta.setMeta(DEMO_STAFF_GROUPS_MARKER, stamp);
+  await meta.setMeta(DEMO_THEMES_MARKER, stamp);
   return true;
 }
 
 /**
- * A database seeded before memberships and staff groups existed gets the demo's, once each: the
- * demo memberships (only added), and the staffOnly flag of the demo's staff groups. The rest of
+ * A database seeded before memberships, staff groups and themes existed gets the demo's, once each:
+ * the demo memberships (only added), the staffOnly flag of the demo's staff groups, and the demo
+ * themes of groups without one. The rest of
  * the demo groups is left as it is (an administrator may have changed it since).
  */
 async function upgradeDemoData(storage: Storage, stamp: string): Promise<void> {
@@ -193,6 +221,17 @@ async function upgradeDemoData(storage: Storage, stamp: string): Promise<void> {
       }
     });
     await meta.setMeta(DEMO_STAFF_GROUPS_MARKER, stamp);
+  }
+  if (!(await meta.getMeta(DEMO_THEMES_MARKER))) {
+    // Groups seeded before themes existed get the demo's look; a theme set since stays.
+    const themes = new Map((demo.groups ?? []).map((g) => [g.code, themeOf(g.theme)] as const));
+    await storage.transaction(async (tx) => {
+      for (const group of await tx.catalog.listGroups()) {
+        const theme = themes.get(group.code);
+        if (theme && !group.theme) await tx.catalog.upsertGroup({ ...group, theme });
+      }
+    });
+    await meta.setMeta(DEMO_THEMES_MARKER, stamp);
   }
 }
 

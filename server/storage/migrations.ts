@@ -125,6 +125,12 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('group_members_by_group').on('group_members').column('group_code').execute();
       },
     },
+    '0006_group_theme': {
+      async up(db: Kysely<any>) {
+        // Existing groups keep the default look until an import gives them a theme.
+        await db.schema.alterTable('client_groups').addColumn('theme', 'text').execute();
+      },
+    },
   };
 }
 

@@ -29,6 +29,8 @@ export interface ClientGroupsTable {
   sort_order: number;
   /** 1: a staff group (self-registered dealers never join it); added by 0004. */
   staff_only: number;
+  /** JSON GroupTheme or null (the default look); added by 0006. */
+  theme: string | null;
 }
 
 export interface AppsTable {
