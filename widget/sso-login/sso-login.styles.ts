@@ -32,6 +32,10 @@ export const ssoLoginStyles = `
 .sso-brand__title { margin: 16px 0 8px; font-size: 32px; line-height: 1.25; }
 .sso-brand__subtitle { margin: 0 0 16px; font-size: 18px; }
 .sso-brand__slogans { margin: 0; padding-left: 20px; font-size: 16px; }
+.sso-brand--pending { width: min(360px, 100%); }
+.sso-brand--pending .sso-skeleton { opacity: 0.35; }
+.sso-brand__skeleton-title { height: 32px; width: 80%; margin: 16px 0 12px; }
+.sso-brand__skeleton-line { height: 18px; width: 60%; }
 .sso-box {
   width: min(var(--sso-box-width), 100%); background: var(--sso-color-surface); border-radius: 12px;
   box-shadow: var(--sso-shadow); padding: 24px 28px 16px;

@@ -16,6 +16,7 @@ import { startLoginPage } from './stores/login-actions.ts';
 import { stopCountdown } from './stores/countdown.ts';
 import { BackgroundCarousel } from './background-carousel.tsx';
 import { BrandPanel } from './brand-panel.tsx';
+import { PENDING_LOOK_CSS, themeCss, useLookSheet } from './brand-theme.ts';
 import { LoginBox } from './login-box.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { LoginUiContext, type LoginUi } from './use-login.ts';
@@ -64,12 +65,16 @@ export function SsoLogin(props: SsoLoginProps) {
   }, [context]);
 
   const brand = getBrand(context.params.brand ?? group.code);
+  // The brand is known once the group config is in, or from the first frame when it was cached.
+  const lookKnown = groupLoaded || context.lookCached;
+  useLookSheet(props.container, !lookKnown ? PENDING_LOOK_CSS : group.theme ? themeCss(group.theme) : null);
+  const logoUrl = group.theme?.logoUrl ? resolveAgainstApi(group.theme.logoUrl, context.params.apiBase) : null;
   return (
     <LoginUiContext.Provider value={ui}>
-      <div className="sso-login" data-brand={brand.code} data-group-loaded={groupLoaded ? 'true' : 'false'} data-page-ready={pageReady ? 'true' : 'false'} part="base">
+      <div className="sso-login" data-brand={lookKnown ? brand.code : 'pending'} data-look={lookKnown ? 'ready' : 'pending'} data-group-loaded={groupLoaded ? 'true' : 'false'} data-page-ready={pageReady ? 'true' : 'false'} part="base">
         <BackgroundCarousel images={group.imageList.map((image) => resolveAgainstApi(image.fileUrl, context.params.apiBase))} cycleTime={group.cycleTime} />
         <div className="sso-login__layout">
-          <BrandPanel brand={brand} />
+          <BrandPanel brand={brand} logoUrl={logoUrl} pending={!lookKnown} />
           <LoginBox />
         </div>
         <ChangePasswordDialog />

@@ -1,4 +1,6 @@
 // The client group config of contract "Client group config", as the login page uses it.
+import type { GroupTheme } from '../../../contract/endpoints/catalog.ts';
+import { normalizeTheme } from './group-theme.ts';
 
 export interface WeComConfig {
   appid: string;
@@ -20,6 +22,8 @@ export interface ClientGroup {
   weComConfig: WeComConfig | null;
   feishuConfig: FeishuConfig | null;
   callbackOrigins: string[];
+  /** Colours and logo; null: the default look. */
+  theme: GroupTheme | null;
 }
 
 const EMPTY_GROUP: ClientGroup = {
@@ -31,6 +35,7 @@ const EMPTY_GROUP: ClientGroup = {
   weComConfig: null,
   feishuConfig: null,
   callbackOrigins: [],
+  theme: null,
 };
 
 function text(value: unknown): string {
@@ -62,6 +67,7 @@ export function normalizeClientGroup(raw: unknown): ClientGroup {
         ? { client_id: text(feishu.client_id), redirect_uri: text(feishu.redirect_uri) }
         : null,
     callbackOrigins: Array.isArray(value.callbackOrigins) ? value.callbackOrigins.map(text).filter(Boolean) : [],
+    theme: normalizeTheme(value.theme),
   };
 }
 

@@ -6,6 +6,7 @@ import {
 import { emit } from '../../core/events.ts';
 import { withTicketProof } from '../../core/login-binding.ts';
 import { loadClientGroup, type LoginContext } from './login-store.ts';
+import type { ClientGroup } from './client-group.ts';
 import { completeSignIn, type SignInAnswer } from './sign-in-success.ts';
 import { takeMatchingOAuthState, type OAuthProvider } from './oauth-state.ts';
 import { allowedOrigins, isAllowedTarget, resolveCallBack } from './redirect-target.ts';
@@ -23,7 +24,8 @@ function fail(context: LoginContext, code: string | number, message: string): vo
   if (host) emit(host, 'sso-login-error', { code, msg: message });
 }
 
-export async function runCodeLogin(context: LoginContext): Promise<void> {
+/** `groupLoad`: the group config already on its way (the page loads it for its brand either way). */
+export async function runCodeLogin(context: LoginContext, groupLoad: Promise<ClientGroup> = loadClientGroup(context)): Promise<void> {
   const { params, client } = context;
   if (!params.code) return fail(context, 'MISSING_CODE', MISSING_CODE);
   if (!params.loginType) return fail(context, 'MISSING_LOGIN_TYPE', MISSING_LOGIN_TYPE);
@@ -33,7 +35,7 @@ export async function runCodeLogin(context: LoginContext): Promise<void> {
   if (!takeMatchingOAuthState(provider, params.state)) return fail(context, 'OAUTH_STATE_MISMATCH', OAUTH_STATE_MISMATCH);
   context.$redirect.set({ status: 'working', message: CODE_LOGIN_PENDING });
 
-  const group = await loadClientGroup(context);
+  const group = await groupLoad;
   const allowed = allowedOrigins(group, params.apiBase);
   const target = resolveCallBack(params.callBack, params.apiBase);
   if (target === null || !isAllowedTarget(target, allowed)) {

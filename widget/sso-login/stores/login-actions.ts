@@ -23,7 +23,11 @@ import { runCodeLogin } from './code-login.ts';
 export async function startLoginPage(context: LoginContext): Promise<void> {
   const { params, client } = context;
   if (params.isRedirectSelf) {
-    await runCodeLogin(context);
+    // Redirect mode wears its group's brand too, also when a parameter is missing and the code
+    // login stops before it needs the group.
+    const group = loadClientGroup(context);
+    await runCodeLogin(context, group);
+    await group;
     return;
   }
   const group = loadClientGroup(context);

@@ -11,6 +11,7 @@ import type { PasswordAgedDetail } from '../../../contract/endpoints/auth.ts';
 import type { LoginParams } from './login-params.ts';
 import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './client-group.ts';
 import { storeQrChoice } from './qr-choice.ts';
+import { brandCacheKey, groupOfLook, lookOfGroup, readCachedLook, storeLook } from './brand-look.ts';
 import { createCountdown, type Countdown } from './countdown.ts';
 
 export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect' | 'forgot';
@@ -45,6 +46,8 @@ export interface LoginContext extends LoginStoreDeps {
   $view: WritableAtom<LoginView>;
   $group: WritableAtom<ClientGroup>;
   $groupLoaded: WritableAtom<boolean>;
+  /** The brand's look was in the cache: $group holds it from the first render (brand-look.ts). */
+  lookCached: boolean;
   $busy: WritableAtom<Partial<Record<BusyKey, boolean>>>;
   $username: WritableAtom<string>;
   $changePassword: WritableAtom<ChangePasswordRequest | null>;
@@ -56,11 +59,13 @@ export interface LoginContext extends LoginStoreDeps {
 }
 
 export function createLoginContext(deps: LoginStoreDeps): LoginContext {
+  const cached = readCachedLook(brandCacheKey(deps.params.ssoDomain, deps.params.brand));
   return {
     ...deps,
     $view: atom<LoginView>(deps.params.isRedirectSelf ? 'redirect' : deps.params.isSignout ? 'logout' : 'password'),
-    $group: atom<ClientGroup>(emptyClientGroup()),
+    $group: atom<ClientGroup>(cached ? groupOfLook(cached) : emptyClientGroup()),
     $groupLoaded: atom(false),
+    lookCached: cached !== null,
     $busy: atom<Partial<Record<BusyKey, boolean>>>({}),
     $username: atom(''),
     $changePassword: atom<ChangePasswordRequest | null>(null),
@@ -117,10 +122,13 @@ export async function loadClientGroup(context: LoginContext): Promise<ClientGrou
       params: { ssoDomain: context.params.ssoDomain },
       quiet: true,
     });
-    context.$group.set(normalizeClientGroup(raw));
+    const group = normalizeClientGroup(raw);
+    context.$group.set(group);
+    storeLook(brandCacheKey(context.params.ssoDomain, context.params.brand), lookOfGroup(group));
   } catch {
-    // Without a group the page still works: default brand, password, mobile and register.
-    context.$group.set(emptyClientGroup());
+    // Without a group the page still works: password, mobile and register, in the look last seen
+    // here (the cached one, already in $group) or else the default brand.
+    if (!context.lookCached) context.$group.set(emptyClientGroup());
   }
   context.$groupLoaded.set(true);
   return context.$group.get();
