@@ -21,7 +21,8 @@ describe('<sso-login> element', () => {
   it('renders into an open shadow root with adopted stylesheets, no style attributes, no <style>', async () => {
     login = await mountLogin();
     expect(login.element.shadowRoot).to.equal(login.root);
-    expect(login.root.adoptedStyleSheets.length).to.equal(2);
+    // The shared base sheet, the element's sheet, and its brand-look sheet (brand-theme.ts).
+    expect(login.root.adoptedStyleSheets.length).to.equal(3);
     expect(login.root.querySelectorAll('style')).to.have.length(0);
     expect(allNodes(login.root).filter((node) => node.hasAttribute('style'))).to.deep.equal([]);
     // Every view, the dialogs and the notices as well.
