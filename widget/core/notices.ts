@@ -38,8 +38,11 @@ export function createNoticeCenter(): NoticeCenter {
   const $toasts = atom<Toast[]>([]);
   const $dialogs = atom<DialogRequest[]>([]);
   let nextId = 1;
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
   function dismissToast(id: number): void {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
     $toasts.set($toasts.get().filter((toast) => toast.id !== id));
   }
 
@@ -65,9 +68,17 @@ export function createNoticeCenter(): NoticeCenter {
     $dialogs,
     dismissToast,
     toast(type, text) {
+      // One notice per message: two calls failing offline at once (the page's loads, a retry)
+      // show one 网络连接失败, kept on screen from the latest.
+      const same = $toasts.get().find((toast) => toast.type === type && toast.text === text);
+      if (same) {
+        clearTimeout(timers.get(same.id));
+        timers.set(same.id, setTimeout(() => dismissToast(same.id), TOAST_DURATION_MS));
+        return;
+      }
       const id = nextId++;
       $toasts.set([...$toasts.get(), { id, type, text }]);
-      setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+      timers.set(id, setTimeout(() => dismissToast(id), TOAST_DURATION_MS));
     },
     alert: (text) => open('alert', text, () => undefined),
     confirm: (text) => open('confirm', text, (r) => r.ok),

@@ -21,6 +21,7 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
  *
  * @csspart base - The whole element.
  * @csspart background - The background: the client group's images in turn, or the default background.
+ * @csspart carousel-control - The background carousel's pause / play toggle (aria-pressed: paused), shown with two images or more; starts paused under prefers-reduced-motion.
  * @csspart brand - The brand panel: logo, title, subtitle and slogans.
  * @csspart box - The login box.
  * @csspart toggle - The corner button switching between QR and password login.
@@ -33,7 +34,7 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
  *
  * @cssprop --sso-login-min-height - Minimum height of the element. Default 100vh.
  * @cssprop --sso-box-width - Width of the login box. Default 380px.
- * @cssprop --sso-default-background - Background when the group has no images or one fails. Default a blue linear gradient.
+ * @cssprop --sso-default-background - Background when the group has no images or one fails. Default the group theme's gradient (backgroundFrom, primaryColor, backgroundTo). The theme also sets --sso-color-primary, --sso-color-primary-hover, --sso-color-info and --sso-focus-ring on the element (grey until the group config or the cached look is known); the page's own values win.
  *
  * @slot sso-credential-name - Filled by the element: the light-DOM username input of password login (password managers see it). Leave empty.
  * @slot sso-credential-pwd - Filled by the element: the light-DOM password input of password login. Leave empty.

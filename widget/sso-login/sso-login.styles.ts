@@ -22,6 +22,15 @@ export const ssoLoginStyles = `
   opacity: 0; transition: opacity 0.6s ease;
 }
 .sso-carousel__image.is-active { opacity: 1; }
+.sso-carousel__control {
+  position: absolute; right: 12px; top: 12px; z-index: 2; min-width: 40px; min-height: 40px;
+  border: 1px solid rgba(255, 255, 255, 0.7); border-radius: 50%; background: rgba(17, 24, 39, 0.6);
+  color: #ffffff; font: inherit; font-size: 13px; cursor: pointer;
+}
+.sso-carousel__control:hover { background: rgba(17, 24, 39, 0.8); }
+@media (prefers-reduced-motion: reduce) {
+  .sso-carousel__image { transition: none; }
+}
 .sso-login__layout {
   position: relative; z-index: 1; min-height: var(--sso-login-min-height);
   display: flex; align-items: center; justify-content: space-around; gap: 32px; padding: 32px 24px;

@@ -59,6 +59,24 @@ describe('notices', () => {
     }
   });
 
+  it('shows one toast for one message: two calls failing offline give one 网络连接失败, kept from the latest', async () => {
+    const clock = install({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      center.toast('error', '网络连接失败，请检查网络后重试');
+      await clock.tickAsync(2000);
+      center.toast('error', '网络连接失败，请检查网络后重试');
+      center.toast('error', '另一条消息');
+      expect(center.$toasts.get().map((t) => t.text)).to.deep.equal(['网络连接失败，请检查网络后重试', '另一条消息']);
+      // 3000 ms from the second call, not the first.
+      await clock.tickAsync(2999);
+      expect(center.$toasts.get().map((t) => t.text)).to.include('网络连接失败，请检查网络后重试');
+      await clock.tickAsync(1);
+      expect(center.$toasts.get()).to.deep.equal([]);
+    } finally {
+      clock.uninstall();
+    }
+  });
+
   it('alert: titled 系统提示 with 确定, focus on 确定, focus returns afterwards', async () => {
     const done = center.alert('操作完成');
     const dialog = await waitFor(() => layer.root.querySelector('dialog[open]'));

@@ -2,6 +2,8 @@
 // the list is empty or an image fails. Fake timers drive the cycle.
 import { expect } from '@open-wc/testing';
 import { install } from '@sinonjs/fake-timers';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
@@ -93,6 +95,58 @@ describe('background carousel', () => {
     await waitFor(() => mounted!.carousel().dataset.default === 'true');
     expect(mounted.root.querySelector('img[src="/__test/image/broken"]')).to.equal(null);
     expect(mounted.root.querySelector('img[src="/__test/image/b"]')).to.not.equal(null);
+  });
+
+  it('has a visible pause control that stops and resumes the cycle, by keyboard too (WCAG 2.2.2)', async () => {
+    const clock = install({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      mounted = mount(['/__test/image/a', '/__test/image/b', '/__test/image/c'], 2);
+      const control = mounted.root.querySelector<HTMLButtonElement>('button.sso-carousel__control')!;
+      expect(control.getAttribute('aria-label')).to.equal('暂停背景轮播');
+      expect(control.getAttribute('aria-pressed')).to.equal('false');
+      const box = control.getBoundingClientRect();
+      expect(box.width).to.be.at.least(24);
+      expect(box.height).to.be.at.least(24);
+      expect(getComputedStyle(control).visibility).to.equal('visible');
+      await clock.tickAsync(2000);
+      expect(mounted.activeSrc()).to.equal('/__test/image/b');
+      // Keyboard: Tab reaches the control, Enter pauses.
+      document.body.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(deepActiveElement()).to.equal(control);
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => control.getAttribute('aria-pressed') === 'true');
+      expect(mounted.carousel().dataset.paused).to.equal('true');
+      await clock.tickAsync(10_000);
+      expect(mounted.activeSrc()).to.equal('/__test/image/b');
+      await sendKeys({ press: 'Space' });
+      await waitFor(() => control.getAttribute('aria-pressed') === 'false');
+      await clock.tickAsync(2000);
+      expect(mounted.activeSrc()).to.equal('/__test/image/c');
+    } finally {
+      clock.uninstall();
+    }
+  });
+
+  it('does not move under prefers-reduced-motion (the control can still start it) and has no fade', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    const clock = install({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      mounted = mount(['/__test/image/a', '/__test/image/b'], 2);
+      const control = mounted.root.querySelector<HTMLButtonElement>('button.sso-carousel__control')!;
+      expect(control.getAttribute('aria-pressed')).to.equal('true');
+      await clock.tickAsync(10_000);
+      expect(mounted.activeSrc()).to.equal('/__test/image/a');
+      expect(getComputedStyle(mounted.root.querySelector('.sso-carousel__image')!).transitionDuration).to.equal('0s');
+    } finally {
+      clock.uninstall();
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+
+  it('offers no pause control for a single image or none', () => {
+    mounted = mount(['/__test/image/a'], 3);
+    expect(mounted.root.querySelector('.sso-carousel__control')).to.equal(null);
   });
 
   it('images are decorative (empty alt)', () => {
