@@ -29,6 +29,8 @@ import { ForgotPasswordView } from './forgot-password-view.tsx';
 import { BACK_TO_SIGN_IN, RESET_PASSWORD_TITLE } from './forgot-password.messages.ts';
 import { KeyboardIcon, QrIcon } from './icons.tsx';
 import { useLoginUi } from './use-login.ts';
+import { usePhoneLayout } from './phone-layout.ts';
+import { AppBrowserLogin } from './app-browser-login.tsx';
 
 const TITLES: Record<LoginView, string> = {
   password: PASSWORD_LOGIN,
@@ -48,7 +50,10 @@ export function LoginBox() {
   const view = useStore(context.$view);
   const group = useStore(context.$group);
   const groupLoaded = useStore(context.$groupLoaded);
-  const qrTypes = availableQrTypes(group, context.params.apiBase);
+  const configuredQr = availableQrTypes(group, context.params.apiBase);
+  // On a phone a QR code on the same screen cannot be scanned: no QR views (phone-layout.ts).
+  const phone = usePhoneLayout();
+  const qrTypes = phone ? [] : configuredQr;
   const isQr = view === 'wecom' || view === 'feishu';
 
   useEffect(() => {
@@ -96,6 +101,7 @@ export function LoginBox() {
       ) : null}
 
       <div className="sso-box__body">
+        {view === 'password' || view === 'mobile' ? <AppBrowserLogin configured={configuredQr} wecom={group.weComConfig} feishu={group.feishuConfig} /> : null}
         {view === 'password' ? <PasswordForm /> : null}
         {view === 'mobile' ? <MobileForm /> : null}
         {view === 'register' ? <RegisterForm /> : null}

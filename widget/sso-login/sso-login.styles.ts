@@ -36,7 +36,9 @@ export const ssoLoginStyles = `
   display: flex; align-items: center; justify-content: space-around; gap: 32px; padding: 32px 24px;
   flex-wrap: wrap;
 }
-.sso-brand { color: #ffffff; max-width: 460px; text-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); }
+.sso-brand { color: #ffffff; max-width: min(460px, 100%); min-width: 0; text-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); }
+/* Long brand and group names wrap instead of widening the page on a phone. */
+.sso-brand__title, .sso-brand__subtitle, .sso-box__title { overflow-wrap: anywhere; }
 .sso-brand__logo { width: 64px; height: 64px; }
 .sso-brand__title { margin: 16px 0 8px; font-size: 32px; line-height: 1.25; }
 .sso-brand__subtitle { margin: 0 0 16px; font-size: 18px; }
@@ -73,6 +75,7 @@ export const ssoLoginStyles = `
 .sso-send-code { white-space: nowrap; min-width: 120px; }
 .sso-change-password .sso-field { margin-bottom: 10px; }
 .sso-form__aside { display: flex; justify-content: flex-end; margin: -8px 0 8px; }
+.sso-app-login { margin-bottom: 16px; }
 .sso-hint { margin: 0 0 12px; font-size: 13px; color: var(--sso-color-muted); }
 .sso-dialog__explain { margin: 0 0 12px; font-size: 14px; line-height: 1.6; color: var(--sso-color-text); }
 @media (max-width: 720px) {
