@@ -98,6 +98,35 @@ describe('<sso-login> accessibility', () => {
     await expectAccessible(login);
   });
 
+  for (const host of ['localhost', 'ka.localhost', 'operation.localhost', 'yingfeng.localhost', 'icar.localhost', 'exeed.localhost']) {
+    it(`brand of ${host}: its colours, logo and carousel control pass axe`, async () => {
+      login = await mountLogin({ 'sso-domain': host });
+      await groupLoaded(login);
+      await expectAccessible(login);
+    });
+  }
+
+  it('the skeleton before the group config passes axe', async () => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('sso-login.brand:')) localStorage.removeItem(key);
+    login = await mountLogin({ 'sso-domain': 'exeed.localhost' });
+    // Checked at once, while the brand is pending (or just arrived: both must pass).
+    await expectAccessible(login);
+  });
+
+  it('the QR frame the SDK draws has a title (axe frame-title)', async () => {
+    const restore = setQrSdkUrls({ wecom: '/__test/sdk/wecom.js', feishu: '/__test/sdk/feishu.js' });
+    try {
+      login = await mountLogin();
+      (await waitFor(() => login!.root.querySelector<HTMLButtonElement>('.sso-box__toggle'), 8000)).click();
+      await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
+      const frame = login.element.querySelector('iframe')!;
+      expect(frame.title).to.equal('企业微信扫码登录');
+      await expect(login.element.querySelector('.sso-qr-frame')).to.be.accessible();
+    } finally {
+      restore();
+    }
+  });
+
   it('keyboard alone: Tab reaches the QR toggle, the inputs, the button and the other views; focus is visible', async () => {
     login = await mountLogin();
     await waitFor(() => login!.root.querySelector('.sso-box__toggle'), 8000);
