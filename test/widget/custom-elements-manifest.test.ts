@@ -107,7 +107,8 @@ describe('custom-elements.json matches the built elements', () => {
         code: 'default',
         name: '统一登录平台',
         domainUrl: window.location.origin,
-        imageList: [],
+        // Two images: the carousel's pause control (part carousel-control) shows.
+        imageList: [{ fileUrl: '/assets/bg/default-1.svg' }, { fileUrl: '/assets/bg/default-2.svg' }],
         cycleTime: 3,
         weComConfig: { appid: 'ww1', agentid: '1000002', redirect_uri: `${window.location.origin}/` },
         feishuConfig: null,
