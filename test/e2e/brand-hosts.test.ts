@@ -24,6 +24,7 @@ describe('brands by host', { timeout: 120_000 }, () => {
   it('each host shows its brand on the login page', async () => {
     await runJourney(portal.browser, 'brand-hosts', async (journey) => {
       const { page } = journey;
+      const primaryColours = new Map<string, string>();
       for (const expected of BRAND_HOSTS) {
         await page.goto(`${portal.server.hostUrl(expected.host)}/`);
         await page.locator(`sso-login [part="base"][data-brand="${expected.brand}"]`).waitFor();
@@ -36,8 +37,11 @@ describe('brands by host', { timeout: 120_000 }, () => {
         // The group configuration has arrived once the carousel shows the group's images.
         await page.locator(`sso-login .sso-carousel__image[src*="/assets/bg/"]`).first().waitFor({ state: 'attached' });
         assert.equal(await loginBox(page).locator('[part="toggle"]').count(), expected.qr ? 1 : 0, `${expected.host}: QR toggle`);
+        // The group's own colour on the sign-in button (the theme in its config).
+        primaryColours.set(expected.brand, await loginBox(page).locator('.sso-button--primary').first().evaluate((button) => getComputedStyle(button).backgroundColor));
         await journey.shot(`login-${expected.host.replace(/\./g, '-')}`);
       }
+      assert.equal(new Set(primaryColours.values()).size, 6, `six brands, six colours: ${JSON.stringify([...primaryColours])}`);
     });
   });
 });
