@@ -15,12 +15,12 @@ export function GroupMenu({ currentName, others, onChoose }: GroupMenuProps) {
   const menu = useMenu();
   const menuId = useId();
   if (others.length === 0) {
-    return <span className="group-name" part="group-name">{currentName}</span>;
+    return <span className="group-name" part="group-name" title={currentName}>{currentName}</span>;
   }
   return (
     <div className="menu group-menu" ref={menu.rootRef}>
       <button {...menu.buttonProps} className="menu-button" part="group-button" aria-controls={menu.open ? menuId : undefined}>
-        <span className="menu-button-text">{currentName}</span>
+        <span className="menu-button-text" title={currentName}>{currentName}</span>
         <span className="sso-visually-hidden">（{m.groupMenuTitle}）</span>
         <ChevronDownIcon />
       </button>

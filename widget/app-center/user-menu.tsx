@@ -20,7 +20,7 @@ export function UserMenu({ username, exiting, onExit }: UserMenuProps) {
     <div className="menu user-menu" ref={menu.rootRef}>
       <button {...menu.buttonProps} className="menu-button" part="user-button" aria-controls={menu.open ? menuId : undefined}>
         <span className="avatar" part="avatar" aria-hidden="true">{initial}</span>
-        <span className="menu-button-text username" part="username">{username}</span>
+        <span className="menu-button-text username" part="username" title={username}>{username}</span>
         <ChevronDownIcon />
       </button>
       {menu.open && (

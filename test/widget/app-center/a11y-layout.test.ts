@@ -4,7 +4,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
 import { waitFor } from '../support/helpers.ts';
 import { ok, scriptApi, type ScriptedApi } from './scripted-api.ts';
-import { APPS, deferred, mountAppCenter, signedInRoutes, waitForCards, type Mounted } from './fixtures.ts';
+import { APPS, GROUPS, deferred, mountAppCenter, signedInRoutes, waitForCards, type Mounted } from './fixtures.ts';
 
 describe('<app-center> accessibility and layout', () => {
   let api: ScriptedApi;
@@ -37,7 +37,7 @@ describe('<app-center> accessibility and layout', () => {
     await expect(mounted.element).to.be.accessible();
   });
 
-  for (const width of [360, 768, 1440]) {
+  for (const width of [320, 360, 375, 768, 1440]) {
     it(`fits ${width} px without horizontal scrolling`, async () => {
       await setViewport({ width, height: 800 });
       api = scriptApi(signedInRoutes({ '/centerAuth/client/getClientListBySsoDomain': ok([...APPS, ...APPS.map((app) => ({ ...app, id: `${app.id}b` }))]) }));
@@ -46,10 +46,38 @@ describe('<app-center> accessibility and layout', () => {
       expect(document.documentElement.scrollWidth).to.be.at.most(width);
       for (const card of shown) expect(card.getBoundingClientRect().right).to.be.at.most(width);
       const columns = new Set(shown.map((card) => Math.round(card.getBoundingClientRect().left))).size;
-      if (width === 360) expect(columns).to.equal(1);
+      if (width <= 375) expect(columns).to.equal(1);
       else expect(columns).to.be.greaterThan(1);
     });
   }
+
+  it('at 320 px long names fit: group and user names are cut with their full text as a title, app names wrap', async () => {
+    await setViewport({ width: 320, height: 800 });
+    const longGroup = '星途 EXEED 经销商平台华东大区第一分区售后服务与配件管理中心';
+    const longUser = 'dealer-with-a-very-long-account-name-0123456789';
+    const longApp = '星途经销商系统订单交付结算与客户关系管理一体化平台ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    api = scriptApi(
+      signedInRoutes({
+        '/centerAuth/user/curLogin/info': ok({ username: longUser }),
+        '/centerAuth/clientGroup/getClientGroupList': ok(GROUPS.map((group) => (group.code === 'exeed' ? { ...group, name: longGroup } : group))),
+        '/centerAuth/clientGroup/detailGetBySsoDomain': ok({ code: 'exeed', name: longGroup, domainUrl: 'http://exeed.localhost:8080' }),
+        '/centerAuth/client/getClientListBySsoDomain': ok([{ ...APPS[0]!, name: longApp }]),
+      }),
+    );
+    mounted = mountAppCenter();
+    const [card] = await waitForCards(mounted.root, 1);
+    expect(document.documentElement.scrollWidth).to.be.at.most(320);
+    expect(mounted.element.scrollWidth).to.be.at.most(mounted.element.clientWidth);
+    expect(card!.getBoundingClientRect().right).to.be.at.most(320);
+    const title = mounted.root.querySelector<HTMLElement>('[part="card-title"]')!;
+    expect(title.scrollWidth).to.be.at.most(title.clientWidth);
+    const group = mounted.root.querySelector<HTMLElement>('[part="group-button"] .menu-button-text, [part="group-name"]')!;
+    expect(group.getAttribute('title')).to.equal(longGroup);
+    expect(group.getBoundingClientRect().right).to.be.at.most(320);
+    const user = mounted.root.querySelector<HTMLElement>('[part="username"]')!;
+    expect(user.getAttribute('title')).to.equal(longUser);
+    await expect(mounted.element).to.be.accessible();
+  });
 
   for (const width of [360, 1280]) {
     it(`at ${width} px the open user menu shows the username as a first, non-interactive line; axe-clean, keyboard unchanged`, async () => {
