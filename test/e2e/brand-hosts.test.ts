@@ -31,8 +31,12 @@ describe('brands by host', { timeout: 120_000 }, () => {
         await brandPanel(page).locator('.sso-brand__title', { hasText: expected.title }).waitFor();
         assert.equal(await brandPanel(page).locator('.sso-brand__title').textContent(), expected.title, expected.host);
         assert.equal(await brandPanel(page).locator('.sso-brand__slogans li').count(), 2, `${expected.host}: two slogans`);
-        // The group theme's logo (an <img> from the config), or the built-in mark if it fails.
-        assert.equal(await brandPanel(page).locator('.sso-brand__logo').count(), 1, `${expected.host}: a logo`);
+        // The group theme's logo from the config, loaded from the portal's /assets/brands/.
+        const logo = brandPanel(page).locator('img.sso-brand__logo');
+        await page.waitForFunction((el) => (el as HTMLImageElement | null)?.complete === true, await logo.elementHandle());
+        assert.equal(await logo.count(), 1, `${expected.host}: a logo`);
+        assert.match((await logo.getAttribute('src')) ?? '', /\/assets\/brands\/[a-z]+\.svg$/);
+        assert.ok((await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)) > 0, `${expected.host}: the logo loaded`);
         assert.equal(await loginBoxTitle(page).textContent(), '密码登录');
         // The group configuration has arrived once the carousel shows the group's images.
         await page.locator(`sso-login .sso-carousel__image[src*="/assets/bg/"]`).first().waitFor({ state: 'attached' });

@@ -9,7 +9,7 @@ import { NoticeLayer } from '../core/notice-layer.tsx';
 import { preloadSm2 } from '../core/sm2.ts';
 import { emit } from '../core/events.ts';
 import { resolveAgainstApi } from '../core/api-origin.ts';
-import { getBrand } from '../brands/index.ts';
+import { brandCodeOf, getBrand } from '../brands/index.ts';
 import { resolveLoginParams, type LoginElementProps } from './stores/login-params.ts';
 import { createLoginContext } from './stores/login-store.ts';
 import { startLoginPage } from './stores/login-actions.ts';
@@ -67,8 +67,11 @@ export function SsoLogin(props: SsoLoginProps) {
   const brand = getBrand(context.params.brand ?? group.code);
   // The brand is known once the group config is in, or from the first frame when it was cached.
   const lookKnown = groupLoaded || context.lookCached;
-  useLookSheet(props.container, !lookKnown ? PENDING_LOOK_CSS : group.theme ? themeCss(group.theme) : null);
-  const logoUrl = group.theme?.logoUrl ? resolveAgainstApi(group.theme.logoUrl, context.params.apiBase) : null;
+  // A brand attribute naming another brand than the group's: that brand's own mark and the default
+  // colours, never the group's logo under another brand's name.
+  const theme = !context.params.brand || brandCodeOf(context.params.brand) === brandCodeOf(group.code) ? group.theme : null;
+  useLookSheet(props.container, !lookKnown ? PENDING_LOOK_CSS : theme ? themeCss(theme) : null);
+  const logoUrl = theme?.logoUrl ? resolveAgainstApi(theme.logoUrl, context.params.apiBase) : null;
   return (
     <LoginUiContext.Provider value={ui}>
       <div className="sso-login" data-brand={lookKnown ? brand.code : 'pending'} data-look={lookKnown ? 'ready' : 'pending'} data-group-loaded={groupLoaded ? 'true' : 'false'} data-page-ready={pageReady ? 'true' : 'false'} part="base">

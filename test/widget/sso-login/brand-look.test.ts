@@ -155,6 +155,19 @@ describe('<sso-login> brand looks', () => {
     expect(login.root.querySelector('.sso-brand__title')?.textContent).to.equal('星途 EXEED 经销商平台');
   });
 
+  it('a brand attribute for another brand than the group keeps its own mark, not the group\'s logo or colours', async () => {
+    login = await mountLogin({ 'sso-domain': 'exeed.localhost', brand: 'exeed' });
+    await groupLoaded(login);
+    expect(primaryColour(login)).to.equal(EXEED_PRIMARY);
+    login.remove();
+    login = await mountLogin({ 'sso-domain': 'exeed.localhost', brand: 'keyaccount' });
+    await groupLoaded(login);
+    expect(login.root.querySelector('.sso-login')!.getAttribute('data-brand')).to.equal('key-account');
+    expect(login.root.querySelector('svg.sso-brand__logo')).to.not.equal(null);
+    expect(login.root.querySelector('img.sso-brand__logo')).to.equal(null);
+    expect(primaryColour(login)).to.equal(DEFAULT_PRIMARY);
+  });
+
   it("the embedding page's custom property wins over the brand's", async () => {
     const style = document.createElement('style');
     style.textContent = 'sso-login.custom-look { --sso-color-primary: #006400; }';
