@@ -37,7 +37,6 @@ export const ssoLoginStyles = `
   flex-wrap: wrap;
 }
 .sso-brand { color: #ffffff; max-width: min(460px, 100%); min-width: 0; text-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); }
-/* Long brand and group names wrap instead of widening the page on a phone. */
 .sso-brand__title, .sso-brand__subtitle, .sso-box__title { overflow-wrap: anywhere; }
 .sso-brand__logo { width: 64px; height: 64px; }
 .sso-brand__title { margin: 16px 0 8px; font-size: 32px; line-height: 1.25; }

@@ -3,9 +3,7 @@
 // visitor sees his brand on the first frame instead of a skeleton. Whatever comes back from the
 // cache is checked again: it goes into a stylesheet and an <img src>.
 import type { GroupTheme } from '../../../contract/endpoints/catalog.ts';
-import { THEME_LOGO_PATTERN } from '../../../contract/rules/theme.ts';
-import { emptyClientGroup, type ClientGroup } from './client-group.ts';
-import { normalizeTheme } from './group-theme.ts';
+import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './client-group.ts';
 
 /** What the page needs to look like its brand before the group config arrives. */
 export interface BrandLook {
@@ -20,22 +18,11 @@ const CACHE_PREFIX = 'sso-login.brand:';
 /** Bumped when the cached shape changes: older entries are ignored. */
 const CACHE_VERSION = 1;
 
+/** The entry as stored, checked like a config from the server (colours, logo, images, cycle). */
 function normalizeLook(raw: unknown): BrandLook | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const value = raw as Record<string, unknown>;
-  if (value.v !== CACHE_VERSION || typeof value.code !== 'string' || !/^[a-z0-9-]{1,64}$/.test(value.code)) return null;
-  const images = Array.isArray(value.imageList) ? value.imageList : [];
-  const cycle = Number(value.cycleTime);
-  return {
-    code: value.code,
-    name: typeof value.name === 'string' ? value.name : '',
-    theme: normalizeTheme(value.theme),
-    imageList: images
-      .map((item) => (item as { fileUrl?: unknown } | null)?.fileUrl)
-      .filter((url): url is string => typeof url === 'string' && THEME_LOGO_PATTERN.test(url))
-      .map((fileUrl) => ({ fileUrl })),
-    cycleTime: Number.isFinite(cycle) && cycle > 0 ? cycle : 3,
-  };
+  const value = raw as { v?: unknown; code?: unknown } | null;
+  if (value?.v !== CACHE_VERSION || typeof value.code !== 'string') return null;
+  return lookOfGroup(normalizeClientGroup(value));
 }
 
 /** One entry per host (ssoDomain) and brand attribute: two brand sites never share a look. */
