@@ -63,8 +63,10 @@ async function untilClientsKnown(issuer: string, apps: { clientId: string; redir
   for (const app of apps) {
     const probe = new URL(discovery.authorization_endpoint);
     probe.search = new URLSearchParams({ client_id: app.clientId, response_type: 'code', scope: 'openid', redirect_uri: app.redirectUri }).toString();
-    // An unknown client is answered on the provider's own error page (400); a known one is sent on.
-    while ((await fetch(probe, { redirect: 'manual' })).status === 400) {
+    // An unknown client is answered on the provider's own error page (4xx); a known one is sent on.
+    for (;;) {
+      const { status } = await fetch(probe, { redirect: 'manual' });
+      if (status < 400 || status >= 500) break;
       if (Date.now() > deadline) assert.fail(`the portal did not load client ${app.clientId} within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
