@@ -20,7 +20,7 @@ export interface CallOptions {
   form?: Record<string, string | number | undefined>;
   /** Enc-Flag: the JSON body is sent encrypted. */
   encrypt?: boolean;
-  /** No toast for body-code errors and other HTTP errors (423 and 424 always behave as the catalogue says). */
+  /** No toast for body-code errors and other HTTP errors, 423 included: the caller shows them (424 always opens its dialog). */
   quiet?: boolean;
 }
 
@@ -167,7 +167,8 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     if (status === 423) {
       // The server may add how long the lock lasts ("该账号已锁定，请 12 分钟后再试"); anything else is the catalogue text.
       const said = envelopeMessage(asEnvelope(await readJson(response)), ACCOUNT_LOCKED);
-      return fail(said.startsWith(ACCOUNT_LOCKED) ? said : ACCOUNT_LOCKED, 423, 423, false);
+      // A quiet caller shows it where the user looks (the sign-in form, the change-password dialog).
+      return fail(said.startsWith(ACCOUNT_LOCKED) ? said : ACCOUNT_LOCKED, 423, 423, call.quiet);
     }
     if (status === 424) {
       await readJson(response);
@@ -194,7 +195,7 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     request: (method, path, call) => send(method, path, call),
     async download(path, call = {}) {
       const response = await fetchRaw('GET', path, call, true);
-      if (response.status === 423) return fail(ACCOUNT_LOCKED, 423, 423, false);
+      if (response.status === 423) return fail(ACCOUNT_LOCKED, 423, 423, call.quiet);
       if (response.status === 424) return handleExpired();
       await saveDownload(response, notices, call.filename);
     },

@@ -59,6 +59,8 @@ export const ssoLoginStyles = `
 .sso-footer a { color: var(--sso-color-muted); white-space: nowrap; }
 .sso-send-code { white-space: nowrap; min-width: 120px; }
 .sso-change-password .sso-field { margin-bottom: 10px; }
+.sso-form-error { margin: 0 0 8px; color: var(--sso-color-error); font-size: 14px; }
+.sso-form-error[data-empty="true"] { display: none; }
 @media (max-width: 720px) {
   .sso-login__layout { flex-direction: column; justify-content: flex-start; }
   .sso-brand__title { font-size: 24px; }

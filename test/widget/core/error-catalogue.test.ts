@@ -72,10 +72,14 @@ describe('error catalogue', () => {
     expect(center.$toasts.get()).to.have.length(0);
   });
 
-  it('HTTP 423: rejected with 该账号已锁定, even for quiet calls', async () => {
-    const error = await rejection(client(423, { code: 423, msg: '该账号已锁定' }).request('POST', '/x', { quiet: true }));
+  it('HTTP 423: rejected with 该账号已锁定, as a toast unless the caller shows it itself (quiet)', async () => {
+    const error = await rejection(client(423, { code: 423, msg: '该账号已锁定' }).request('POST', '/x'));
     expect(error.status).to.equal(423);
     expect(error.message).to.equal('该账号已锁定');
+    expect(toastTexts(center, 'error')).to.deep.equal(['该账号已锁定']);
+    // The sign-in form and the change-password dialog show it in place, not as a toast.
+    const quiet = await rejection(client(423, { code: 423, msg: '该账号已锁定，请 3 分钟后再试' }).request('POST', '/x', { quiet: true }));
+    expect([quiet.status, quiet.message]).to.deep.equal([423, '该账号已锁定，请 3 分钟后再试']);
     expect(toastTexts(center, 'error')).to.deep.equal(['该账号已锁定']);
   });
 

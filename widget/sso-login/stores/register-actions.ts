@@ -4,7 +4,7 @@ import { storePasswordCredential } from '../../core/password-credential.ts';
 import {
   PASSWORDS_DIFFER,
   REGISTER_SUCCESS,
-  REQUIRED_CONFIRM_PASSWORD,
+  REQUIRED_CONFIRM_REGISTER_PASSWORD,
   REQUIRED_PASSWORD,
   REQUIRED_PHONE,
   REQUIRED_SMS_CODE,
@@ -39,7 +39,7 @@ export function validateRegister(values: RegisterValues): FieldErrors {
   if (phone) errors.phone = phone;
   if (!values.smsCode.trim()) errors.smsCode = REQUIRED_SMS_CODE;
   if (!values.password) errors.password = REQUIRED_PASSWORD;
-  if (!values.confirmPassword) errors.confirmPassword = REQUIRED_CONFIRM_PASSWORD;
+  if (!values.confirmPassword) errors.confirmPassword = REQUIRED_CONFIRM_REGISTER_PASSWORD;
   else if (values.password && values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DIFFER;
   return errors;
 }
