@@ -151,7 +151,7 @@ describe('<sso-login> sign-in UX (issue 15)', () => {
       try {
         login = await mountLogin();
         await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(document.activeElement).to.equal(outside);
+        expect(document.activeElement === outside, 'the page keeps its focus on load').to.equal(true);
         byText(login.root, 'button', '手机登录').click();
         await waitFor(() => deepActiveElement() === login!.root.querySelector('input[name="phone"]'));
         byText(login.root, 'button', '密码登录').click();
@@ -194,7 +194,7 @@ describe('<sso-login> sign-in UX (issue 15)', () => {
         await waitFor(() => button.getAttribute('aria-busy') === 'true');
         expect(button.textContent).to.equal('登录中…');
         expect(button.getAttribute('aria-disabled')).to.equal('true');
-        expect(deepActiveElement()).to.equal(button);
+        expect(deepActiveElement() === button, 'the waiting button keeps the focus').to.equal(true);
         release();
         await waitFor(() => login!.visited.length > 0, 8000);
       } finally {
