@@ -74,7 +74,7 @@ export const SIGN_OUT = '退出登录';
 export const SIGNED_OUT = '您已退出登录';
 export const SIGNING_OUT = '正在退出登录…';
 export const SIGN_OUT_FAILED = '退出登录失败，请重试';
-/** The logout view's button once the sign-out is done: it leads back to the login box. */
+/** The logout view's button once signed out, and the button of the 424 dialog (its text says 请点击重新登录). */
 export const SIGN_IN_AGAIN = '重新登录';
 
 // Change-password dialog.

@@ -105,11 +105,11 @@ function SystemDialog({ request }: { request: DialogRequest }) {
         <div className="sso-dialog__actions">
           {request.kind !== 'alert' ? (
             <button type="button" className="sso-button sso-button--secondary" onClick={() => settle(false)}>
-              {CANCEL_TEXT}
+              {request.cancelLabel ?? CANCEL_TEXT}
             </button>
           ) : null}
           <button type="submit" ref={okRef} className="sso-button sso-button--primary">
-            {OK_TEXT}
+            {request.okLabel ?? OK_TEXT}
           </button>
         </div>
       </form>
