@@ -18,9 +18,11 @@ export default [
   {
     // The design's budget is 80 KiB (docs/performance.md); the library is about 97.5 KiB today.
     // Until it gets there, CI holds the line where it is: the measured size plus 1.5 KiB.
+    // +1 KiB for 忘记密码 and 稍后修改 (issue 15, about 2 KiB gzip): lazy-loading the view made the
+    // entry larger, as rolldown then splits the modules it shares with the entry into a chunk of their own.
     name: 'widget: before the login form is interactive',
     path: relative(files.beforeInteractive),
     gzip: true,
-    limit: '99 KiB',
+    limit: '100 KiB',
   },
 ];

@@ -4,6 +4,7 @@ import type {
   ChangePasswordBody, CodeLoginQuery, CurrentUserAnswer, DoLoginBody, IsLoginAnswer, LoginAnswer, PublicKeyAnswer,
   SendLoginSmsQuery, SignOutQuery,
 } from './endpoints/auth.ts';
+import type { ResetPasswordBody, SendResetSmsQuery } from './endpoints/password-reset.ts';
 import type { AppEntry, DomainQuery, GroupConfig, GroupSummary } from './endpoints/catalog.ts';
 import type { RegisterUserAnswer, RegisterUserBody, UserDetailsAnswer, UserDetailsQuery } from './endpoints/registration.ts';
 
@@ -20,6 +21,8 @@ export interface Api {
   'GET /centerAuth/user/curLogin/info': { query: NoInput; answer: CurrentUserAnswer };
   'POST /centerAuth/user/changePassword': { body: ChangePasswordBody; answer: null };
   'GET /centerAuth/msg/login/send': { query: SendLoginSmsQuery; answer: null };
+  'GET /centerAuth/msg/resetPassword/send': { query: SendResetSmsQuery; answer: null };
+  'POST /centerAuth/user/resetPassword': { body: ResetPasswordBody; answer: null };
   'GET /admin/mobile/:phone': { query: NoInput; answer: null };
   'GET /admin/user/details': { query: UserDetailsQuery; answer: UserDetailsAnswer };
   'POST /admin/register/user': { body: RegisterUserBody; answer: RegisterUserAnswer };

@@ -10,6 +10,8 @@ export const Refusal = {
   passwordExpired: ['AU00153', '密码已超过一个月未修改，请修改密码'],
   firstLogin: ['AU00154', '首次登录，请先修改密码'],
   notLoggedIn: ['AU00300', '未登录或登录已失效，请重新登录'],
+  /** A group call for a client group the signed-in account is not a member of. */
+  notGroupMember: ['AU00301', '您的账号不属于该客户群，无权查看其应用'],
   decryptFailed: ['AU00101', '密码解密失败，请刷新页面后重试'],
   confirmMismatch: ['AU00102', '两次输入的新密码不一致'],
   weakPassword: ['AU00103', PasswordProblems.shape],

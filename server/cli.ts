@@ -10,7 +10,7 @@ import { USERNAME_PATTERN } from '../contract/rules/username.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './embedding/embed-origin-admin.ts';
 import { MOBILE_PATTERN } from '../contract/rules/phone.ts';
-import { importMembershipsFromFile } from './oidc/memberships.ts';
+import { changeMembership, MembershipAdminError } from './catalog/membership-admin.ts';
 import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
@@ -23,6 +23,8 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   revoke-origin <group code> <origin>              take that back (docs/embedding.md)
   seed                                             demo data (once per database)
   audit [count]                                    recent login attempts
+  grant <username> <group code>                    make the account a member of the group (app centre, --group clients)
+  revoke <username> <group code>                   end that membership
 ${OIDC_USAGE}`;
 
 class UsageError extends Error {}
@@ -86,8 +88,7 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     case 'import': {
       if (!args[0]) throw new UsageError('missing <file.json>');
       const counts = await importData(ctx.storage, readImportFile(args[0]), now);
-      const memberships = await importMembershipsFromFile(ctx.config, args[0]);
-      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users${memberships ? `, ${memberships} new memberships` : ''}`;
+      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users${counts.memberships ? `, ${counts.memberships} new memberships` : ''}`;
     }
     case 'allow-origin':
     case 'revoke-origin': {
@@ -100,6 +101,14 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
         throw error;
       }
     }
+    case 'grant':
+    case 'revoke':
+      try {
+        return await changeMembership(ctx.stores, command, args);
+      } catch (error) {
+        if (error instanceof MembershipAdminError) throw new UsageError(error.message);
+        throw error;
+      }
     case 'seed':
       return (await seedDemoData(ctx.storage, now)) ? 'demo data seeded' : 'demo data already present';
     case 'audit': {

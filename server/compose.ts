@@ -10,6 +10,7 @@ import { MemoryTokenCache, type TokenCache } from './auth/messengers/token-cache
 import { WeComClient } from './auth/messengers/wecom.ts';
 import { SessionManager } from './auth/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
+import { AppLinks } from './catalog/app-links.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
 import { deriveKey, LoginTickets } from './embedding/login-tickets.ts';
 import { seedDemoData } from './seed/import.ts';
@@ -67,5 +68,6 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     tickets: new LoginTickets(keys.privateKey, stores.nonces, now, config.loginTicketMs),
     weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
     feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
+    appLinks: new AppLinks(),
   };
 }

@@ -31,6 +31,11 @@ export interface ServerConfig {
   lockoutWindowMs: number;
   lockoutDurationMs: number;
   passwordMaxAgeMs: number;
+  /**
+   * How long past passwordMaxAgeMs a user may still postpone the change (稍后修改) and sign in;
+   * after that the change is required. 0: no postponing.
+   */
+  passwordGraceMs: number;
   smsCodeTtlMs: number;
   smsResendCooldownMs: number;
   smsDailyCap: number;
@@ -75,6 +80,11 @@ export interface ServerConfig {
   oidcPrivateBackchannel: boolean;
   /** How often ended portal sessions (timeouts, password resets elsewhere) are looked for, in ms. */
   oidcLogoutSweepMs: number;
+  /**
+   * The client groups a self-registered dealer joins (SSO_REGISTRATION_GROUPS); null: the group of
+   * the brand site or host where he registered. Staff groups are skipped either way.
+   */
+  registrationGroups: string[] | null;
 }
 
 
@@ -108,6 +118,16 @@ function url(env: NodeJS.ProcessEnv, name: string): string | null {
   } catch {
     throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
   }
+}
+
+/** A comma-separated list of group codes; unset or empty: null. */
+function groupCodes(env: NodeJS.ProcessEnv, name: string): string[] | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  const codes = raw.split(',').map((code) => code.trim()).filter(Boolean);
+  const bad = codes.find((code) => !/^[a-z0-9-]+$/.test(code));
+  if (bad !== undefined) throw new ConfigError(`${name} must be group codes separated by commas (lowercase letters, digits, -), got "${bad}"`);
+  return codes;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -163,6 +183,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockoutWindowMs: integer(env, 'SSO_LOCKOUT_WINDOW_MINUTES', 15, 1) * MINUTE,
     lockoutDurationMs: integer(env, 'SSO_LOCKOUT_MINUTES', 15, 1) * MINUTE,
     passwordMaxAgeMs: integer(env, 'SSO_PASSWORD_MAX_AGE_DAYS', 30, 1) * 24 * 60 * MINUTE,
+    passwordGraceMs: integer(env, 'SSO_PASSWORD_GRACE_DAYS', 14, 0) * 24 * 60 * MINUTE,
     smsCodeTtlMs: 5 * MINUTE,
     smsResendCooldownMs: integer(env, 'SSO_SMS_COOLDOWN_SECONDS', 60, 0) * 1000,
     smsDailyCap: integer(env, 'SSO_SMS_DAILY_CAP', 10, 1),
@@ -188,6 +209,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
     oidcPrivateBackchannel: bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true),
     oidcLogoutSweepMs: integer(env, 'SSO_OIDC_LOGOUT_SWEEP_SECONDS', 30, 1) * 1000,
+    registrationGroups: groupCodes(env, 'SSO_REGISTRATION_GROUPS'),
   };
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {
     throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');

@@ -7,6 +7,7 @@ import type { FeishuClient } from './auth/messengers/feishu.ts';
 import type { WeComClient } from './auth/messengers/wecom.ts';
 import type { SessionManager } from './auth/sessions.ts';
 import type { SmsCodes } from './auth/sms-codes.ts';
+import type { AppLinks } from './catalog/app-links.ts';
 import type { LoginTickets } from './embedding/login-tickets.ts';
 import type { Storage, Stores } from './storage/storage.ts';
 
@@ -25,6 +26,8 @@ export interface AppContext {
   tickets: LoginTickets;
   weCom: WeComClient;
   feishu: FeishuClient;
+  /** Where app cards lead; the OIDC slice adds the sign-in links of apps tied to clients. */
+  appLinks: AppLinks;
 }
 
 declare module 'fastify' {

@@ -23,9 +23,24 @@ export const doLogin = {
     ssoDomain: Type.Optional(SsoDomain),
     /** The login page's view parameter (default odin): accepted and not used. */
     view: Type.Optional(Type.String({ maxLength: 64 })),
+    /**
+     * 1: 稍后修改. A password past its age (AU00153) still signs in while within the grace
+     * (AU00153's data says until when); the server decides, the flag only asks. Our extension.
+     */
+    postponePasswordChange: Type.Optional(Type.Integer({ enum: [1] })),
   }, strict),
 } as const;
 export type DoLoginBody = Static<typeof doLogin.body>;
+
+/** The data of an AU00153 refusal: how old the password is and whether the change can wait. */
+export interface PasswordAgedDetail {
+  /** Whole days since the password was last changed. */
+  ageDays: number;
+  /** The ageing limit in days (one month by default). */
+  maxAgeDays: number;
+  /** Until when (epoch ms) 稍后修改 still signs in; null when the grace is over and the change is required. */
+  postponeUntil: number | null;
+}
 
 /** Every successful sign-in answers this (password, SMS code, WeCom, Feishu). */
 export interface LoginAnswer {

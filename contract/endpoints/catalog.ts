@@ -30,6 +30,10 @@ export interface AppEntry {
   name: string;
   logo: string;
   intro: string;
+  /**
+   * What the card opens. For an app tied to an OpenID Connect client: the client's registered
+   * initiate_login_uri with iss and target_link_uri (server/oidc/app-launch.ts).
+   */
   autoLoginUrl: string;
 }
 

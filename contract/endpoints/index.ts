@@ -4,6 +4,7 @@
 import * as auth from './auth.ts';
 import * as catalog from './catalog.ts';
 import * as embedding from './embedding.ts';
+import * as passwordReset from './password-reset.ts';
 import * as registration from './registration.ts';
 import * as tenant from './tenant.ts';
 
@@ -17,6 +18,8 @@ export const endpoints = {
   currentUser: auth.currentUser,
   changePassword: auth.changePassword,
   sendLoginSms: auth.sendLoginSms,
+  sendResetSms: passwordReset.sendResetSms,
+  resetPassword: passwordReset.resetPassword,
   sendRegisterSms: registration.sendRegisterSms,
   userDetails: registration.userDetails,
   registerUser: registration.registerUser,

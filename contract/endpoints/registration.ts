@@ -1,6 +1,6 @@
 // Self-registration endpoints (spec section 7): registration SMS code, uniqueness look-up, account.
 import { Type, type Static } from '@sinclair/typebox';
-import { LoginName, NewUsername, NoQuery, Phone, Sm2Cipher, SmsCode, strict } from './fields.ts';
+import { LoginName, NewUsername, NoQuery, Phone, Sm2Cipher, SmsCode, SsoDomain, strict } from './fields.ts';
 
 export const sendRegisterSms = {
   method: 'GET',
@@ -29,6 +29,8 @@ export const registerUser = {
     phone: Phone,
     smsCode: SmsCode,
     password: Sm2Cipher,
+    /** The brand site the login box serves (its ssoDomain); absent: the request's Host. */
+    ssoDomain: Type.Optional(SsoDomain),
   }, strict),
 } as const;
 export type RegisterUserBody = Static<typeof registerUser.body>;

@@ -2,7 +2,8 @@
 // - sign-in: a per-account rate limit (whatever IPs the calls come from); sign-in and password
 //   change: one check at a time per account (account-guard.ts), so every check sees the failures counted
 //   before it; the hold ends just before the answer goes out;
-// - SMS sending: per phone and per IP.
+// - SMS sending: per phone and per IP;
+// - password reset by SMS code: a per-phone rate limit and one check at a time per phone.
 // The per-IP limit each route also declares (config.rateLimit) comes from @fastify/rate-limit.
 // Counters live in the rate-limit store, which is Redis when SSO_REDIS_URL is set, so attempts
 // spread over instances add up.
@@ -28,8 +29,10 @@ export interface AttemptPolicy {
   signIn: RouteHooks;
   /** changePassword: one check at a time (its lockout counts with the sign-in's). */
   passwordChange: RouteHooks;
-  /** Sending a login or registration SMS code. */
+  /** Sending a login, registration or password-reset SMS code. */
   smsSend: RouteHooks;
+  /** resetPassword: per-phone rate limit, one check at a time (the code's tries count in order). */
+  passwordReset: RouteHooks;
 }
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? value as Record<string, unknown> : {});
@@ -83,6 +86,10 @@ export function attemptPolicy(api: FastifyInstance, ctx: Pick<AppContext, 'confi
       onSend: [endTurn],
     },
     passwordChange: { preHandler: [takeTurn], onSend: [endTurn] },
+    passwordReset: {
+      preHandler: [limit('reset-phone', accountOf, config.loginPerAccountPerMinute, MINUTE), takeTurn],
+      onSend: [endTurn],
+    },
     smsSend: {
       preHandler: [
         limit('sms-ip', (request) => request.ip, config.smsPerIpPerHour, HOUR),

@@ -10,6 +10,7 @@ import { isMobileLogin } from './account-key.ts';
 import type { RouteHooks } from './attempt-policy.ts';
 import { audit, completeLogin, loginRedirect, refuseMustChange } from './complete-login.ts';
 import { decryptPassword } from './decrypt-password.ts';
+import { passwordAgeing } from './password-ageing.ts';
 
 const fieldMessages = {
   phone: INVALID_PHONE,
@@ -71,9 +72,12 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       await audit(ctx, request, user.username, 'password', 'must_change', body.clientId);
       throw refuse('firstLogin');
     }
-    if (ctx.now() - user.passwordChangedAt > ctx.config.passwordMaxAgeMs) {
-      await audit(ctx, request, user.username, 'password', 'password_expired', body.clientId);
-      throw refuse('passwordExpired');
+    const aged = passwordAgeing(user.passwordChangedAt, ctx.now(), ctx.config);
+    if (aged) {
+      // 稍后修改: honoured only while the server's own grace lasts, whatever the client sends.
+      const postponed = body.postponePasswordChange === 1 && aged.postponeUntil !== null;
+      await audit(ctx, request, user.username, 'password', postponed ? 'change_postponed' : 'password_expired', body.clientId);
+      if (!postponed) throw refuse('passwordExpired', aged);
     }
     return completeLogin(ctx, request, reply, user, 'password', redirect, body.clientId);
   });

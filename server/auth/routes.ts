@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { AttemptPolicy } from './attempt-policy.ts';
 import { registerCodeLogin } from './code-login-route.ts';
 import { registerDoLogin } from './do-login-route.ts';
+import { registerPasswordReset } from './password-reset-routes.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { registerLoginSms } from './sms-send-route.ts';
 import { registerUserRoutes } from './user-routes.ts';
@@ -14,4 +15,5 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: AppContext, policy
   registerCodeLogin(api, ctx);
   registerUserRoutes(api, ctx, policy.passwordChange);
   registerLoginSms(api, ctx, policy.smsSend);
+  registerPasswordReset(api, ctx, policy);
 }

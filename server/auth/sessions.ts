@@ -65,6 +65,14 @@ export class SessionManager {
     if (sid && sid.length <= 128) await this.ended(hashId(sid));
   }
 
+  /**
+   * Announces sessions a store call already deleted (all of a user's, after a password reset or
+   * change), so the listeners end what hangs on them (single logout) as for a sign-out.
+   */
+  async announceEnded(idHashes: readonly string[]): Promise<void> {
+    for (const idHash of idHashes) for (const listener of this.endListeners) await listener(idHash);
+  }
+
   /** Runs after a session is ended or replaced at login: single logout (server/oidc) listens. */
   onEnd(listener: (idHash: string) => Promise<void>): void {
     this.endListeners.push(listener);

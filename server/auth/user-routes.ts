@@ -50,11 +50,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
     const problem = await passwordProblem(newPlain, user);
     if (problem) throw weakPassword(problem);
     const newHash = await hashPassword(newPlain);
-    await ctx.storage.transaction(async (tx) => {
+    const endedSessions = await ctx.storage.transaction(async (tx) => {
       await tx.users.updatePassword(user.id, newHash, ctx.now(), false);
-      await tx.sessions.deleteUserSessions(user.id);
       await tx.lockout.clearFailures(lockoutKey(user.username));
+      return tx.sessions.deleteUserSessions(user.id);
     });
+    // The ended sessions' listeners sign the OIDC apps out too (single logout).
+    await ctx.sessions.announceEnded(endedSessions);
     return ok(null);
   });
 }

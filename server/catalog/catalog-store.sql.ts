@@ -25,6 +25,7 @@ function toGroup(row: Selectable<ClientGroupsTable>): ClientGroup {
     callbackOrigins: JSON.parse(row.callback_origins),
     isDefault: row.is_default === 1,
     sortOrder: row.sort_order,
+    staffOnly: row.staff_only === 1,
   };
 }
 
@@ -36,6 +37,7 @@ function toApp(row: Selectable<AppsTable>): App {
     logo: row.logo,
     intro: row.intro,
     autoLoginUrl: row.auto_login_url,
+    oidcClientId: row.oidc_client_id,
     sortOrder: row.sort_order,
     visible: row.visible === 1,
   };
@@ -86,6 +88,7 @@ export class SqlCatalogStore implements CatalogStore {
       callback_origins: json(g.callbackOrigins),
       is_default: g.isDefault ? 1 : 0,
       sort_order: g.sortOrder,
+      staff_only: g.staffOnly ? 1 : 0,
     };
     const { code: _code, ...changes } = values;
     await this.scope.db.insertInto('client_groups').values(values).onConflict((oc) => oc.column('code').doUpdateSet(changes)).execute();
@@ -111,6 +114,7 @@ export class SqlCatalogStore implements CatalogStore {
       logo: a.logo,
       intro: a.intro,
       auto_login_url: a.autoLoginUrl,
+      oidc_client_id: a.oidcClientId ?? null,
       sort_order: a.sortOrder,
       visible: a.visible ? 1 : 0,
     };

@@ -29,6 +29,11 @@ export interface ClientGroup {
   callbackOrigins: string[];
   isDefault: boolean;
   sortOrder: number;
+  /**
+   * A staff group: self-registered dealers never join it, whatever SSO_REGISTRATION_GROUPS says
+   * (import file "staffOnly": true). Members still come only from grants and imports.
+   */
+  staffOnly: boolean;
 }
 
 export interface App {
@@ -38,6 +43,12 @@ export interface App {
   logo: string;
   intro: string;
   autoLoginUrl: string;
+  /**
+   * The OpenID Connect client this card signs into: the card then opens the client's
+   * initiate_login_uri (oidc/app-launch.ts) and autoLoginUrl is the page the app shows after sign-in.
+   * Absent or null: a plain link to autoLoginUrl.
+   */
+  oidcClientId?: string | null;
   sortOrder: number;
   visible: boolean;
 }

@@ -77,6 +77,7 @@ export function groupConfigView(group: ClientGroup, via: RequestOrigin) {
   };
 }
 
-export function appView(app: App) {
-  return { id: app.id, name: app.name, logo: app.logo, intro: app.intro, autoLoginUrl: app.autoLoginUrl };
+/** `opens`: the URL the card opens (catalog/app-links.ts), shown to the widget as autoLoginUrl. */
+export function appView(app: App, opens: string = app.autoLoginUrl) {
+  return { id: app.id, name: app.name, logo: app.logo, intro: app.intro, autoLoginUrl: opens };
 }

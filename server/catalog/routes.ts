@@ -1,11 +1,14 @@
-// Client groups and their apps, chosen by host: detailGetBySsoDomain (public),
-// getClientGroupList and getClientListBySsoDomain (session required).
+// Client groups and their apps, chosen by host: detailGetBySsoDomain (public: the login page's
+// branding), and the group calls getClientGroupList and getClientListBySsoDomain (session
+// required), which answer only for the groups the account is a member of. The catalog cache
+// holds whole groups; the per-account filter runs on every call over the account's memberships.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { appView, groupConfigView, groupSummary } from './client-groups.ts';
 import { requireSession } from '../auth/session-cookie.ts';
 import { appList, groupDetail, groupList, type DomainQuery } from '../../contract/endpoints/catalog.ts';
 import { ok } from '../http/envelope.ts';
+import { refuse } from '../http/api-error.ts';
 import { groupFor, requestOrigin } from './group-of-request.ts';
 
 export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -17,16 +20,19 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.get(groupList.path, { schema: { querystring: groupList.query } }, async (request, reply) => {
-    await requireSession(ctx, request, reply);
+    const session = await requireSession(ctx, request, reply);
     const via = requestOrigin(request);
-    return ok((await ctx.stores.catalog.listGroups()).map((g) => groupSummary(g, via)));
+    const [groups, mine] = await Promise.all([ctx.stores.catalog.listGroups(), ctx.stores.memberships.groupsOf(session.userId)]);
+    const member = new Set(mine);
+    return ok(groups.filter((g) => member.has(g.code)).map((g) => groupSummary(g, via)));
   });
 
   app.get<{ Querystring: DomainQuery }>(appList.path, {
     schema: { querystring: appList.query },
   }, async (request, reply) => {
-    await requireSession(ctx, request, reply);
+    const session = await requireSession(ctx, request, reply);
     const group = await groupFor(ctx, request, request.query.ssoDomain);
-    return ok((await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible).map(appView));
+    if (!(await ctx.stores.memberships.isMember(session.userId, group.code))) throw refuse('notGroupMember');
+    return ok((await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible).map((a) => appView(a, ctx.appLinks.urlOf(a))));
   });
 }

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string | number,
     msg: string,
     readonly httpStatus = 200,
+    /** The envelope's data: null unless a refusal explains itself (AU00153's PasswordAgedDetail). */
+    readonly data: unknown = null,
   ) {
     super(msg);
     this.name = 'ApiError';
@@ -18,9 +20,9 @@ export { HttpMessages, Refusal };
 
 export type RefusalName = keyof typeof Refusal;
 
-export function refuse(name: RefusalName): ApiError {
+export function refuse(name: RefusalName, data: unknown = null): ApiError {
   const [code, msg] = Refusal[name];
-  return new ApiError(code, msg, 200);
+  return new ApiError(code, msg, 200, data);
 }
 
 /** AU00103 with the policy's reason (server/auth/password-policy.ts). */

@@ -21,7 +21,7 @@ function validationMessage(issue: AjvIssue | undefined, context: string | undefi
 
 export function envelopeError(reply: FastifyReply, error: ApiError): FastifyReply {
   const body = error.httpStatus === 200
-    ? { code: error.code, errorCode: error.code, msg: error.message, data: null }
+    ? { code: error.code, errorCode: error.code, msg: error.message, data: error.data }
     : { code: error.code, msg: error.message, data: null };
   return reply.status(error.httpStatus).send(body);
 }

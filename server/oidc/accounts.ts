@@ -1,6 +1,8 @@
 // Accounts as the provider sees them: a stable opaque subject per account (random, kept in
-// oidc_subjects, never the username), its claims by scope, and its group memberships.
+// oidc_subjects, never the username), its claims by scope, and its group memberships (the catalog's
+// MembershipStore).
 import crypto from 'node:crypto';
+import type { MembershipStore } from '../catalog/membership-store.ts';
 import type { OidcDb } from './oidc-database.ts';
 
 export interface AccountView {
@@ -22,7 +24,10 @@ export class Accounts {
   private subjects = new Map<number, string>();
   private owners = new Map<string, number>();
 
-  constructor(private readonly db: OidcDb) {}
+  constructor(
+    private readonly db: OidcDb,
+    private readonly memberships: MembershipStore,
+  ) {}
 
   private remember(userId: number, subject: string): string {
     if (this.subjects.size > 50_000) {
@@ -61,9 +66,9 @@ export class Accounts {
     return row ? { userId: Number(row.id), username: row.username, phone: row.phone, kind: row.kind } : null;
   }
 
-  async groupsOf(userId: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('group_members').select('group_code').where('user_id', '=', userId).orderBy('group_code').execute();
-    return rows.map((r) => r.group_code);
+  /** Read per call from the storage layer's memberships: a grant or revoke counts at once. */
+  groupsOf(userId: number): Promise<string[]> {
+    return this.memberships.groupsOf(userId);
   }
 
   /** The claims the scopes ask for; the provider filters them again by the granted scopes. */

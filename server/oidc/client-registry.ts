@@ -18,6 +18,9 @@ export interface RegisteredClient {
   consent: boolean;
 }
 
+/** What a client id may be (add-client, and the oidcClient of an app card in the import JSON). */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
 export const CLIENTS_VERSION_KEY = 'oidc_clients_version';
 const POLL_MS = 2000;
 

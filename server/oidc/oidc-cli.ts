@@ -1,10 +1,11 @@
-// Admin commands of the OpenID Connect slice (dispatched by server/cli.ts): clients, signing keys
-// and group memberships. They write the database; running servers see client changes within five
-// seconds (client-registry.ts) and new keys within five seconds (oidc-plugin.ts).
+// Admin commands of the OpenID Connect slice (dispatched by server/cli.ts): clients and signing
+// keys (group memberships, which --group relies on, are server/cli.ts's grant / revoke). They
+// write the database; running servers see client changes within five seconds (client-registry.ts)
+// and new keys within five seconds (oidc-plugin.ts).
 import type { ServerConfig } from '../config.ts';
 import { openStorage } from '../storage/storage.ts';
 import { generateSecret, hashSecret, MIN_SECRET_LENGTH } from './client-secrets.ts';
-import { listClients, removeClient, saveClient, type RegisteredClient } from './client-registry.ts';
+import { CLIENT_ID_PATTERN, listClients, removeClient, saveClient, type RegisteredClient } from './client-registry.ts';
 import { openOidcDatabase, type OidcDb } from './oidc-database.ts';
 import { SqlOidcStorage } from './sql-oidc-storage.ts';
 import { fileKeyPlace, rotateKeys, storageKeyPlace } from './signing-keys.ts';
@@ -30,13 +31,11 @@ export const OIDC_USAGE = `  add-client <client-id> [--secret <secret>] --redire
                                                    --secret (and without --public) a secret is generated and printed once
   list-clients                                     registered OpenID Connect clients
   remove-client <client-id>
-  rotate-keys                                      new signing key; older ones stay published until their tokens expired
-  grant <username> <group code>                    make the account a member of the group
-  revoke <username> <group code>                   end that membership`;
+  rotate-keys                                      new signing key; older ones stay published until their tokens expired`;
 
 type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-const COMMANDS = new Set(['add-client', 'list-clients', 'remove-client', 'rotate-keys', 'grant', 'revoke']);
+const COMMANDS = new Set(['add-client', 'list-clients', 'remove-client', 'rotate-keys']);
 
 function strings(value: Flags[string]): string[] {
   if (value === undefined) return [];
@@ -57,7 +56,7 @@ function uri(value: string, flag: string): string {
 
 async function addClient(db: OidcDb, args: string[], flags: Flags): Promise<string> {
   const clientId = args[0];
-  if (!clientId || !/^[A-Za-z0-9._-]{1,64}$/.test(clientId)) throw new OidcUsageError('<client-id>: 1-64 letters, digits, . _ -');
+  if (!clientId || !CLIENT_ID_PATTERN.test(clientId)) throw new OidcUsageError('<client-id>: 1-64 letters, digits, . _ -');
   const isPublic = flags.public === true;
   let secret = typeof flags.secret === 'string' ? flags.secret : null;
   if (isPublic && secret) throw new OidcUsageError('--public clients have no secret (they use PKCE)');
@@ -96,22 +95,6 @@ function describe(c: RegisteredClient): string {
   ].filter(Boolean).join('\n');
 }
 
-async function membership(db: OidcDb, command: 'grant' | 'revoke', args: string[]): Promise<string> {
-  const [username, group] = args;
-  if (!username || !group) throw new OidcUsageError(`${command} <username> <group code>`);
-  const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-  if (!user) throw new OidcUsageError(`no user "${username}"`);
-  const exists = await db.selectFrom('client_groups' as never).select('code' as never).where('code' as never, '=', group as never).executeTakeFirst();
-  if (!exists) throw new OidcUsageError(`no group "${group}"`);
-  if (command === 'grant') {
-    await db.insertInto('group_members').values({ user_id: Number(user.id), group_code: group })
-      .onConflict((c) => c.columns(['user_id', 'group_code']).doNothing()).execute();
-    return `${username} is a member of ${group}`;
-  }
-  await db.deleteFrom('group_members').where('user_id', '=', Number(user.id)).where('group_code', '=', group).execute();
-  return `${username} is no longer a member of ${group}`;
-}
-
 /** Runs an OpenID Connect command; null when `command` is not one of them. */
 export async function runOidcCommand(config: ServerConfig, command: string | undefined, args: string[], flags: Flags): Promise<string | null> {
   if (!command || !COMMANDS.has(command)) return null;
@@ -127,13 +110,11 @@ export async function runOidcCommand(config: ServerConfig, command: string | und
       case 'remove-client':
         if (!args[0]) throw new OidcUsageError('missing <client-id>');
         return (await removeClient(db, args[0])) ? `client ${args[0]} removed` : `no client "${args[0]}"`;
-      case 'rotate-keys': {
+      default: { // rotate-keys
         const place = config.databaseUrl ? storageKeyPlace(new SqlOidcStorage(db)) : fileKeyPlace(config.oidcKeyFile);
         const set = await rotateKeys(place);
         return `signing key ${set.keys[0]!.jwk.kid} added; ${set.keys.length - 1} older key(s) still published`;
       }
-      default:
-        return await membership(db, command as 'grant' | 'revoke', args);
     }
   } finally {
     await db.destroy();

@@ -32,16 +32,10 @@ export interface OidcSubjectsTable {
   subject: string;
 }
 
-export interface GroupMembersTable {
-  user_id: number;
-  group_code: string;
-}
-
 export interface OidcDatabase {
   oidc_payloads: OidcPayloadsTable;
   oidc_clients: OidcClientsTable;
   oidc_subjects: OidcSubjectsTable;
-  group_members: GroupMembersTable;
   users: { id: Generated<number>; username: string; phone: string | null; kind: string };
   meta: { key: string; value: string };
 }

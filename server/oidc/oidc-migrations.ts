@@ -1,5 +1,6 @@
 // The tables of the OpenID Connect provider: its records (oidc_payloads), the registered clients,
-// the stable opaque subject of each account, and group memberships. Spread into db/migrations.ts.
+// the stable opaque subject of each account, group memberships, and the client an app card opens.
+// Spread into db/migrations.ts.
 import type { Kysely, Migration } from 'kysely';
 
 export function oidcMigrations(engine: 'sqlite' | 'postgres'): Record<string, Migration> {
@@ -43,6 +44,16 @@ export function oidcMigrations(engine: 'sqlite' | 'postgres'): Record<string, Mi
           .addColumn('group_code', 'text', (c) => c.notNull().references('client_groups.code').onDelete('cascade'))
           .addPrimaryKeyConstraint('group_members_pk', ['user_id', 'group_code'])
           .execute();
+      },
+    },
+    // 0005, not 0004: the group-access work takes 0004 (kysely runs migrations in name order and
+    // refuses one that sorts before those a database already ran).
+    // An app card tied to a client opens through its initiate_login_uri (app-launch.ts). No
+    // foreign key: a card may name a client registered later, and removing a client must not
+    // touch the catalog (the card then falls back to its plain link).
+    '0005_app_oidc_client': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('apps').addColumn('oidc_client_id', 'text').execute();
       },
     },
   };

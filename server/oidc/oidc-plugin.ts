@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import type { RedisClient } from '../storage/redis-client.ts';
 import { Accounts } from './accounts.ts';
-import { seedDemoMemberships } from './memberships.ts';
+import { appSignInLinks } from './app-launch.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { openOidcDatabase, sqliteFileOf } from './oidc-database.ts';
@@ -42,8 +42,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
   let keys = await loadOrCreateKeys(keyPlace);
   // Cookie signing keys shared by every instance (one random value, stored once).
   const cookieKeys = (await storage.insertIfAbsent('CookieKeys', 'keys', { keys: [crypto.randomBytes(32).toString('base64url')] })).keys as string[];
-  const accounts = new Accounts(db);
-  if (config.seedDemoData) await seedDemoMemberships(db);
+  const accounts = new Accounts(db, ctx.stores.memberships);
 
   let provider: Provider | null = null;
   let handler: ((req: unknown, res: unknown) => Promise<void>) | null = null;
@@ -53,6 +52,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
     const port = typeof address === 'object' && address ? address.port : config.port;
     return `http://localhost:${port}`;
   };
+  // App cards of clients with an initiate_login_uri open through it (app-launch.ts).
+  ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
   const logout = new SingleLogout(() => current(), storage, app.log);
   const build = (): Provider => {
     const built = createProvider({

@@ -1,5 +1,6 @@
 // Registration: GET /admin/mobile/{phone} sends a registration code, GET /admin/user/details looks a
-// name or phone up (rate-limited), POST /admin/register/user creates the account.
+// name or phone up (rate-limited), POST /admin/register/user creates the dealer account, a member
+// of the self-registration groups (registration-groups.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE, INVALID_USERNAME, ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
@@ -12,6 +13,7 @@ import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { badInput, refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
+import { registrationGroups } from './registration-groups.ts';
 
 const fieldMessages = { phone: INVALID_PHONE, username: INVALID_USERNAME, smsCode: INVALID_SMS_CODE, password: ENCRYPTED_FIELD_BROKEN };
 
@@ -43,7 +45,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     schema: { body: registerUser.body },
     config: { fieldMessages, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
   }, async (request) => {
-    const { username, phone, smsCode, password } = request.body;
+    const { username, phone, smsCode, password, ssoDomain } = request.body;
     // The code first: without it the answer is the same whether the name or phone is taken.
     await ctx.sms.require(phone, 'register', smsCode);
     if (await ctx.stores.users.findUserByName(username)) throw refuse('usernameTaken');
@@ -52,13 +54,16 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     const problem = await passwordProblem(plain, { username, phone });
     if (problem) throw weakPassword(problem);
     const passwordHash = await hashPassword(plain);
+    const groups = await registrationGroups(ctx, request, ssoDomain);
     const user = await ctx.storage.transaction(async (tx) => {
       // Checked again inside the transaction: a concurrent registration may have taken them.
       if (await tx.users.findUserByName(username)) throw refuse('usernameTaken');
       if (await tx.users.findUserByPhone(phone)) throw refuse('phoneTaken');
       // A parallel registration with the same code may have used it meanwhile: only one gets it.
       if (!(await ctx.sms.consume(tx.sms, phone, 'register', smsCode))) throw refuse('badSmsCode');
-      return tx.users.insertUser({ username, phone, passwordHash, passwordChangedAt: ctx.now(), mustChangePassword: false, kind: 'dealer' });
+      const created = await tx.users.insertUser({ username, phone, passwordHash, passwordChangedAt: ctx.now(), mustChangePassword: false, kind: 'dealer' });
+      for (const code of groups) await tx.memberships.grant(created.id, code);
+      return created;
     });
     return ok({ username: user.username });
   });

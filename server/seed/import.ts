@@ -4,10 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ClientGroup } from '../catalog/catalog-store.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage, Stores } from '../storage/storage.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
+import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
 
 export interface ImportUser {
   username: string;
@@ -20,6 +21,8 @@ export interface ImportUser {
   /** Days since the password was last changed (demo: an aged password). */
   passwordAgeDays?: number;
   links?: { wecom?: string; feishu?: string };
+  /** Codes of the client groups the account belongs to (added to, never taken away, by an import). */
+  groups?: string[];
 }
 
 export interface ImportApp {
@@ -28,11 +31,15 @@ export interface ImportApp {
   logo: string;
   intro: string;
   autoLoginUrl: string;
+  /** Client id of the OpenID Connect client this card signs into (through its initiate_login_uri). */
+  oidcClient?: string;
   visible?: boolean;
 }
 
-export interface ImportGroup extends Omit<ClientGroup, 'isDefault' | 'sortOrder' | 'domainUrl'> {
+export interface ImportGroup extends Omit<ClientGroup, 'isDefault' | 'sortOrder' | 'domainUrl' | 'staffOnly'> {
   isDefault?: boolean;
+  /** A staff group: self-registered dealers never join it (default false). */
+  staffOnly?: boolean;
   domainUrl?: string | null;
   apps?: ImportApp[];
 }
@@ -58,8 +65,11 @@ export function readImportFile(file: string): ImportFile {
     check(isText(g.name), `groups[${i}].name is required`);
     check(Array.isArray(g.domains) && g.domains.every(isText), `groups[${i}].domains must be a list of host names`);
     check(Array.isArray(g.imageList ?? []), `groups[${i}].imageList must be a list`);
+    check(g.staffOnly === undefined || typeof g.staffOnly === 'boolean', `groups[${i}].staffOnly must be true or false`);
     for (const [j, a] of (g.apps ?? []).entries()) {
       check(isText(a.id) && isText(a.name) && isText(a.autoLoginUrl), `groups[${i}].apps[${j}] needs id, name and autoLoginUrl`);
+      check(a.oidcClient === undefined || (isText(a.oidcClient) && CLIENT_ID_PATTERN.test(a.oidcClient)),
+        `groups[${i}].apps[${j}].oidcClient must be a client id (1-64 letters, digits, . _ -)`);
     }
   }
   for (const [i, u] of (data.users ?? []).entries()) {
@@ -67,11 +77,35 @@ export function readImportFile(file: string): ImportFile {
     check(isText(u.password) || (isText(u.passwordHash) && u.passwordHash.startsWith('$argon2id$')),
       `users[${i}] needs password (or an argon2id passwordHash)`);
     check(u.phone === undefined || MOBILE_PATTERN.test(u.phone), `users[${i}].phone is not a mainland mobile number`);
+    check(u.groups === undefined || (Array.isArray(u.groups) && u.groups.every(isText)), `users[${i}].groups must be a list of group codes`);
   }
   return data;
 }
 
-export async function importData(storage: Storage, data: ImportFile, now: number): Promise<{ groups: number; apps: number; users: number }> {
+export interface ImportCounts {
+  groups: number;
+  apps: number;
+  users: number;
+  /** Memberships that did not exist before. */
+  memberships: number;
+}
+
+/** users[].groups of the file, for existing and new accounts alike; a code no group has stops the import. */
+async function importMemberships(tx: Stores, users: ImportUser[]): Promise<number> {
+  const known = new Set((await tx.catalog.listGroups()).map((g) => g.code));
+  let added = 0;
+  for (const u of users) {
+    if (!u.groups?.length) continue;
+    const unknown = u.groups.filter((code) => !known.has(code));
+    check(unknown.length === 0, `users "${u.username}": no group ${unknown.join(', ')}`);
+    const user = await tx.users.findUserByName(u.username);
+    if (!user) continue;
+    for (const code of u.groups) if (await tx.memberships.grant(user.id, code)) added++;
+  }
+  return added;
+}
+
+export async function importData(storage: Storage, data: ImportFile, now: number): Promise<ImportCounts> {
   const newUsers: (ImportUser & { passwordHash: string })[] = [];
   for (const u of data.users ?? []) {
     if (await storage.stores.users.findUserByName(u.username)) continue;
@@ -79,7 +113,7 @@ export async function importData(storage: Storage, data: ImportFile, now: number
     newUsers.push({ ...u, passwordHash: u.passwordHash ?? (await hashPassword(u.password!)) });
   }
   let apps = 0;
-  await storage.transaction(async (tx) => {
+  const memberships = await storage.transaction(async (tx) => {
     for (const [order, g] of (data.groups ?? []).entries()) {
       await tx.catalog.upsertGroup({
         code: g.code,
@@ -94,9 +128,13 @@ export async function importData(storage: Storage, data: ImportFile, now: number
         callbackOrigins: g.callbackOrigins ?? [],
         isDefault: g.isDefault === true,
         sortOrder: order,
+        staffOnly: g.staffOnly === true,
       });
       for (const [appOrder, a] of (g.apps ?? []).entries()) {
-        await tx.catalog.upsertApp({ ...a, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false });
+        const { oidcClient, ...app } = a;
+        await tx.catalog.upsertApp({
+          ...app, oidcClientId: oidcClient ?? null, groupCode: g.code, sortOrder: appOrder, visible: a.visible !== false,
+        });
         apps++;
       }
     }
@@ -112,16 +150,50 @@ export async function importData(storage: Storage, data: ImportFile, now: number
       if (u.links?.wecom) await tx.users.linkIdentity('wecom', u.links.wecom, user.id);
       if (u.links?.feishu) await tx.users.linkIdentity('feishu', u.links.feishu, user.id);
     }
+    return importMemberships(tx, data.users ?? []);
   });
-  return { groups: data.groups?.length ?? 0, apps, users: newUsers.length };
+  return { groups: data.groups?.length ?? 0, apps, users: newUsers.length, memberships };
 }
+
+const DEMO_MEMBERSHIPS_MARKER = 'demo_memberships_seeded';
+const DEMO_STAFF_GROUPS_MARKER = 'demo_staff_groups_seeded';
 
 /** Seeds the demo data once per database (a marker in meta makes it idempotent). */
 export async function seedDemoData(storage: Storage, now: number): Promise<boolean> {
-  if (await storage.stores.meta.getMeta('demo_seeded')) return false;
+  const { meta } = storage.stores;
+  const stamp = new Date(now).toISOString();
+  if (await meta.getMeta('demo_seeded')) {
+    await upgradeDemoData(storage, stamp);
+    return false;
+  }
   await importData(storage, readImportFile(DEMO_DATA_FILE), now);
-  await storage.stores.meta.setMeta('demo_seeded', new Date(now).toISOString());
+  await meta.setMeta('demo_seeded', stamp);
+  await meta.setMeta(DEMO_MEMBERSHIPS_MARKER, stamp);
+  await meta.setMeta(DEMO_STAFF_GROUPS_MARKER, stamp);
   return true;
+}
+
+/**
+ * A database seeded before memberships and staff groups existed gets the demo's, once each: the
+ * demo memberships (only added), and the staffOnly flag of the demo's staff groups. The rest of
+ * the demo groups is left as it is (an administrator may have changed it since).
+ */
+async function upgradeDemoData(storage: Storage, stamp: string): Promise<void> {
+  const { meta } = storage.stores;
+  const demo = readImportFile(DEMO_DATA_FILE);
+  if (!(await meta.getMeta(DEMO_MEMBERSHIPS_MARKER))) {
+    await storage.transaction((tx) => importMemberships(tx, demo.users ?? []));
+    await meta.setMeta(DEMO_MEMBERSHIPS_MARKER, stamp);
+  }
+  if (!(await meta.getMeta(DEMO_STAFF_GROUPS_MARKER))) {
+    const staff = new Set((demo.groups ?? []).filter((g) => g.staffOnly === true).map((g) => g.code));
+    await storage.transaction(async (tx) => {
+      for (const group of await tx.catalog.listGroups()) {
+        if (staff.has(group.code) && !group.staffOnly) await tx.catalog.upsertGroup({ ...group, staffOnly: true });
+      }
+    });
+    await meta.setMeta(DEMO_STAFF_GROUPS_MARKER, stamp);
+  }
 }
 
 export const DEMO_ACCOUNTS = [

@@ -116,6 +116,15 @@ function migrations(engine: Engine): Record<string, Migration> {
       },
     },
     ...oidcMigrations(engine),
+    '0004_group_access': {
+      async up(db: Kysely<any>) {
+        // Existing groups become non-staff groups: an administrator marks the staff ones (import
+        // file "staffOnly": true); the demo data marks its own on the next start (seed/import.ts).
+        await db.schema.alterTable('client_groups').addColumn('staff_only', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        // "Who is in this group": revoking, and the cascade when a group goes.
+        await db.schema.createIndex('group_members_by_group').on('group_members').column('group_code').execute();
+      },
+    },
   };
 }
 

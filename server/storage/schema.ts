@@ -27,6 +27,8 @@ export interface ClientGroupsTable {
   callback_origins: string;
   is_default: number;
   sort_order: number;
+  /** 1: a staff group (self-registered dealers never join it); added by 0004. */
+  staff_only: number;
 }
 
 export interface AppsTable {
@@ -36,6 +38,8 @@ export interface AppsTable {
   logo: string;
   intro: string;
   auto_login_url: string;
+  /** Added by 0005_app_oidc_client (oidc/oidc-migrations.ts). */
+  oidc_client_id: string | null;
   sort_order: number;
   visible: number;
 }
@@ -93,6 +97,12 @@ export interface LoginAuditTable {
   client_id: string | null;
 }
 
+/** Which accounts belong to which client groups (created by 0003, see catalog/membership-store.ts). */
+export interface GroupMembersTable {
+  user_id: number;
+  group_code: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -109,5 +119,6 @@ export interface Database {
   sms_quota: SmsQuotaTable;
   used_nonces: UsedNoncesTable;
   login_audit: LoginAuditTable;
+  group_members: GroupMembersTable;
   meta: MetaTable;
 }

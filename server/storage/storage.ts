@@ -18,6 +18,8 @@ import { SessionCache } from '../auth/session-cache.ts';
 import { CatalogCache } from '../catalog/catalog-cache.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
 import { SqlCatalogStore } from '../catalog/catalog-store.sql.ts';
+import type { MembershipStore } from '../catalog/membership-store.ts';
+import { SqlMembershipStore } from '../catalog/membership-store.sql.ts';
 import { RedisNonceStore, SqlNonceStore, type NonceStore } from '../embedding/nonce-store.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
 import { SqlMetaStore, type MetaStore } from './meta-store.ts';
@@ -32,6 +34,7 @@ export interface Stores {
   audit: LoginAuditStore;
   nonces: NonceStore;
   catalog: CatalogStore;
+  memberships: MembershipStore;
   meta: MetaStore;
 }
 
@@ -82,6 +85,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     users: new SqlUserStore(scope),
     audit: new SqlLoginAuditStore(scope),
     catalog: new SqlCatalogStore(scope, catalogCache),
+    memberships: new SqlMembershipStore(scope),
     meta: new SqlMetaStore(scope),
     ...(shortLived ?? {
       sessions: new SqlSessionStore(scope, sessionCache),

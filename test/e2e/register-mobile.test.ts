@@ -1,10 +1,12 @@
-// A new dealer registers with an SMS code (read from the server's development SMS outbox, where the
-// test sender writes), then signs in by mobile with a login code and lands on the application centre.
+// A new dealer registers on the EXEED brand site with an SMS code (read from the server's development
+// SMS outbox, where the test sender writes), then signs in by mobile with a login code and lands on
+// the application centre, which shows the EXEED group he joined by registering there and nothing
+// of the staff groups.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runJourney } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
-import { credentialInput, loginBox, loginBoxTitle, toast, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+import { appCenter, assertCards, credentialInput, loginBox, loginBoxTitle, toast, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 const NEW_DEALER = { username: 'dealer88', phone: '13912345678', password: 'Dealer@2026new' };
 
@@ -16,8 +18,8 @@ describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
   it('registers dealer88 with an SMS code, then signs in with phone and SMS code', async () => {
     await runJourney(portal.browser, 'register-then-mobile', async (journey) => {
       const { page } = journey;
-      await page.goto(`${portal.server.url}/`);
-      await waitForLoginPage(page);
+      await page.goto(`${portal.server.hostUrl('exeed.localhost')}/`);
+      await waitForLoginPage(page, 'exeed');
       await loginBox(page).getByRole('button', { name: '注册账号' }).click();
       const register = loginBox(page).locator('form[name="sso-register"]');
       await register.waitFor();
@@ -64,6 +66,10 @@ describe('register, then sign in by mobile', { timeout: 120_000 }, () => {
       await mobile.getByRole('button', { name: '登录', exact: true }).click();
 
       await waitForHome(page, NEW_DEALER.username);
+      await assertCards(page, ['星途经销商系统', '星途售后', '星途培训']);
+      // His only group: its name without a menu of other groups (no staff group to switch to).
+      assert.equal(await appCenter(page).locator('[part="group-name"]').textContent(), '星途 EXEED 经销商平台');
+      assert.equal(await appCenter(page).locator('[part="group-button"]').count(), 0);
       await journey.shot('home-as-new-dealer');
     });
   });

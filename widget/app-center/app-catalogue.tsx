@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { AppCenterStatus, AppEntry } from './stores/app-center-types.ts';
 import { AppGrid } from './app-grid.tsx';
 import { AppSkeleton } from './app-skeleton.tsx';
-import { EmptyState, LoadError } from './empty-state.tsx';
+import { EmptyState, LoadError, NotMember } from './empty-state.tsx';
 import { SearchBox } from './search-box.tsx';
 import { appCenterMessages as m } from './app-center.messages.ts';
 
@@ -15,9 +15,11 @@ interface AppCatalogueProps {
   onQueryChange: (query: string) => void;
   onOpen: (app: AppEntry) => void;
   onRetry: () => void;
+  /** The account's groups other than this host's (for the not-member hint). */
+  hasOtherGroups: boolean;
 }
 
-export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, onOpen, onRetry }: AppCatalogueProps) {
+export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, onOpen, onRetry, hasOtherGroups }: AppCatalogueProps) {
   const headingId = useId();
   const loading = status === 'idle' || status === 'loading';
   const openSingleMatch = () => {
@@ -28,6 +30,7 @@ export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, 
   let body;
   if (loading) body = <AppSkeleton />;
   else if (status === 'failed') body = <LoadError onRetry={onRetry} />;
+  else if (status === 'not-member') body = <NotMember hasOtherGroups={hasOtherGroups} />;
   else if (visibleApps.length === 0) body = <EmptyState query={query} onClear={() => onQueryChange('')} />;
   else body = <AppGrid apps={visibleApps} onOpen={onOpen} />;
 

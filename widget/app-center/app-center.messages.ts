@@ -10,6 +10,9 @@ export const appCenterMessages = {
   noMatchHint: '换个关键词试试，或清空搜索查看全部应用。',
   clearSearch: '清空搜索',
   loadFailedTitle: '应用加载失败',
+  notMemberTitle: '您的账号不属于当前客户群',
+  notMemberHint: (hasOthers: boolean) =>
+    hasOthers ? '请通过顶部的客户群菜单切换到您所属的客户群，或联系管理员开通。' : '您的账号还没有加入任何客户群，请联系管理员开通。',
   retry: '重新加载',
   resultCount: (shown: number, total: number) =>
     shown === total ? `共 ${total} 个应用` : `找到 ${shown} 个应用（共 ${total} 个）`,

@@ -102,6 +102,7 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
         onQueryChange={(next) => setAppQuery(store, next)}
         onOpen={openApp}
         onRetry={() => void loadAppCenter(store)}
+        hasOtherGroups={otherGroups.length > 0}
       />
       <NoticeLayer center={notices} />
     </div>

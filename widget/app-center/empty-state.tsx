@@ -1,4 +1,5 @@
-// Shown when the group has no apps at all, or when the search matches none.
+// Shown when the group has no apps at all, when the search matches none, when the load failed, or
+// when the account is not a member of the host's group.
 import { EmptyTrayIcon } from './icons.tsx';
 import { appCenterMessages as m } from './app-center.messages.ts';
 
@@ -27,6 +28,17 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
       <button type="button" className="text-button" onClick={onRetry}>
         {m.retry}
       </button>
+    </div>
+  );
+}
+
+/** Signed in, but not a member of this host's group (AU00301): where to go instead. */
+export function NotMember({ hasOtherGroups }: { hasOtherGroups: boolean }) {
+  return (
+    <div className="empty" part="not-member" role="status">
+      <EmptyTrayIcon />
+      <p className="empty-title">{m.notMemberTitle}</p>
+      <p className="empty-hint">{m.notMemberHint(hasOtherGroups)}</p>
     </div>
   );
 }

@@ -6,13 +6,16 @@ export class ApiCallError extends Error {
   readonly status: number;
   readonly code: string | number;
   readonly errorCode?: string;
+  /** The refusal's data, when it explains itself (AU00153: PasswordAgedDetail); else undefined. */
+  readonly data?: unknown;
 
-  constructor(message: string, status: number, code: string | number, errorCode?: string) {
+  constructor(message: string, status: number, code: string | number, errorCode?: string, data?: unknown) {
     super(message);
     this.name = 'ApiCallError';
     this.status = status;
     this.code = code;
     if (errorCode !== undefined) this.errorCode = errorCode;
+    if (data !== undefined && data !== null) this.data = data;
   }
 }
 

@@ -94,9 +94,9 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     xsrfBootstrap = null;
   }
 
-  function fail(message: string, status: number, code: string | number, quiet: boolean | undefined, errorCode?: string): never {
+  function fail(message: string, status: number, code: string | number, quiet: boolean | undefined, errorCode?: string, data?: unknown): never {
     if (!quiet) notices.toast('error', message);
-    throw new ApiCallError(message, status, code, errorCode);
+    throw new ApiCallError(message, status, code, errorCode, data);
   }
 
   async function handleExpired(): Promise<never> {
@@ -187,7 +187,7 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     if (!envelope || !isSuccessCode(envelope.code)) {
       const code = typeof envelope?.code === 'string' || typeof envelope?.code === 'number' ? envelope.code : 'INVALID';
       const errorCode = typeof envelope?.errorCode === 'string' ? envelope.errorCode : undefined;
-      return fail(envelopeMessage(envelope, DEFAULT_ERROR), status, code, call.quiet, errorCode);
+      return fail(envelopeMessage(envelope, DEFAULT_ERROR), status, code, call.quiet, errorCode, (envelope as { data?: unknown } | null)?.data);
     }
     const encrypted = (envelope as { encryption?: unknown }).encryption;
     if (typeof encrypted === 'string') return JSON.parse(decryptText(encrypted)) as T;

@@ -13,6 +13,7 @@ let lastHeaderToken: string | null = null;
 export const STATE_CHANGING_GETS: readonly string[] = [
   '/centerAuth/sso/signout',
   '/centerAuth/msg/login/send',
+  '/centerAuth/msg/resetPassword/send',
   '/admin/mobile/',
   '/centerAuth/sso/WeCom/loginByCode',
   '/centerAuth/sso/feishu/loginByCode',

@@ -14,6 +14,7 @@ import {
   USERNAME_LABEL,
 } from '../core/messages.ts';
 import { useModalDialog } from '../core/use-modal.ts';
+import { agedExplained, FIRST_LOGIN_EXPLAINED, POSTPONE_CHANGE, POSTPONING } from './password-ageing.messages.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Field } from './field.tsx';
 import { HiddenUsername, LightField, useLightForm } from './light-dom-credentials.tsx';
@@ -28,7 +29,9 @@ export function ChangePasswordDialog() {
 
 function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
   const { context, hostElement } = useLoginUi();
-  const busy = useStore(context.$busy).changePassword ?? false;
+  const busyKeys = useStore(context.$busy);
+  const busy = busyKeys.changePassword ?? false;
+  const postponing = busyKeys.postpone ?? false;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const lightForm = useLightForm(hostElement, 'sso-change-password', formRef);
@@ -75,12 +78,18 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
         <h2 id={titleId} className="sso-dialog__title">
           {CHANGE_PASSWORD_TITLE}
         </h2>
+        <p className="sso-dialog__explain" data-explain={request.reason}>
+          {request.reason === 'AU00153' ? agedExplained(request.aged) : FIRST_LOGIN_EXPLAINED}
+        </p>
         <Field label={USERNAME_LABEL} name="username" autoComplete="username" defaultValue={request.username} readOnly />
         <LightField host={hostElement} form={lightForm} inputRef={firstRef} label={OLD_PASSWORD_LABEL} name="oldPassword" type="password" autoComplete="current-password" error={errors.oldPassword} />
         <LightField host={hostElement} form={lightForm} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
         <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
         <FormErrors formError={formError} fieldErrors={errors} />
         <div className="sso-dialog__actions">
+          {request.postpone ? (
+            <BusyButton type="button" busy={postponing} label={POSTPONE_CHANGE} busyLabel={POSTPONING} className="sso-button sso-button--secondary" data-action="postpone" onClick={() => void request.postpone?.()} />
+          ) : null}
           <button type="button" className="sso-button sso-button--secondary" onClick={() => cancelChangePassword(context)}>
             {CANCEL_TEXT}
           </button>

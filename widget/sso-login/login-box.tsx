@@ -26,6 +26,8 @@ import { QrPanel } from './qr-panel.tsx';
 import { LogoutView } from './logout-view.tsx';
 import { RedirectView } from './redirect-view.tsx';
 import { LoginFooter } from './login-footer.tsx';
+import { ForgotPasswordView } from './forgot-password-view.tsx';
+import { BACK_TO_SIGN_IN, RESET_PASSWORD_TITLE } from './forgot-password.messages.ts';
 import { KeyboardIcon, QrIcon } from './icons.tsx';
 import { useLoginUi } from './use-login.ts';
 
@@ -37,6 +39,7 @@ const TITLES: Record<LoginView, string> = {
   feishu: FEISHU_LOGIN,
   logout: SIGN_OUT,
   redirect: LOGIN_TITLE,
+  forgot: RESET_PASSWORD_TITLE,
 };
 
 const TOGGLE_VIEWS: LoginView[] = ['password', 'mobile', 'wecom', 'feishu'];
@@ -115,6 +118,7 @@ export function LoginBox() {
         {isQr && qrTypes.includes(view) ? <QrPanel type={view} wecom={group.weComConfig} feishu={group.feishuConfig} /> : null}
         {view === 'logout' ? <LogoutView /> : null}
         {view === 'redirect' ? <RedirectView /> : null}
+        {view === 'forgot' ? <ForgotPasswordView /> : null}
       </div>
 
       {view === 'password' || view === 'mobile' ? (
@@ -127,10 +131,10 @@ export function LoginBox() {
           </button>
         </nav>
       ) : null}
-      {view === 'register' ? (
+      {view === 'register' || view === 'forgot' ? (
         <nav className="sso-box__links" aria-label={LOGIN_METHODS}>
           <button type="button" className="sso-button sso-button--link" onClick={() => setView(context, 'password')}>
-            {BACK_TO_LOGIN}
+            {view === 'forgot' ? BACK_TO_SIGN_IN : BACK_TO_LOGIN}
           </button>
         </nav>
       ) : null}

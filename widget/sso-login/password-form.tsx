@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { passwordLogin, validatePasswordLogin } from './stores/login-actions.ts';
-import type { FieldErrors } from './stores/login-store.ts';
+import { setView, type FieldErrors } from './stores/login-store.ts';
+import { FORGOT_PASSWORD } from './forgot-password.messages.ts';
 import { PASSWORD_LABEL, SIGN_IN, SIGNING_IN, USERNAME_LABEL } from '../core/messages.ts';
 import { BusyButton } from './busy-button.tsx';
 import { LightField, useLightForm } from './light-dom-credentials.tsx';
@@ -43,6 +44,11 @@ export function PasswordForm() {
     <form className="sso-form" name="sso-password-login" method="post" noValidate onSubmit={onSubmit} ref={formRef}>
       <LightField host={hostElement} form={lightForm} inputRef={nameRef} label={USERNAME_LABEL} name="name" autoComplete="username" defaultValue={username} error={errors.name} autoCapitalize="none" spellCheck={false} />
       <LightField host={hostElement} form={lightForm} inputRef={pwdRef} label={PASSWORD_LABEL} name="pwd" type="password" autoComplete="current-password" error={errors.pwd} />
+      <div className="sso-form__aside">
+        <button type="button" className="sso-button sso-button--link sso-forgot-link" onClick={() => setView(context, 'forgot')}>
+          {FORGOT_PASSWORD}
+        </button>
+      </div>
       <FormErrors formError={formError} fieldErrors={errors} />
       <BusyButton type="submit" busy={busy} label={SIGN_IN} busyLabel={SIGNING_IN} />
     </form>

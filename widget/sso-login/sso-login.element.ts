@@ -8,16 +8,16 @@
 import type { SsoWidgetElement } from '../core/widget-element.ts';
 
 /**
- * The branded login page as one element: password, WeCom / Feishu QR, mobile (SMS) and register
- * views, the logout view, and the external-redirect code login. Each attribute wins over the page
+ * The branded login page as one element: password, WeCom / Feishu QR, mobile (SMS), register and
+ * 忘记密码 (reset by SMS) views, the logout view, and the external-redirect code login. Each attribute wins over the page
  * query parameter of the same meaning (spec section 2); attributes are read once, at the first
  * render.
  *
  * @tag sso-login
  *
  * @fires {CustomEvent<SsoLoginSuccessDetail>} sso-login-success - Signed in (password, SMS, code login, or a session that already existed on load). Cancelable: the element then goes to detail.redirect unless a listener calls preventDefault(). Bubbles, composed.
- * @fires {CustomEvent<SsoLoginErrorDetail>} sso-login-error - A sign-in, sign-out, register or change-password call failed, or a code login lacked a parameter; detail.msg is the Chinese text shown to the user. Bubbles, composed.
- * @fires {CustomEvent<SsoLoginViewChangeDetail>} sso-login-view-change - The login box switched view: password, mobile, register, wecom, feishu, logout, redirect. Bubbles, composed.
+ * @fires {CustomEvent<SsoLoginErrorDetail>} sso-login-error - A sign-in, sign-out, register, change-password or password-reset call failed, or a code login lacked a parameter; detail.msg is the Chinese text shown to the user. Bubbles, composed.
+ * @fires {CustomEvent<SsoLoginViewChangeDetail>} sso-login-view-change - The login box switched view: password, mobile, register, forgot (忘记密码), wecom, feishu, logout, redirect. Bubbles, composed.
  *
  * @csspart base - The whole element.
  * @csspart background - The background: the client group's images in turn, or the default background.
@@ -40,9 +40,9 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
  * @slot sso-credential-pwd - Filled by the element: the light-DOM password input of password login. Leave empty.
  * @slot sso-credential-username - Filled by the element: the username input of the register view. Leave empty.
  * @slot sso-credential-password - Filled by the element: the password input of the register view. Leave empty.
- * @slot sso-credential-confirmPassword - Filled by the element: the confirmation input of the register view and of the change-password dialog. Leave empty.
+ * @slot sso-credential-confirmPassword - Filled by the element: the confirmation input of the register view, the change-password dialog and the 忘记密码 view. Leave empty.
  * @slot sso-credential-oldPassword - Filled by the element: the current-password input of the change-password dialog. Leave empty.
- * @slot sso-credential-newPassword - Filled by the element: the new-password input of the change-password dialog. Leave empty.
+ * @slot sso-credential-newPassword - Filled by the element: the new-password input of the change-password dialog and the 忘记密码 view. Leave empty.
  * @slot qr-frame - Filled by the element: the light-DOM container the WeCom / Feishu SDK draws its QR frame into (the SDKs cannot see into a shadow root). Leave empty.
  */
 export declare class SsoLoginElement extends SsoWidgetElement {

@@ -59,6 +59,7 @@ export function SsoLogin(props: SsoLoginProps) {
     return () => {
       stopCountdown(context.mobileCountdown);
       stopCountdown(context.registerCountdown);
+      stopCountdown(context.resetCountdown);
     };
   }, [context]);
 

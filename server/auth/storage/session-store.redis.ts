@@ -54,9 +54,10 @@ export class RedisSessionStore implements SessionStore {
     await batch.exec();
   }
 
-  async deleteUserSessions(userId: number): Promise<void> {
+  async deleteUserSessions(userId: number): Promise<string[]> {
     const ids = await this.redis.smembers(this.userSessionsKey(userId));
     await this.redis.del(this.userSessionsKey(userId), ...ids.map(this.sessionKey));
+    return ids;
   }
 
   async purgeSessions(): Promise<void> {

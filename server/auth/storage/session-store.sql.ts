@@ -64,9 +64,13 @@ export class SqlSessionStore implements SessionStore {
       () => this.scope.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute());
   }
 
-  async deleteUserSessions(userId: number): Promise<void> {
-    await this.removeSessions((cache) => cache.forgetUser(userId),
-      () => this.scope.db.deleteFrom('sessions').where('user_id', '=', userId).execute());
+  async deleteUserSessions(userId: number): Promise<string[]> {
+    let ended: string[] = [];
+    await this.removeSessions((cache) => cache.forgetUser(userId), async () => {
+      const rows = await this.scope.db.deleteFrom('sessions').where('user_id', '=', userId).returning('id_hash').execute();
+      ended = rows.map((row) => row.id_hash);
+    });
+    return ended;
   }
 
   async purgeSessions(createdBefore: number): Promise<void> {

@@ -13,7 +13,8 @@ export interface SessionStore {
   findSession(idHash: string): Promise<Session | null>;
   touchSession(idHash: string, at: number): Promise<void>;
   deleteSession(idHash: string): Promise<void>;
-  deleteUserSessions(userId: number): Promise<void>;
+  /** Deletes every session of the user; answers the deleted ids, so their end can be announced (single logout). */
+  deleteUserSessions(userId: number): Promise<string[]>;
   /** Drops sessions created before `createdBefore` (past any absolute timeout). */
   purgeSessions(createdBefore: number): Promise<void>;
 }

@@ -1,5 +1,5 @@
 // SMS codes (stored hashed) and the per-phone sending quota (auth/sms-codes.ts).
-export type SmsPurpose = 'login' | 'register';
+export type SmsPurpose = 'login' | 'register' | 'reset';
 
 export interface SmsCode {
   phone: string;

@@ -35,6 +35,7 @@ export const formError = (page: Page, form: 'sso-password-login' | 'sso-mobile-l
 export const BRAND_TITLES = {
   default: '企业统一登录平台',
   'key-account': '大客户营销平台',
+  exeed: '星途 EXEED 经销商平台',
 } as const;
 
 /** Waits for the login page (password view) of the brand (data-brand code and title of the panel). */
@@ -69,6 +70,18 @@ export async function waitForHome(page: Page, username: string): Promise<void> {
   await appCenter(page).getByRole('heading', { name: '应用中心', exact: true }).waitFor();
   await page.locator('app-center [part="username"]', { hasText: username }).waitFor();
   await appCards(page).first().waitFor();
+}
+
+/**
+ * Waits for /home as an account that is not a member of the host's group sees it (access per group):
+ * the heading, `username` in the user menu, the not-member notice and no card.
+ */
+export async function waitForHomeNotMember(page: Page, username: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/home');
+  await appCenter(page).getByRole('heading', { name: '应用中心', exact: true }).waitFor();
+  await page.locator('app-center [part="username"]', { hasText: username }).waitFor();
+  await page.locator('app-center [part="not-member"]', { hasText: '您的账号不属于当前客户群' }).waitFor();
+  assert.equal(await appCards(page).count(), 0, 'no app of a group the account is not in');
 }
 
 /** Asserts the cards shown, in order. */

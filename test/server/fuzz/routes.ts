@@ -10,14 +10,16 @@ export interface FuzzRoute {
 }
 
 const FIELDS: Record<string, string[]> = {
-  '/api/centerAuth/sso/doLogin': ['loginType', 'name', 'pwd', 'phone', 'code', 'clientId', 'callBack', 'from', 'ssoDomain'],
+  '/api/centerAuth/sso/doLogin': ['loginType', 'name', 'pwd', 'phone', 'code', 'clientId', 'callBack', 'from', 'ssoDomain', 'postponePasswordChange'],
   '/api/centerAuth/user/changePassword': ['userName', 'oldPassword', 'newPassword', 'confirmPassword'],
-  '/api/admin/register/user': ['username', 'phone', 'smsCode', 'password'],
+  '/api/admin/register/user': ['username', 'phone', 'smsCode', 'password', 'ssoDomain'],
   '/api/centerAuth/sso/WeCom/loginByCode': ['code', 'clientId', 'ssoDomain'],
   '/api/centerAuth/sso/feishu/loginByCode': ['code', 'clientId', 'ssoDomain'],
   '/api/centerAuth/clientGroup/detailGetBySsoDomain': ['ssoDomain'],
   '/api/centerAuth/client/getClientListBySsoDomain': ['ssoDomain'],
   '/api/centerAuth/msg/login/send': ['phone'],
+  '/api/centerAuth/msg/resetPassword/send': ['phone'],
+  '/api/centerAuth/user/resetPassword': ['phone', 'code', 'newPassword', 'confirmPassword'],
   '/api/admin/user/details': ['username', 'phone'],
   '/api/centerAuth/sso/signout': ['from'],
   '/api/centerAuth/sso/ticket/redeem': ['ticket', 'code', 'clientId'],

@@ -3,6 +3,8 @@
 import * as oidc from 'openid-client';
 import type { ServerConfig } from '../../../server/config.ts';
 import { runOidcCommand } from '../../../server/oidc/oidc-cli.ts';
+import { changeMembership } from '../../../server/catalog/membership-admin.ts';
+import { openStorage } from '../../../server/storage/storage.ts';
 import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 import { Browser } from './browser.ts';
 
@@ -23,6 +25,15 @@ export async function startOidcServer(overrides: Partial<ServerConfig> = {}, dep
   const server = await startServer(overrides, deps);
   const issuer = overrides.publicUrl ?? `http://localhost:${server.port}`;
   const admin = async (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) => {
+    if (command === 'grant' || command === 'revoke') {
+      // On a storage of its own, as the admin CLI (another process) would.
+      const storage = await openStorage(server.config);
+      try {
+        return await changeMembership(storage.stores, command, args);
+      } finally {
+        await storage.close();
+      }
+    }
     const answer = (await runOidcCommand(server.config, command, args, flags))!;
     // A new client id is looked up again after at most 250 ms (client-registry.ts).
     if (command === 'add-client') await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,6 +1,6 @@
 // <app-center> against the real API server (started by the test runner on a fresh database with
 // the demo data, reached through /api): a demo user signs in, sees the default group's apps,
-// signs out, and is then sent to /login.
+// signs out, and is then sent to /login; the dealer sees only his own group (access per group).
 import { expect } from '@open-wc/testing';
 import '../../../widget/app-center/define.ts';
 import { createApiClient } from '../../../widget/core/request.ts';
@@ -16,9 +16,9 @@ async function signIn(name: string, password: string): Promise<void> {
   await api.post('/centerAuth/sso/doLogin', { form: { name, pwd: await encrypt(password), loginType: 0 } });
 }
 
-function mountAgainstServer(): { element: HTMLElement; root: ShadowRoot } {
+function mountAgainstServer(ssoDomain = 'localhost'): { element: HTMLElement; root: ShadowRoot } {
   const element = document.createElement('app-center');
-  element.setAttribute('sso-domain', 'localhost');
+  element.setAttribute('sso-domain', ssoDomain);
   document.body.append(element);
   return { element, root: element.shadowRoot! };
 }
@@ -71,6 +71,32 @@ describe('<app-center> with the real server', function () {
 
     const isLogin = (await (await fetch('/api/centerAuth/sso/isLogin')).json()) as { data: unknown };
     expect(isLogin.data).to.equal(false);
+  });
+
+  it('signed in as dealer01: his group icar with its two apps, and only icar in the group menu', async () => {
+    await signIn('dealer01', 'Sso@2026dealer');
+    const { root } = mountAgainstServer('icar.localhost');
+    const shown = await waitForCards(root, 2);
+    expect(shown.map((card) => card.querySelector('.card-title')?.textContent)).to.deep.equal(['用户运营', '车辆服务']);
+    // The menu lists his other groups: there are none, so the name is shown without a menu.
+    expect(root.querySelector('[part="group-name"]')?.textContent).to.equal('iCAR 经销商平台');
+    expect(root.querySelector('[part="group-button"]')).to.equal(null);
+  });
+
+  it("dealer01 on a staff group's host: no apps, a Chinese explanation, and his own group in the menu", async () => {
+    await signIn('dealer01', 'Sso@2026dealer');
+    const { root } = mountAgainstServer('localhost');
+    const notice = await waitFor(() => root.querySelector('[part="not-member"]'), 10000);
+    expect(notice.querySelector('.empty-title')?.textContent).to.equal('您的账号不属于当前客户群');
+    expect(notice.querySelector('.empty-hint')?.textContent).to.equal('请通过顶部的客户群菜单切换到您所属的客户群，或联系管理员开通。');
+    expect(cards(root)).to.have.length(0);
+    expect(root.querySelector('[part="load-error"]'), 'not shown as a failed load').to.equal(null);
+    root.querySelector<HTMLButtonElement>('[part="group-button"]')!.click();
+    const items = await waitFor(() => {
+      const found = Array.from(root.querySelectorAll('[part="group-item"]'));
+      return found.length > 0 ? found : null;
+    });
+    expect(items.map((item) => item.textContent)).to.deep.equal(['iCAR 经销商平台']);
   });
 
   it('without a session the server answers AU00300 and the element goes to /login', async () => {

@@ -58,6 +58,9 @@ describe('<sso-login> password ageing and first login', () => {
     expect(deepActiveElement()).to.equal(input(dialog, 'newPassword'));
     await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Tab' });
+    // agedpwd's password is within the grace: 稍后修改 comes before 取消 and 确定.
+    expect(deepActiveElement()?.textContent).to.equal('稍后修改');
+    await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Tab' });
     expect(deepActiveElement()?.textContent).to.equal('确定');
     await sendKeys({ press: 'Tab' });
@@ -67,6 +70,30 @@ describe('<sso-login> password ageing and first login', () => {
     await sendKeys({ up: 'Shift' });
     expect(deepActiveElement()?.textContent).to.equal('确定');
     await expect(dialog).to.be.accessible();
+  });
+
+  it('AU00153 within the grace: the dialog says why and until when; 稍后修改 signs in without a change', async () => {
+    login = await mountLogin();
+    await submitPassword(login, 'agedpwd', 'Sso@2026aged');
+    byText(await openDialog(login, 'dialog[data-kind="confirm"]'), 'button', '确定').click();
+    const dialog = await openDialog(login, 'dialog.sso-change-password');
+    const explanation = dialog.querySelector('.sso-dialog__explain')?.textContent ?? '';
+    expect(explanation).to.contain('您的密码已 40 天未修改，超过了 30 天的有效期');
+    expect(explanation).to.match(/\d{4}年\d{1,2}月\d{1,2}日前仍可直接登录，之后必须修改/);
+    expect(Array.from(dialog.querySelectorAll('.sso-dialog__actions button')).map((b) => b.textContent)).to.deep.equal(['稍后修改', '取消', '确定']);
+    byText(dialog, 'button', '稍后修改').click();
+    await waitFor(() => login!.visited.length > 0, 8000);
+    expect(login.visited).to.deep.equal(['/home']);
+    expect(login.events.find((e) => e.type === 'sso-login-success')?.detail.username).to.equal('agedpwd');
+  });
+
+  it('AU00154 (first login): the dialog explains, and offers no 稍后修改', async () => {
+    login = await mountLogin();
+    await submitPassword(login, 'firstlogin', 'Sso@2026first');
+    byText(await openDialog(login, 'dialog[data-kind="confirm"]'), 'button', '确定').click();
+    const dialog = await openDialog(login, 'dialog.sso-change-password');
+    expect(dialog.querySelector('.sso-dialog__explain')?.textContent).to.contain('必须先设置自己的新密码才能登录');
+    expect(Array.from(dialog.querySelectorAll('.sso-dialog__actions button')).map((b) => b.textContent)).to.deep.equal(['取消', '确定']);
   });
 
   it('validates the three passwords before calling the server', async () => {

@@ -76,6 +76,18 @@ describe('<sso-login> sign-in UX (issue 15)', () => {
       expect(logged.filter((entry) => entry.text.includes(PASSWORD_FIELD_WARNING))).to.deep.equal([]);
     });
 
+    it('忘记密码 view: both new passwords belong to its light form, no warning; focus on its first field', async () => {
+      login = await mountLogin();
+      await executeServerCommand('console-collect-start');
+      byText(login.root, 'button', '忘记密码').click();
+      await waitFor(() => login!.root.querySelector('form[name="sso-forgot-password"]'));
+      const form = lightForm(login, 'sso-forgot-password');
+      expect(Array.from(form.elements).map((element) => (element as HTMLInputElement).name)).to.deep.equal(['newPassword', 'confirmPassword']);
+      await waitFor(() => deepActiveElement() === login!.root.querySelector('form[name="sso-forgot-password"] input[name="phone"]'));
+      const logged = await consoleAfterSettling();
+      expect(logged.filter((entry) => entry.text.includes(PASSWORD_FIELD_WARNING))).to.deep.equal([]);
+    });
+
     it('Enter in the password field submits the light form (what managers watch), which signs in', async () => {
       login = await mountLogin();
       let lightSubmits = 0;

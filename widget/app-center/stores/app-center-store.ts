@@ -18,6 +18,8 @@ import type {
 /** The login route of the spec: not defined by the portal, so it falls through to the login page. */
 export const LOGIN_ROUTE = '/login';
 export const NOT_LOGGED_IN = 'AU00300';
+/** The app list of a group the account is not a member of (contract/errors.ts notGroupMember). */
+export const NOT_GROUP_MEMBER = 'AU00301';
 
 export interface AppCenterStoreOptions {
   api: ApiClient;
@@ -29,8 +31,12 @@ export interface AppCenterStoreOptions {
   navigate: (url: string) => void;
 }
 
+function hasCode(error: unknown, code: string): boolean {
+  return error instanceof ApiCallError && (error.code === code || error.errorCode === code);
+}
+
 function isNotLoggedIn(error: unknown): boolean {
-  return error instanceof ApiCallError && (error.code === NOT_LOGGED_IN || error.errorCode === NOT_LOGGED_IN);
+  return hasCode(error, NOT_LOGGED_IN);
 }
 
 export function createAppCenterStore(options: AppCenterStoreOptions) {
@@ -88,14 +94,17 @@ export async function loadAppCenter(store: AppCenterStore): Promise<void> {
     const params = { ssoDomain };
     const [groups, apps, detail] = await Promise.all([
       api.get('/centerAuth/clientGroup/getClientGroupList', { quiet: true }),
-      api.get('/centerAuth/client/getClientListBySsoDomain', { params, quiet: true }),
+      // Not a member of this host's group: no apps here, but his own groups stay in the menu.
+      api.get('/centerAuth/client/getClientListBySsoDomain', { params, quiet: true })
+        .catch((error: unknown) => (hasCode(error, NOT_GROUP_MEMBER) ? 'not-member' as const : Promise.reject(error))),
       api.get('/centerAuth/clientGroup/detailGetBySsoDomain', { params, quiet: true }),
     ]);
     if (run !== store.loadRun) return;
+    const notMember = apps === 'not-member';
     store.$groups.set(groups ?? []);
-    store.$apps.set((apps ?? []).map((app) => (apiBase && app.logo ? { ...app, logo: resolveAgainstApi(app.logo, apiBase) } : app)));
+    store.$apps.set((notMember ? [] : apps ?? []).map((app) => (apiBase && app.logo ? { ...app, logo: resolveAgainstApi(app.logo, apiBase) } : app)));
     store.$currentGroup.set(detail ? { code: detail.code, name: detail.name } : null);
-    store.$status.set('ready');
+    store.$status.set(notMember ? 'not-member' : 'ready');
   } catch (error) {
     if (run !== store.loadRun) return;
     store.$status.set('failed');

@@ -1,4 +1,5 @@
 // Page load, password login, mobile login and sign-out (spec sections 2 and 4).
+import type { PasswordAgedDetail } from '../../../contract/endpoints/auth.ts';
 import { ApiCallError } from '../../core/request.ts';
 import {
   FIRST_LOGIN,
@@ -12,7 +13,7 @@ import {
 import { validatePhone } from '../../core/validators.ts';
 import { storePasswordCredential } from '../../core/password-credential.ts';
 import {
-  emitLoginError, guarded, loadClientGroup, loginExtras, type FieldErrors, type LoginContext,
+  emitLoginError, guarded, loadClientGroup, loginExtras, reportFailure, type FieldErrors, type LoginContext,
 } from './login-store.ts';
 import { completeSignIn, HOME, signInDestination, type SignInAnswer } from './sign-in-success.ts';
 import { startCountdown } from './countdown.ts';
@@ -94,10 +95,50 @@ export async function passwordLogin(context: LoginContext, values: { name: strin
       emitLoginError(context, error);
       context.$username.set(name);
       const confirmed = await context.notices.confirm(AGEING_MESSAGES[apiError]);
-      if (confirmed) context.$changePassword.set({ username: name, reason: apiError });
+      if (!confirmed) return;
+      const aged = apiError === 'AU00153' ? agedDetail((error as ApiCallError).data) : undefined;
+      context.$changePassword.set({
+        username: name,
+        reason: apiError,
+        ...(aged ? { aged } : {}),
+        // Offered only while the server says the grace lasts; the server checks again anyway.
+        ...(aged?.postponeUntil ? { postpone: () => postponedLogin(context, { name, pwd: values.pwd }) } : {}),
+      });
     }
   });
   return formError;
+}
+
+/** AU00153's data, when it has the shape the server sends (contract PasswordAgedDetail). */
+function agedDetail(data: unknown): PasswordAgedDetail | undefined {
+  const detail = data as Partial<PasswordAgedDetail> | undefined;
+  if (!detail || typeof detail.ageDays !== 'number' || typeof detail.maxAgeDays !== 'number') return undefined;
+  return { ageDays: detail.ageDays, maxAgeDays: detail.maxAgeDays, postponeUntil: typeof detail.postponeUntil === 'number' ? detail.postponeUntil : null };
+}
+
+/**
+ * 稍后修改: the same sign-in again with postponePasswordChange=1. The server signs in only while
+ * the password is within its grace; past it the answer is AU00153 again, and the dialog stays.
+ */
+async function postponedLogin(context: LoginContext, values: { name: string; pwd: string }): Promise<void> {
+  await guarded(context, 'postpone', async () => {
+    try {
+      const pwd = await context.encryptPassword(values.pwd);
+      const data = await context.client.post('/centerAuth/sso/doLogin', {
+        form: { name: values.name, pwd, loginType: 0, postponePasswordChange: 1, ...loginExtras(context) },
+        quiet: true,
+      });
+      await storePasswordCredential(values.name, values.pwd);
+      context.$changePassword.set(null);
+      completeSignIn(context, signInDestination(context, data), data);
+    } catch (error) {
+      const request = context.$changePassword.get();
+      const aged = error instanceof ApiCallError ? agedDetail(error.data) : undefined;
+      // The grace ended meanwhile: the dialog stays, now without 稍后修改.
+      if (request && aged) context.$changePassword.set({ username: request.username, reason: request.reason, aged });
+      reportFailure(context, error);
+    }
+  });
 }
 
 export async function sendMobileLoginCode(context: LoginContext, phone: string): Promise<FieldErrors> {

@@ -7,18 +7,25 @@ import { reportQuietError } from '../../core/api-error.ts';
 import { emit } from '../../core/events.ts';
 import { createPasswordEncryptor } from '../../core/sm2.ts';
 import { DEFAULT_ERROR } from '../../core/messages.ts';
+import type { PasswordAgedDetail } from '../../../contract/endpoints/auth.ts';
 import type { LoginParams } from './login-params.ts';
 import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './client-group.ts';
 import { storeQrChoice } from './qr-choice.ts';
 import { createCountdown, type Countdown } from './countdown.ts';
 
-export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect';
-export type BusyKey = 'password' | 'mobile' | 'mobileCode' | 'register' | 'registerCode' | 'changePassword' | 'signOut';
+export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect' | 'forgot';
+export type BusyKey =
+  | 'password' | 'mobile' | 'mobileCode' | 'register' | 'registerCode' | 'changePassword' | 'signOut'
+  | 'resetCode' | 'reset' | 'postpone';
 export type FieldErrors = Partial<Record<string, string>>;
 
 export interface ChangePasswordRequest {
   username: string;
   reason: 'AU00153' | 'AU00154';
+  /** AU00153's explanation from the server: the password's age and until when the change can wait. */
+  aged?: PasswordAgedDetail;
+  /** 稍后修改: signs in with the same credentials, asking the server to postpone (AU00153 in grace only). */
+  postpone?: () => Promise<void>;
 }
 
 export interface RedirectState {
@@ -48,6 +55,7 @@ export interface LoginContext extends LoginStoreDeps {
   $signOut: WritableAtom<'running' | 'done' | 'failed'>;
   mobileCountdown: Countdown;
   registerCountdown: Countdown;
+  resetCountdown: Countdown;
   encryptPassword(plain: string): Promise<string>;
 }
 
@@ -65,6 +73,7 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
     $signOut: atom<'running' | 'done' | 'failed'>('running'),
     mobileCountdown: createCountdown(),
     registerCountdown: createCountdown(),
+    resetCountdown: createCountdown(),
     encryptPassword: createPasswordEncryptor(deps.client),
   };
 }

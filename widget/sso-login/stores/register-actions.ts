@@ -98,7 +98,11 @@ export async function register(context: LoginContext, values: RegisterValues): P
     try {
       const password = await context.encryptPassword(values.password);
       const data = await context.client.post('/admin/register/user', {
-        json: { username: values.username.trim(), phone: values.phone.trim(), smsCode: values.smsCode.trim(), password },
+        // ssoDomain: the brand site the dealer registers at decides the groups he joins.
+        json: {
+          username: values.username.trim(), phone: values.phone.trim(), smsCode: values.smsCode.trim(), password,
+          ssoDomain: context.params.ssoDomain,
+        },
       });
       stopCountdown(context.registerCountdown);
       const registered = typeof data?.username === 'string' ? data.username : values.username.trim();

@@ -1,0 +1,15 @@
+// Which client groups an account belongs to. The catalog slice owns it because memberships are the
+// catalog's access rule: they decide which groups and apps the app centre lists and which group
+// calls an account may make (routes.ts), and each row hangs on a client group (deleted with it).
+// The OpenID Connect provider reads the same store for the `groups` claim and for clients
+// registered with --group. Read from the database on every call (one primary-key lookup), so a
+// grant or revoke from the admin CLI or another instance counts at the next request.
+export interface MembershipStore {
+  /** The codes of the account's groups, sorted. */
+  groupsOf(userId: number): Promise<string[]>;
+  isMember(userId: number, groupCode: string): Promise<boolean>;
+  /** True when the membership is new (granting twice is harmless). */
+  grant(userId: number, groupCode: string): Promise<boolean>;
+  /** True when there was a membership to end. */
+  revoke(userId: number, groupCode: string): Promise<boolean>;
+}

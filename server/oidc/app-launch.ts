@@ -1,0 +1,34 @@
+// App cards through OpenID Connect third-party initiated login (Core 1.0 section 4): a card tied
+// to a client opens the client's registered initiate_login_uri with iss=<issuer> and
+// target_link_uri=<the card's own address>; the app then starts its own code flow, and a person
+// signed in at the portal arrives signed in with no prompt. The link is made only of registered
+// data (the client's URI, the issuer, the card's stored address), never of anything in the
+// request, so it cannot be turned into an open redirect.
+import type { SignInLink } from '../catalog/app-links.ts';
+import type { ClientRegistry } from './client-registry.ts';
+
+/** The card's stored address as target_link_uri: only an absolute http(s) URL (the app checks it). */
+function targetLink(autoLoginUrl: string): string | null {
+  try {
+    const url = new URL(autoLoginUrl.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function initiateLoginUrl(initiateLoginUri: string, issuer: string, target: string | null): string {
+  const url = new URL(initiateLoginUri);
+  url.searchParams.set('iss', issuer);
+  if (target) url.searchParams.set('target_link_uri', target);
+  return url.href;
+}
+
+/** Sign-in links for the catalog (catalog/app-links.ts), from the clients as registered right now. */
+export function appSignInLinks(registry: ClientRegistry, issuer: () => string): SignInLink {
+  return (app) => {
+    const client = app.oidcClientId ? registry.get(app.oidcClientId) : undefined;
+    if (!client?.initiateLoginUri) return null;
+    return initiateLoginUrl(client.initiateLoginUri, issuer(), targetLink(app.autoLoginUrl));
+  };
+}

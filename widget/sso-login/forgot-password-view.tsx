@@ -1,0 +1,63 @@
+// 忘记密码: phone, a reset code by SMS (the send button counts 60 s down), the new password twice.
+// The passwords are light-DOM inputs (autocomplete new-password) so a password manager can offer
+// and save one; success returns to the password form with a toast.
+import { useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { resetPassword, sendResetCode, validateReset } from './stores/password-reset.ts';
+import type { FieldErrors } from './stores/login-store.ts';
+import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL, PHONE_LABEL, SEND_CODE, SENDING_CODE, SMS_CODE_LABEL } from '../core/messages.ts';
+import { RESET_PASSWORD_HINT, RESET_SUBMIT, RESETTING } from './forgot-password.messages.ts';
+import { BusyButton } from './busy-button.tsx';
+import { Field, formValues } from './field.tsx';
+import { LightField, useLightForm } from './light-dom-credentials.tsx';
+import { SendCodeButton } from './send-code-button.tsx';
+import { useLoginUi } from './use-login.ts';
+
+export function ForgotPasswordView() {
+  const { context, hostElement } = useLoginUi();
+  const busy = useStore(context.$busy);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const lightForm = useLightForm(hostElement, 'sso-forgot-password', formRef);
+  const newRef = useRef<HTMLInputElement | null>(null);
+  const confirmRef = useRef<HTMLInputElement | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  async function sendCode() {
+    if (!formRef.current) return;
+    const { phone } = formValues(formRef.current, ['phone'] as const);
+    const problems = await sendResetCode(context, phone);
+    setErrors((current) => ({ ...current, phone: problems.phone, code: problems.code }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = {
+      ...formValues(event.currentTarget, ['phone', 'code'] as const),
+      newPassword: newRef.current?.value ?? '',
+      confirmPassword: confirmRef.current?.value ?? '',
+    };
+    const problems = validateReset(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setErrors(await resetPassword(context, values));
+  }
+
+  return (
+    <form ref={formRef} className="sso-form" name="sso-forgot-password" method="post" noValidate onSubmit={onSubmit}>
+      <p className="sso-hint">{RESET_PASSWORD_HINT}</p>
+      <Field label={PHONE_LABEL} name="phone" type="tel" inputMode="numeric" autoComplete="tel" error={errors.phone} />
+      <Field
+        label={SMS_CODE_LABEL}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={errors.code}
+        addon={<SendCodeButton countdown={context.resetCountdown} busy={busy.resetCode ?? false} onSend={sendCode} label={SEND_CODE} busyLabel={SENDING_CODE} />}
+      />
+      <LightField host={hostElement} form={lightForm} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
+      <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <BusyButton type="submit" busy={busy.reset ?? false} label={RESET_SUBMIT} busyLabel={RESETTING} />
+    </form>
+  );
+}
