@@ -4,7 +4,8 @@
 // password inputs are real children of <sso-login> (slot="sso-credential-<name>"), shown inside
 // the login box through a <slot>, styled with ::slotted() from the element's own sheet (no inline
 // styles). The shadow side keeps the visible label and the error message; the input carries the
-// same text as aria-label (a label cannot point across the shadow boundary).
+// label as aria-label and the error through aria-describedby on a hidden light-DOM copy (neither
+// a label nor aria-describedby can point across the shadow boundary).
 //
 // Values are read from the inputs at submit time, so a manager that fills without input events
 // still gets its value submitted. Enter in a light input submits the shadow form.
@@ -121,17 +122,26 @@ export function LightField(props: LightFieldProps) {
     if (inputRef.current && defaultValue !== undefined) inputRef.current.value = defaultValue;
   }, [defaultValue, inputRef]);
 
+  // The error as the input's description: aria-describedby cannot point into the shadow root, so
+  // it points at a hidden light-DOM copy of the message (the visible one is under the field).
+  const describedById = `${props.form.id}-${name}-error`;
   useEffect(() => {
     const input = inputRef.current;
-    if (!input) return;
-    if (error) {
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-description', error);
-    } else {
+    if (!input || !error) return undefined;
+    const description = document.createElement('span');
+    description.id = describedById;
+    description.hidden = true;
+    description.textContent = error;
+    description.setAttribute('data-sso-credential-error', name);
+    input.after(description);
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', describedById);
+    return () => {
+      description.remove();
       input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-description');
-    }
-  }, [error, inputRef]);
+      input.removeAttribute('aria-describedby');
+    };
+  }, [error, inputRef, describedById, name]);
 
   return (
     <div className="sso-field">

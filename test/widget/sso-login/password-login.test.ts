@@ -119,8 +119,9 @@ describe('<sso-login> password login', () => {
     expect(errors).to.deep.equal(['请输入用户名', '请输入密码']);
     expect(input(login.root, 'name').getAttribute('aria-invalid')).to.equal('true');
     // The input sits in the light DOM (password managers), where aria-describedby cannot reach the
-    // shadow message: the message travels as the input's aria-description instead.
-    expect(input(login.root, 'name').getAttribute('aria-description')).to.equal('请输入用户名');
+    // shadow message: it points at a hidden light-DOM copy of the message instead.
+    const describedBy = input(login.root, 'name').getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)?.textContent).to.equal('请输入用户名');
   });
 
   it('shows a loading state and sends one request however often the button is pressed', async () => {

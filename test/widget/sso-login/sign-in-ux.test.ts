@@ -124,15 +124,24 @@ describe('<sso-login> sign-in UX (issue 15)', () => {
       expect(live.textContent).to.contain('请输入短信验证码');
     });
 
-    it('light credential fields: the error under the field, on the input (aria-description) and announced', async () => {
+    it('light credential fields: the error under the field, tied to the input by aria-describedby, and announced', async () => {
       login = await mountLogin();
       passwordForm(login).requestSubmit();
       await waitFor(() => fieldError(login!.root, 'pwd'));
       const name = input(login.root, 'name');
       const message = login.root.querySelector('.sso-field-error[data-field="name"]')!;
-      expect([name.getAttribute('aria-invalid'), name.getAttribute('aria-description')]).to.deep.equal(['true', '请输入用户名']);
+      // aria-describedby cannot reach into the shadow root: it names a hidden light-DOM copy.
+      const description = document.getElementById(name.getAttribute('aria-describedby') ?? '');
+      expect([name.getAttribute('aria-invalid'), description?.textContent, description?.parentElement === login.element]).to.deep.equal(['true', '请输入用户名', true]);
       expect(message.getBoundingClientRect().top).to.be.at.least(name.getBoundingClientRect().bottom);
       expect(passwordForm(login).querySelector('[data-live="field-errors"][aria-live="polite"]')!.textContent).to.equal('请输入用户名；请输入密码');
+      // Fixed, the description goes with the message.
+      name.value = 'zhangwei';
+      input(login.root, 'pwd').value = 'x';
+      login.element.addEventListener('sso-login-success', (event) => event.preventDefault());
+      passwordForm(login).requestSubmit();
+      await waitFor(() => !name.hasAttribute('aria-describedby'), 8000);
+      expect(login.element.querySelector('[data-sso-credential-error]')).to.equal(null);
     });
 
     it('a wrong password shows in the form, next to its button, as an alert, not as a toast', async () => {
