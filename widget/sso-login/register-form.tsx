@@ -19,6 +19,7 @@ import { BusyButton } from './busy-button.tsx';
 import { Field, formValues } from './field.tsx';
 import { LightField, useLightForm } from './light-dom-credentials.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
+import { FormErrors } from './form-errors.tsx';
 import { useLoginUi } from './use-login.ts';
 
 // Username and the two passwords are light-DOM inputs (password managers offer to save the new
@@ -34,6 +35,7 @@ export function RegisterForm() {
   const passwordRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
 
   function setError(name: string, message: string | null | undefined) {
     setErrors((current) => ({ ...current, [name]: message ?? undefined }));
@@ -58,13 +60,15 @@ export function RegisterForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = await register(context, {
+    setFormError(null);
+    const outcome = await register(context, {
       ...formValues(event.currentTarget, SHADOW_FIELDS),
       username: usernameRef.current?.value ?? '',
       password: passwordRef.current?.value ?? '',
       confirmPassword: confirmRef.current?.value ?? '',
     });
-    setErrors(problems);
+    setErrors(outcome.fieldErrors);
+    setFormError(outcome.formError);
   }
 
   return (
@@ -81,6 +85,7 @@ export function RegisterForm() {
       />
       <LightField host={hostElement} form={lightForm} inputRef={passwordRef} label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />
       <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <FormErrors formError={formError} fieldErrors={errors} />
       <BusyButton type="submit" busy={busy.register ?? false} label={SUBMIT_REGISTER} busyLabel={registering(SUBMIT_REGISTER)} />
     </form>
   );

@@ -6,7 +6,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../support/helpers.ts';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
-import { byText, fieldError, input, mountLogin, toasts, type MountedLogin, withLoginFixture } from './login-fixture.ts';
+import { byText, fieldError, input, lastSmsCode, mountLogin, toasts, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 interface ConsoleEntry {
   type: string;
@@ -160,6 +160,27 @@ describe('<sso-login> sign-in UX (issue 15)', () => {
       passwordForm(login).requestSubmit();
       await waitFor(() => fieldError(login!.root, 'pwd'));
       expect(alert.textContent).to.equal('');
+    });
+
+    it('register: a refused code shows in the register form, not as a toast', async () => {
+      login = await mountLogin();
+      byText(login.root, 'button', '注册账号').click();
+      const form = await waitFor(() => login!.root.querySelector<HTMLFormElement>('form[name="sso-register"]'));
+      const phone = `1390000${String(Date.now()).slice(-4)}`;
+      input(login.root, 'username').value = `uxdealer${Date.now() % 100000}`;
+      input(login.root, 'phone').value = phone;
+      (form.querySelector('.sso-send-code') as HTMLButtonElement).click();
+      await waitFor(() => Number((form.querySelector('.sso-send-code') as HTMLButtonElement).dataset.seconds) > 0, 8000);
+      const real = await lastSmsCode(phone);
+      input(login.root, 'smsCode').value = real === '000000' ? '111111' : '000000';
+      input(login.root, 'password').value = 'Sso@2026uxreg';
+      input(login.root, 'confirmPassword').value = 'Sso@2026uxreg';
+      form.requestSubmit();
+      const alert = form.querySelector('.sso-form-error[role="alert"]')!;
+      await waitFor(() => alert.textContent, 8000);
+      const error = login.events.find((event) => event.type === 'sso-login-error')!;
+      expect(alert.textContent).to.equal(error.detail.msg);
+      expect(toasts(login.root)).to.not.include(error.detail.msg);
     });
   });
 
