@@ -20,12 +20,14 @@ export default [
     // Until it gets there, CI holds the line where it is: the measured size plus 1.5 KiB.
     // +1 KiB for 忘记密码 and 稍后修改 (issue 15, about 2 KiB gzip): lazy-loading the view made the
     // entry larger, as rolldown then splits the modules it shares with the entry into a chunk of their own.
+    // +1 KiB for the sign-in UX of issue 15 (about 1.1 KB gzip): light-DOM credential forms, errors in
+    // the form and dialog with live regions, toasts inside an open dialog, focus on view switches.
     // +2 KiB for brands, phones and motion (issue 15, 2.06 KiB gzip measured): the group theme's
     // sheet, the skeleton and the cached look must be there for the first frame; the phone layout,
     // the in-app messenger button and the carousel's pause control are small and render with it.
     name: 'widget: before the login form is interactive',
     path: relative(files.beforeInteractive),
     gzip: true,
-    limit: '102 KiB',
+    limit: '103 KiB',
   },
 ];

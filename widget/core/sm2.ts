@@ -34,11 +34,15 @@ export async function sm2Encrypt(plain: string, publicKey: string): Promise<stri
   return '04' + sm2.doEncrypt(plain, publicKey, 1);
 }
 
-/** Encrypts passwords with the server's public key (fetched once per client, again after a failure). */
+/**
+ * Encrypts passwords with the server's public key (fetched once per client, again after a failure).
+ * The key call is quiet: every caller reports its failure where the user looks (the form, the
+ * dialog), and a toast on top would say the same thing twice (issue 15, the offline notice).
+ */
 export function createPasswordEncryptor(client: ApiClient): (plain: string) => Promise<string> {
   let key: Promise<string> | null = null;
   return async (plain) => {
-    key ??= client.get('/centerAuth/commonConfig/getPublicKeySm2');
+    key ??= client.get('/centerAuth/commonConfig/getPublicKeySm2', { quiet: true });
     try {
       return await sm2Encrypt(plain, await key);
     } catch (error) {
