@@ -19,19 +19,17 @@ for (const backend of testBackends()) {
 
     it('gets the staff flag column, the demo staff groups and the demo memberships on the next start', async () => {
       // Back to the state before this change: no 0004, no staff column, no markers, no memberships;
-      // and no later migration either (0005, the app cards' client column), as in such a database.
+      // and no later migration either (0005, the app cards' client column; 0006, the group theme), as
+      // in such a database.
       const { db } = await openDatabase(t.config);
       try {
         await sql`alter table apps drop column oidc_client_id`.execute(db);
         await sql`delete from kysely_migration where name = '0005_app_oidc_client'`.execute(db);
+        await sql`alter table client_groups drop column theme`.execute(db);
+        await sql`delete from kysely_migration where name = '0006_group_theme'`.execute(db);
         await sql`drop index group_members_by_group`.execute(db);
         await sql`alter table client_groups drop column staff_only`.execute(db);
         await sql`delete from kysely_migration where name = '0004_group_access'`.execute(db);
-        // Nor the migrations after it (kysely refuses a gap in the executed ones): 0005's column
-        // of the app cards, 0006's group theme.
-        await sql`alter table apps drop column oidc_client_id`.execute(db);
-        await sql`alter table client_groups drop column theme`.execute(db);
-        await sql`delete from kysely_migration where name in ('0005_app_oidc_client', '0006_group_theme')`.execute(db);
         await sql`delete from meta where key in ('demo_memberships_seeded', 'demo_staff_groups_seeded')`.execute(db);
         await sql`delete from group_members`.execute(db);
         // An administrator's change to a demo group since the seed must survive the upgrade.
