@@ -2,7 +2,7 @@
 // command works on the same storage mode (SQLite, PostgreSQL, PostgreSQL + Redis) as the server.
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.ts';
-import { compose } from './compose.ts';
+import { withAdminContext } from './admin-context.ts';
 import type { AppContext } from './context.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { passwordProblem, type PasswordOwner } from './auth/password-policy.ts';
@@ -125,17 +125,8 @@ try {
     allowPositionals: true,
     options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, ...OIDC_CLI_OPTIONS },
   });
-  const config = readConfig();
-  const oidcAnswer = await runOidcCommand(config, positionals[0], positionals.slice(1), values);
-  if (oidcAnswer !== null) console.log(oidcAnswer);
-  else {
-    const ctx = await compose(config);
-    try {
-      console.log(await run(ctx, positionals[0], positionals.slice(1), values));
-    } finally {
-      await ctx.storage.close();
-    }
-  }
+  const [command, ...args] = positionals;
+  console.log(await withAdminContext(readConfig(), async (ctx) => (await runOidcCommand(ctx, command, args, values)) ?? run(ctx, command, args, values)));
 } catch (error) {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError) {
     console.error(`${error.message}\n\n${USAGE}`);
