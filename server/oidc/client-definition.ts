@@ -70,7 +70,7 @@ export function defineClient(input: ClientInput, label: FieldLabel, options: Def
     generatedSecret = generateSecret();
     secretHash = hashSecret(generatedSecret);
   }
-  if (input.redirectUris.length === 0) throw new ClientDefinitionError(`${label('redirectUris')}: at least one redirect URI`);
+  if (input.redirectUris.length === 0) throw new ClientDefinitionError(`at least one ${label('redirectUris')}`);
   const groups = [...new Set(input.groups ?? [])];
   const unknown = groups.filter((g) => !options.knownGroups.has(g));
   if (unknown.length) throw new ClientDefinitionError(`${label('groups')}: no group ${unknown.join(', ')}`);

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { oidcKeyPlace } from './oidc-key-place.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { Accounts } from './accounts.ts';
-import { appSignInLinks } from './app-launch.ts';
+import { appAccess, appSignInLinks } from './app-launch.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { createProvider, OIDC_PREFIX } from './provider.ts';
@@ -40,8 +40,10 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     const port = typeof address === 'object' && address ? address.port : config.port;
     return `http://localhost:${port}`;
   };
-  // App cards of clients with an initiate_login_uri open through it (app-launch.ts).
+  // App cards of clients with an initiate_login_uri open through it, and a card of a client
+  // restricted by group is listed only to its members (app-launch.ts).
   ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
+  ctx.appLinks.useAccessRule(appAccess(registry));
   const logout = new SingleLogout(() => current(), storage, app.log);
   const build = (): Provider => {
     const built = createProvider({
