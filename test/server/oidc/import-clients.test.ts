@@ -57,7 +57,7 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
   const stored = () => withAdminContext(s.server.config, (ctx) => ctx.stores.oidcClients.list());
 
   /** A real code flow of zhangwei through the client; the callback URL (code or error). */
-  async function signInThrough(rp: oidc.Configuration, user = 'zhangwei', password = DEMO.zhangwei) {
+  async function signInThrough(rp: oidc.Configuration, user = 'zhangwei', password: string = DEMO.zhangwei) {
     const browser = s.browser();
     assert.equal((await browser.signIn(user, password)).body.code, 200);
     return codeFlow(rp, browser);
