@@ -25,15 +25,16 @@ const uidParams = { type: 'object', required: ['uid'], properties: { uid: { type
 
 /**
  * The portal's login page, which comes back to the interaction after any login method. It wears
- * the brand of the client's group when the client has exactly one group (ssoDomain: a host of that
- * group, portal/login-brand.ts passes it to <sso-login>); otherwise the brand of the host it is on.
+ * the brand of the client's group when the client has exactly one group (`brand`, which the portal
+ * hands to <sso-login>, portal/login-brand.ts); otherwise the brand of the host it is on. Only the
+ * look follows the client: the page keeps its host's group for everything that works by group
+ * (QR codes return to that group's registered address, registration joins its group).
  */
 async function loginPage(ctx: AppContext, uid: string, client: RegisteredClient | undefined): Promise<string> {
   const page = `/?callBack=${encodeURIComponent(`${OIDC_PREFIX}/interaction/${uid}`)}`;
   if (client?.groups.length !== 1) return page;
   const group = (await ctx.stores.catalog.listGroups()).find((g) => g.code === client.groups[0]);
-  const host = group?.domains[0];
-  return host ? `${page}&ssoDomain=${encodeURIComponent(host)}` : page;
+  return group ? `${page}&brand=${encodeURIComponent(group.code)}` : page;
 }
 
 export function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): void {

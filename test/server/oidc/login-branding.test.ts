@@ -1,6 +1,6 @@
 // The login page a signed-out browser reaches from the authorization endpoint wears the brand of
-// the client's group when the client has exactly one group (the page names a host of that group
-// in ssoDomain, which the portal hands to <sso-login>), and the brand of its own host otherwise.
+// the client's group when the client has exactly one group (the page names that group in `brand`,
+// which the portal hands to <sso-login>), and the brand of its own host otherwise.
 // The browser journey with the brand on screen is test/e2e/oidc-login-brand.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -27,18 +27,16 @@ for (const backend of testBackends()) describe(`login page branded by the client
     return { url, browser, start };
   }
 
-  test('a client of exactly one group: the login page names a host of that group', async () => {
+  test('a client of exactly one group: the login page names that group\'s brand', async () => {
     const { url } = await loginPageFor('exeed-dms');
-    assert.equal(url.searchParams.get('ssoDomain'), 'exeed.localhost');
+    assert.equal(url.searchParams.get('brand'), 'exeed');
     assert.match(url.searchParams.get('callBack')!, /^\/oidc\/interaction\/[A-Za-z0-9_-]+$/);
-    // What the page then shows: the group the login box asks for with that ssoDomain.
-    const group = await (await fetch(`${s.issuer}/api/centerAuth/clientGroup/detailGetBySsoDomain?ssoDomain=exeed.localhost`)).json() as { data: { code: string } };
-    assert.equal(group.data.code, 'exeed');
+    assert.equal(url.searchParams.get('ssoDomain'), null, 'the page keeps its host\'s group for QR codes and registration');
   });
 
-  test('two groups or none: no ssoDomain, the page wears its host\'s brand', async () => {
-    assert.equal((await loginPageFor('two-brands')).url.searchParams.get('ssoDomain'), null);
-    assert.equal((await loginPageFor('open-app')).url.searchParams.get('ssoDomain'), null);
+  test('two groups or none: no brand named, the page wears its host\'s', async () => {
+    assert.equal((await loginPageFor('two-brands')).url.searchParams.get('brand'), null);
+    assert.equal((await loginPageFor('open-app')).url.searchParams.get('brand'), null);
   });
 
   test('signing in from the branded page completes the flow', async () => {
