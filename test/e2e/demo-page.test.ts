@@ -3,7 +3,7 @@
 // the reference tables row for row as dist/widget/custom-elements.json declares; a button per
 // dialog and error state that opens it in the real <sso-login>; the signed-out <app-center>
 // inviting sign-in (not 应用加载失败) and showing the apps after a sign-in in the login pane; and
-// an axe check of the whole page with its landmarks.
+// an axe check of the whole page with its landmarks, and no sideways overflow at 320 px.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -160,7 +160,7 @@ describe('the demo page documents the elements', { timeout: 180_000 }, () => {
     });
   });
 
-  it('passes axe, with one main landmark', async () => {
+  it('passes axe, with one main landmark, and does not overflow at 320 px', async () => {
     await runJourney(portal.browser, 'demo-axe', async ({ page }) => {
       await openDemo(page, portal.server.url);
       await page.locator('app-center [part~="signed-out"]').waitFor();
@@ -180,6 +180,10 @@ describe('the demo page documents the elements', { timeout: 180_000 }, () => {
       // A check that ran: it looked at the landmarks, the page's contrast and inside the shadow roots.
       for (const rule of ['landmark-one-main', 'region', 'color-contrast', 'label']) assert.ok(passed.includes(rule), `axe ran ${rule}`);
       assert.deepEqual(violations, []);
+
+      // On a phone the documentation stays readable: nothing sticks out sideways at 320 px.
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= 320, undefined, { timeout: 5000 });
     });
   });
 });
