@@ -10,6 +10,7 @@ export function DemoStates() {
   const [problem, setProblem] = useState('');
 
   const show = async (state: DemoState) => {
+    if (busy) return;
     const element = loginElement();
     setProblem('');
     setBusy(state.id);
@@ -28,7 +29,8 @@ export function DemoStates() {
       <ul className="state-buttons">
         {DEMO_STATES.map((state) => (
           <li key={state.id}>
-            <button type="button" data-demo-state={state.id} aria-busy={busy === state.id} disabled={busy !== ''} onClick={() => void show(state)}>
+            {/* aria-disabled, not disabled, while one runs: the pressed button keeps the focus. */}
+            <button type="button" data-demo-state={state.id} aria-busy={busy === state.id} aria-disabled={busy !== '' || undefined} onClick={() => void show(state)}>
               {busy === state.id ? '正在打开…' : state.label}
             </button>
             <span className="muted"> — {state.shows}</span>

@@ -43,7 +43,7 @@ body { font-family: system-ui, "PingFang SC", "Microsoft YaHei", sans-serif; mar
 table { border-collapse: collapse; }
 th, td { border: 1px solid #d9dee8; padding: 6px; vertical-align: top; text-align: left; }
 th[scope="row"] { white-space: nowrap; font-weight: 600; }
-img { display: block; width: 100%; height: auto; }
+img { display: block; width: 100%; height: auto; max-height: 1200px; object-fit: cover; object-position: top; }
 td { width: ${Math.floor(90 / Math.max(1, widths.length))}vw; max-width: 420px; }
 .none { color: #5b6475; }
 .failed { color: #b42318; }
@@ -52,7 +52,7 @@ td { width: ${Math.floor(90 / Math.max(1, widths.length))}vw; max-width: 420px; 
 <body>
 <main>
 <h1>截图总览（品牌 × 视图 × 宽度）</h1>
-<p>由 <code>npm run screenshots</code> 于 ${escapeHtml(takenAt.toISOString())} 生成，共 ${shots.filter((shot) => shot.outcome === 'shot').length} 张${failed ? `，${failed} 张失败` : ''}。点击图片看原图。不是像素比对测试。</p>
+<p>由 <code>npm run screenshots</code> 于 ${escapeHtml(takenAt.toISOString())} 生成，共 ${shots.filter((shot) => shot.outcome === 'shot').length} 张${failed ? `，${failed} 张失败` : ''}。缩略图只显示页面顶部，点击看整页原图。不是像素比对测试。</p>
 <table>
 <thead><tr><th scope="col">品牌 / 视图</th>${widths.map((width) => `<th scope="col">${width} px</th>`).join('')}</tr></thead>
 <tbody>
