@@ -22,12 +22,14 @@ export default [
     // entry larger, as rolldown then splits the modules it shares with the entry into a chunk of their own.
     // +1 KiB for the sign-in UX of issue 15 (about 1.1 KB gzip): light-DOM credential forms, errors in
     // the form and dialog with live regions, toasts inside an open dialog, focus on view switches.
+    // +0.5 KiB for <app-center>'s signed-out invitation (issue 15, about 0.2 KB gzip): 请先登录 with
+    // 去登录 and its app-center-sign-in event instead of 应用加载失败; main sat exactly at 101 KiB.
     // +2 KiB for brands, phones and motion (issue 15, 2.06 KiB gzip measured): the group theme's
     // sheet, the skeleton and the cached look must be there for the first frame; the phone layout,
     // the in-app messenger button and the carousel's pause control are small and render with it.
     name: 'widget: before the login form is interactive',
     path: relative(files.beforeInteractive),
     gzip: true,
-    limit: '103 KiB',
+    limit: '103.5 KiB',
   },
 ];

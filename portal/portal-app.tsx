@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { inPagePath, ROUTE_TITLES, routeOf } from './routes.ts';
 import { ElementHost } from './element-host.tsx';
+import { loginElementAttributes } from './login-brand.ts';
 
 function currentPath(): string {
   return window.location.pathname;
@@ -51,7 +52,9 @@ export function PortalApp() {
   // page's one main landmark (axe: landmark-one-main), around whichever element the path shows.
   return (
     <main className="portal-main">
-      <ElementHost className="portal-view" tag={route === 'home' ? 'app-center' : 'sso-login'} generation={path} />
+      {route === 'home'
+        ? <ElementHost className="portal-view" tag="app-center" generation={path} />
+        : <ElementHost className="portal-view" tag="sso-login" attributes={loginElementAttributes(window.location.search)} generation={path} />}
     </main>
   );
 }

@@ -7,6 +7,7 @@ import './app-center/define.ts';
 export { WIDGET_VERSION } from './core/version.ts';
 export type {
   AppCenterExitDetail,
+  AppCenterSignInDetail,
   AppCenterOpenDetail,
   SsoLoginErrorDetail,
   SsoLoginSuccessDetail,
