@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { brandCodeOf, getBrand } from '../../widget/brands/index.ts';
 
 const seed = JSON.parse(readFileSync(new URL('../../server/seed/demo-data.json', import.meta.url), 'utf8')) as {
-  groups: Array<{ code: string; name: string }>;
+  groups: Array<{ code: string; name: string; theme: { primaryColor: string; primaryHoverColor: string; backgroundFrom: string; backgroundTo: string } }>;
 };
 
 describe('seed group names and brand titles', () => {
@@ -18,6 +18,13 @@ describe('seed group names and brand titles', () => {
   for (const group of seed.groups) {
     it(`group ${group.code}: name equals the brand title`, () => {
       assert.equal(group.name, getBrand(group.code).title);
+    });
+  }
+
+  for (const group of seed.groups) {
+    it(`group ${group.code}: its theme's colours are the brand's own (worn when the brand attribute names it elsewhere)`, () => {
+      const { primaryColor, primaryHoverColor, backgroundFrom, backgroundTo } = group.theme;
+      assert.deepEqual({ primaryColor, primaryHoverColor, backgroundFrom, backgroundTo, logoUrl: null }, getBrand(group.code).theme);
     });
   }
 

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
 
 export type BrandCode = 'default' | 'key-account' | 'operation' | 'yingfeng' | 'icar' | 'exeed';
 
@@ -8,4 +9,9 @@ export interface Brand {
   subtitle: string;
   slogans: [string, string];
   Logo: (props: { className?: string }) => JSX.Element;
+  /**
+   * The brand's own colours, the same as its demo group's theme: worn when a brand attribute names
+   * this brand on a host of another group (the group's theme would not fit it).
+   */
+  theme: GroupTheme;
 }

@@ -5,6 +5,9 @@ import { DefaultLogo, ExeedLogo, IcarLogo, KeyAccountLogo, OperationLogo, Yingfe
 
 export type { Brand, BrandCode } from './brand.ts';
 
+const colours = (primaryColor: string, primaryHoverColor: string, backgroundFrom: string, backgroundTo: string) =>
+  ({ primaryColor, primaryHoverColor, backgroundFrom, backgroundTo, logoUrl: null });
+
 const BRANDS: Record<BrandCode, Brand> = {
   default: {
     code: 'default',
@@ -12,6 +15,7 @@ const BRANDS: Record<BrandCode, Brand> = {
     subtitle: '一个账号，通行全部业务应用',
     slogans: ['安全登录，统一管理', '销售与服务，一站直达'],
     Logo: DefaultLogo,
+    theme: colours('#1f5eff', '#1348d4', '#0b1f4d', '#6ea8ff'),
   },
   'key-account': {
     code: 'key-account',
@@ -19,6 +23,7 @@ const BRANDS: Record<BrandCode, Brand> = {
     subtitle: '服务大客户的每一个环节',
     slogans: ['客户洞察，精准营销', '协同作战，高效签约'],
     Logo: KeyAccountLogo,
+    theme: colours('#7a2fd1', '#6421b0', '#2a0f4f', '#a66bf0'),
   },
   operation: {
     code: 'operation',
@@ -26,6 +31,7 @@ const BRANDS: Record<BrandCode, Brand> = {
     subtitle: '数据驱动的经营管理',
     slogans: ['指标透明，过程可控', '决策有据，执行有力'],
     Logo: OperationLogo,
+    theme: colours('#0f766e', '#0b5d57', '#06302d', '#34b3a6'),
   },
   yingfeng: {
     code: 'yingfeng',
@@ -33,6 +39,7 @@ const BRANDS: Record<BrandCode, Brand> = {
     subtitle: '携手伙伴，共攀高峰',
     slogans: ['渠道协同，业绩攀升', '服务到位，口碑相传'],
     Logo: YingfengLogo,
+    theme: colours('#b91c1c', '#991b1b', '#450a0a', '#f87171'),
   },
   icar: {
     code: 'icar',
@@ -40,6 +47,7 @@ const BRANDS: Record<BrandCode, Brand> = {
     subtitle: '为新一代出行而生',
     slogans: ['潮流出行，智享生活', '经销服务，一键触达'],
     Logo: IcarLogo,
+    theme: colours('#0369a1', '#075985', '#111827', '#38bdf8'),
   },
   exeed: {
     code: 'exeed',
@@ -47,6 +55,7 @@ const BRANDS: Record<BrandCode, Brand> = {
     subtitle: '向上而行，星途同行',
     slogans: ['品质服务，星级体验', '数据互通，高效协同'],
     Logo: ExeedLogo,
+    theme: colours('#7c5e22', '#654c1b', '#0f172a', '#475569'),
   },
 };
 

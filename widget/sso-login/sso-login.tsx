@@ -67,9 +67,9 @@ export function SsoLogin(props: SsoLoginProps) {
   const brand = getBrand(context.params.brand ?? group.code);
   // The brand is known once the group config is in, or from the first frame when it was cached.
   const lookKnown = groupLoaded || context.lookCached;
-  // A brand attribute naming another brand than the group's: that brand's own mark and the default
-  // colours, never the group's logo under another brand's name.
-  const theme = !context.params.brand || brandCodeOf(context.params.brand) === brandCodeOf(group.code) ? group.theme : null;
+  // A brand attribute naming another brand than the group's (an app's login page on the portal
+  // host): that brand's own colours and mark, never the group's logo under another brand's name.
+  const theme = !context.params.brand || brandCodeOf(context.params.brand) === brandCodeOf(group.code) ? group.theme : brand.theme;
   useLookSheet(props.container, !lookKnown ? PENDING_LOOK_CSS : theme ? themeCss(theme) : null);
   const logoUrl = theme?.logoUrl ? resolveAgainstApi(theme.logoUrl, context.params.apiBase) : null;
   return (

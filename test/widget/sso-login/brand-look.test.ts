@@ -13,6 +13,7 @@ const GROUP_PATH = '/centerAuth/clientGroup/detailGetBySsoDomain';
 const DEFAULT_PRIMARY = 'rgb(31, 94, 255)';
 const EXEED_PRIMARY = 'rgb(124, 94, 34)';
 const PENDING_PRIMARY = 'rgb(75, 85, 99)';
+const KEY_ACCOUNT_PRIMARY = 'rgb(122, 47, 209)';
 
 /**
  * Holds the real server's group-config answers until release(): the request goes out and its
@@ -155,7 +156,7 @@ describe('<sso-login> brand looks', () => {
     expect(login.root.querySelector('.sso-brand__title')?.textContent).to.equal('星途 EXEED 经销商平台');
   });
 
-  it('a brand attribute for another brand than the group keeps its own mark, not the group\'s logo or colours', async () => {
+  it('a brand attribute for another brand than the group wears that brand\'s own mark and colours, not the group\'s', async () => {
     login = await mountLogin({ 'sso-domain': 'exeed.localhost', brand: 'exeed' });
     await groupLoaded(login);
     expect(primaryColour(login)).to.equal(EXEED_PRIMARY);
@@ -165,7 +166,7 @@ describe('<sso-login> brand looks', () => {
     expect(login.root.querySelector('.sso-login')!.getAttribute('data-brand')).to.equal('key-account');
     expect(login.root.querySelector('svg.sso-brand__logo')).to.not.equal(null);
     expect(login.root.querySelector('img.sso-brand__logo')).to.equal(null);
-    expect(primaryColour(login)).to.equal(DEFAULT_PRIMARY);
+    expect(primaryColour(login)).to.equal(KEY_ACCOUNT_PRIMARY);
   });
 
   it("the embedding page's custom property wins over the brand's", async () => {
