@@ -1,7 +1,7 @@
-// The compiled server as `npm start` runs it (node dist/server/main.js, embedded SQLite, a fresh
-// data dir): start to first answer, and resident memory after 300 mixed requests. The same server
-// run from source through the tsx loader (what `npm start` did before issue 16) is measured the
-// same way next to it, for comparison only.
+// The compiled server as `npm start` runs it (node with npm start's V8 flags on
+// dist/server/main.js, embedded SQLite, a fresh data dir): start to first answer, and resident
+// memory after 300 mixed requests. The same server run from source through the tsx loader (what
+// `npm start` did before issue 16) is measured the same way next to it, for comparison only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn } from './login-client.ts';
 import { fmtMs, type BenchRow } from './report.ts';
+import { npmStartCommand } from './start-command.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +30,7 @@ interface Started {
   firstAnswerMs: number;
 }
 
-async function startAndTime(args: string[], dataDir: string): Promise<Started> {
+export async function startAndTime(args: string[], dataDir: string): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -52,7 +53,7 @@ async function startAndTime(args: string[], dataDir: string): Promise<Started> {
   throw new Error(`${args.join(' ')} gave no answer within 30 s`);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -60,7 +61,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** 300 requests in rounds of 15, 5 at a time: the API reads, a password login, the portal, the widget script, a logo. */
-async function mixedRequests(url: string): Promise<number> {
+export async function mixedRequests(url: string): Promise<number> {
   const session = await signIn(url);
   const api = `${url}/api/centerAuth`;
   const withSession = { cookie: session.sessionCookie };
@@ -127,13 +128,14 @@ async function measure(args: string[]): Promise<ServerFigures> {
 }
 
 export async function benchCompiledServer(): Promise<BenchRow[]> {
-  const compiled = await measure(['dist/server/main.js']);
+  const start = npmStartCommand();
+  const compiled = await measure([...start.nodeFlags, ...start.script]);
   const fromSource = await measure(['--import', 'tsx', 'server/main.ts']);
   const mb = (value: number): string => `${value.toFixed(1)} MB`;
   return [
     {
       section: 'server',
-      name: `compiled server (node dist/server/main.js): resident memory after ${REQUESTS} mixed requests`,
+      name: `compiled server (${['node', ...start.nodeFlags, ...start.script].join(' ')}): resident memory after ${REQUESTS} mixed requests`,
       value: `${mb(compiled.afterRequestsMb)} (idle after start ${mb(compiled.idleMb)})` + (compiled.badAnswers ? `, ${compiled.badAnswers} bad answers` : ''),
       budget: `<= ${RSS_BUDGET_MB} MB`,
       pass: compiled.badAnswers === 0 && compiled.afterRequestsMb <= RSS_BUDGET_MB,
