@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processCpuMs } from './child-server.ts';
 import { signIn } from './login-client.ts';
 import { fmtMs, type BenchRow } from './report.ts';
 import { npmStartCommand } from './start-command.ts';
@@ -28,6 +29,8 @@ interface Started {
   url: string;
   /** ms from spawn to the first correct API answer. */
   firstAnswerMs: number;
+  /** CPU time the server used until then (steady on a busy machine, unlike the wall time). */
+  firstAnswerCpuMs: number | null;
 }
 
 export async function startAndTime(args: string[], dataDir: string): Promise<Started> {
@@ -43,7 +46,7 @@ export async function startAndTime(args: string[], dataDir: string): Promise<Sta
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with code ${child.exitCode}`);
     try {
       const answer = await fetch(`${url}/api/centerAuth/sso/isLogin`);
-      if (answer.status === 200) return { child, url, firstAnswerMs: performance.now() - started };
+      if (answer.status === 200) return { child, url, firstAnswerMs: performance.now() - started, firstAnswerCpuMs: processCpuMs(child.pid) };
     } catch {
       // not listening yet
     }
@@ -100,6 +103,7 @@ export async function mixedRequests(url: string): Promise<number> {
 interface ServerFigures {
   freshStartMs: number;
   restartMs: number;
+  restartCpuMs: number | null;
   idleMb: number;
   afterRequestsMb: number;
   badAnswers: number;
@@ -118,7 +122,7 @@ async function measure(args: string[]): Promise<ServerFigures> {
       const badAnswers = await mixedRequests(server.url);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const afterRequestsMb = residentMb(server.child.pid!);
-      return { freshStartMs: fresh.firstAnswerMs, restartMs: server.firstAnswerMs, idleMb, afterRequestsMb, badAnswers };
+      return { freshStartMs: fresh.firstAnswerMs, restartMs: server.firstAnswerMs, restartCpuMs: server.firstAnswerCpuMs, idleMb, afterRequestsMb, badAnswers };
     } finally {
       await stop(server.child);
     }
@@ -144,7 +148,9 @@ export async function benchCompiledServer(): Promise<BenchRow[]> {
     {
       section: 'server',
       name: 'compiled server: start to first API answer (restart on its data dir; first start seeds)',
-      value: `${fmtMs(compiled.restartMs)} (first start on an empty data dir ${fmtMs(compiled.freshStartMs)})`,
+      value:
+        `${fmtMs(compiled.restartMs)}, ${compiled.restartCpuMs ?? '?'} ms of CPU ` +
+        `(first start on an empty data dir ${fmtMs(compiled.freshStartMs)})`,
       budget: `<= ${START_BUDGET_MS} ms`,
       pass: compiled.restartMs <= START_BUDGET_MS,
       data: { ...compiled },
