@@ -2,40 +2,18 @@
 // elements. React is bundled in (brand sites do not have it). In the ES build sm-crypto stays a
 // separate chunk loaded on demand; the IIFE build must inline it (one file, no module loader).
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { widgetBuildDefines } from './widget/build-defines.ts';
+import { widgetChunks } from './widget/build-chunks.ts';
 
 const root = import.meta.dirname;
-
-/**
- * The ES build's chunks (docs/performance.md, "The first chunk"): one chunk per thing loaded on
- * demand: crypto-js (for Enc-Flag bodies and the /tenant/list signature, each in a small chunk of
- * its own) and sm-crypto; the rest as the imports say (the entry, app-center, the after-paint views). The
- * IIFE build is one file, so it gets no groups.
- */
-function onDemandChunks(): Plugin {
-  return {
-    name: 'on-demand-chunks',
-    outputOptions(options) {
-      if (options.format !== 'es') return null;
-      return {
-        ...options,
-        codeSplitting: {
-          groups: [
-            { name: 'crypto-js', test: /node_modules[\\/]crypto-js[\\/]/ },
-            { name: 'sm-crypto', test: /node_modules[\\/]sm-crypto[\\/]/ },
-          ],
-        },
-      };
-    },
-  };
-}
 
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [react(), onDemandChunks()],
+  // The one entry holds the first paint itself; crypto-js and sm-crypto in chunks of their own.
+  plugins: [react(), widgetChunks({ groupInitial: false })],
   define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...widgetBuildDefines() },
   build: {
     outDir: resolve(root, 'dist/widget'),

@@ -1,8 +1,10 @@
 // Stand-ins for the views in after-paint-views.ts, with the same names and props: each renders
 // nothing until the after-paint chunk is there, then the real view. The views keep their state in
 // the login stores, not in component state, so a view that appears a moment later shows the same
-// thing it would have shown at once. The first stand-in to mount (the change-password dialog is
-// mounted with the form) starts the fetch: right after the first commit, never before it.
+// thing it would have shown at once. The dialog and the notice layer are mounted with the form:
+// their stand-ins start the fetch once the frame after the first commit has been painted (started
+// at the commit itself, the chunk's evaluation could land before that frame and delay the form);
+// a view's stand-in (register, QR, ...) starts it at once, since then the user is waiting for it.
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 
 type AfterPaintViews = typeof import('./after-paint-views.ts');
@@ -29,19 +31,36 @@ function subscribe(notify: () => void): () => void {
   return () => waiting.delete(notify);
 }
 
-function useAfterPaintViews(): AfterPaintViews | null {
+/** 'now': the user waits for this view; 'after-paint': mounted with the form, needed later. */
+type Urgency = 'now' | 'after-paint';
+
+function useAfterPaintViews(urgency: Urgency): AfterPaintViews | null {
   const views = useSyncExternalStore(subscribe, () => loaded);
   useEffect(() => {
+    if (loaded) return undefined;
     // A failed fetch (network) leaves the view empty; it is tried again when a stand-in mounts.
-    if (!loaded) loadAfterPaintViews().catch(() => undefined);
-  }, []);
+    const load = () => void loadAfterPaintViews().catch(() => undefined);
+    if (urgency === 'now') {
+      load();
+      return undefined;
+    }
+    // requestAnimationFrame runs before the next paint; the task it queues runs after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(load, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [urgency]);
   return views;
 }
 
-function standIn<Name extends keyof AfterPaintViews>(name: Name): AfterPaintViews[Name] {
+function standIn<Name extends keyof AfterPaintViews>(name: Name, urgency: Urgency = 'now'): AfterPaintViews[Name] {
   // Typed from outside by the cast below: callers see the real view's props.
   function AfterPaintView(props: object) {
-    const views = useAfterPaintViews();
+    const views = useAfterPaintViews(urgency);
     if (!views) return null;
     const View = views[name] as unknown as ComponentType<object>;
     return <View {...props} />;
@@ -50,11 +69,11 @@ function standIn<Name extends keyof AfterPaintViews>(name: Name): AfterPaintView
   return AfterPaintView as unknown as AfterPaintViews[Name];
 }
 
-export const ChangePasswordDialog = standIn('ChangePasswordDialog');
+export const ChangePasswordDialog = standIn('ChangePasswordDialog', 'after-paint');
 export const ForgotPasswordView = standIn('ForgotPasswordView');
 export const LogoutView = standIn('LogoutView');
 export const MobileForm = standIn('MobileForm');
-export const NoticeLayer = standIn('NoticeLayer');
+export const NoticeLayer = standIn('NoticeLayer', 'after-paint');
 export const QrPanel = standIn('QrPanel');
 export const RedirectView = standIn('RedirectView');
 export const RegisterForm = standIn('RegisterForm');
