@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/helpers/chromium.mjs';
 import { testApi } from './test/widget/support/test-api-plugin.mjs';
+import { consoleMessages } from './test/widget/support/console-plugin.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 const userDataDir = mkdtempSync(join(tmpdir(), 'wtr-chromium-'));
@@ -60,7 +61,7 @@ export default {
   testsFinishTimeout: 180000,
   testFramework: { config: { timeout: 15000 } },
   middleware: [api.middleware],
-  plugins: [bundleTestFiles(), api.plugin],
+  plugins: [bundleTestFiles(), api.plugin, consoleMessages()],
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -81,12 +81,9 @@ export class SmsCodes {
     // The cooldown is claimed in one atomic step: of two parallel sends only one goes on.
     const cooldown = this.config.smsResendCooldownMs;
     if (cooldown > 0 && !(await this.store.claimUntil(`sms-cooldown:${purpose}:${phone}`, now + cooldown, now))) throw refuse('smsTooSoon');
-    const quota = await this.store.getQuota(phone);
-    const sentToday = quota && quota.day === day ? quota.dayCount : 0;
-    if (sentToday >= this.config.smsDailyCap) throw refuse('smsDailyCap');
-    const before = quota?.lastSentByPurpose ?? (quota ? { login: quota.lastSentAt, register: quota.lastSentAt } : {});
-    const lastSentByPurpose = { ...before, [purpose]: now };
-    await this.store.saveQuota({ phone, lastSentAt: now, lastSentByPurpose, day, dayCount: sentToday + 1 });
+    // Counted in one atomic step as well: parallel sends for other purposes (whose cooldowns are
+    // their own) cannot each read the same count and pass the cap together.
+    if (!(await this.store.takeDailySend(phone, day, this.config.smsDailyCap, now))) throw refuse('smsDailyCap');
     // A phone without an account gets a code too, one nobody ever sees: its tries then count and
     // burn exactly like a real one's, so the answers do not tell which phones have accounts.
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');

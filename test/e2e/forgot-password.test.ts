@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { runJourney, startJourney } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import {
-  changePasswordDialog, credentialInput, DEMO, loginBox, loginBoxTitle, submitPasswordLogin, systemDialog, toast, waitForHome, waitForLoginPage,
+  changePasswordDialog, credentialInput, DEMO, loginBox, loginBoxTitle, submitPasswordLogin, systemDialog, toast, waitForHome, waitForHomeNotMember, waitForLoginPage,
 } from './support/portal-ui.ts';
 
 const NEW_PASSWORD = 'Reset#2026dealer';
@@ -21,7 +21,7 @@ describe('忘记密码 and 稍后修改', { timeout: 180_000 }, () => {
       await other.page.goto(`${portal.server.url}/`);
       await waitForLoginPage(other.page);
       await submitPasswordLogin(other.page, DEMO.dealer01.name, DEMO.dealer01.password);
-      await waitForHome(other.page, DEMO.dealer01.name);
+      await waitForHomeNotMember(other.page, DEMO.dealer01.name);
 
       await runJourney(portal.browser, 'forgot-password', async (journey) => {
         const { page } = journey;
@@ -54,7 +54,7 @@ describe('忘记密码 and 稍后修改', { timeout: 180_000 }, () => {
         await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
         await journey.shot('reset-done');
         await submitPasswordLogin(page, DEMO.dealer01.name, NEW_PASSWORD);
-        await waitForHome(page, DEMO.dealer01.name);
+        await waitForHomeNotMember(page, DEMO.dealer01.name);
         await journey.shot('signed-in-with-new-password');
       });
 

@@ -11,6 +11,7 @@ import {
   DEMO,
   changePasswordDialog,
   credentialInput,
+  formError,
   loginBox,
   submitPasswordLogin,
   systemDialog,
@@ -52,13 +53,14 @@ async function changeOnSignIn(journey: Journey, server: PortalServer, user: { na
 
   await toast(page, 'success', PASSWORD_CHANGED).waitFor();
   await dialog.waitFor({ state: 'detached' });
-  // Back on password login with the username kept.
+  // Back on password login with the username kept, and never the old password (issue 15).
   assert.equal(await credentialInput(page, '用户名').inputValue(), user.name);
+  assert.equal(await credentialInput(page, '密码').inputValue(), '');
   await journey.shot('password-changed');
 
-  // The old password no longer works; the new one signs in without any prompt.
+  // The old password no longer works (said in the form); the new one signs in without any prompt.
   await submitPasswordLogin(page, user.name, user.password);
-  await toast(page, 'error', '用户名或密码错误').waitFor();
+  await formError(page).filter({ hasText: '用户名或密码错误' }).waitFor();
   await submitPasswordLogin(page, user.name, newPassword);
   await waitForHome(page, user.name);
   assert.equal(await systemDialog(page).count(), 0);
@@ -74,8 +76,9 @@ async function signInAndWaitForAnswer(page: Page, name: string, password: string
   return response.status();
 }
 
-async function lockedToast(page: Page): Promise<void> {
-  await toast(page, 'error', '该账号已锁定').waitFor();
+/** 该账号已锁定 with the minutes left, in the form where the user looks (issue 15). */
+async function lockedMessage(page: Page): Promise<void> {
+  await formError(page).filter({ hasText: /^该账号已锁定，请 \d+ 分钟后再试$/ }).waitFor();
 }
 
 describe('password rules: first login, ageing, lockout', { timeout: 150_000 }, () => {
@@ -97,17 +100,17 @@ describe('password rules: first login, ageing, lockout', { timeout: 150_000 }, (
       for (let attempt = 1; attempt <= 4; attempt++) {
         const answer = await signInAndWaitForAnswer(page, DEMO.zhangwei.name, `Wrong@pass${attempt}`);
         assert.equal(answer, 200, `attempt ${attempt} is an ordinary refusal`);
-        await toast(page, 'error', '用户名或密码错误').first().waitFor();
+        await formError(page).filter({ hasText: '用户名或密码错误' }).waitFor();
       }
       await journey.shot('four-wrong-passwords');
       assert.equal(await signInAndWaitForAnswer(page, DEMO.zhangwei.name, 'Wrong@pass5'), 423);
-      await lockedToast(page);
+      await lockedMessage(page);
       await journey.shot('locked-after-five');
 
       await page.reload();
       await waitForLoginPage(page);
       await submitPasswordLogin(page, DEMO.zhangwei.name, DEMO.zhangwei.password);
-      await lockedToast(page);
+      await lockedMessage(page);
       assert.equal(new URL(page.url()).pathname, '/');
       await journey.shot('right-password-still-locked');
     });

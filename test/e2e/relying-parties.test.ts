@@ -56,6 +56,23 @@ async function eventually(what: string, condition: () => boolean, timeoutMs = 10
   }
 }
 
+/** Polls the authorization endpoint until it stops refusing each app as an unknown client. */
+async function untilClientsKnown(issuer: string, apps: { clientId: string; redirectUri: string }[], timeoutMs = 15_000): Promise<void> {
+  const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json() as { authorization_endpoint: string };
+  const deadline = Date.now() + timeoutMs;
+  for (const app of apps) {
+    const probe = new URL(discovery.authorization_endpoint);
+    probe.search = new URLSearchParams({ client_id: app.clientId, response_type: 'code', scope: 'openid', redirect_uri: app.redirectUri }).toString();
+    // An unknown client is answered on the provider's own error page (4xx); a known one is sent on.
+    for (;;) {
+      const { status } = await fetch(probe, { redirect: 'manual' });
+      if (status < 400 || status >= 500) break;
+      if (Date.now() > deadline) assert.fail(`the portal did not load client ${app.clientId} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 /** Main-frame pages the page shows from now on (a redirect that is passed through is not shown). */
 function shownPages(page: Page): string[] {
   const shown: string[] = [];
@@ -93,8 +110,9 @@ describe('single sign-on and single logout with two relying parties', { timeout:
       { id: 'rp-a-card', name: '应用 A', client: 'rp-a', rp: appA },
       { id: 'rp-b-card', name: '应用 B', client: 'rp-b', rp: appB },
     ]);
-    // The running server reloads its clients every two seconds (oidc/client-registry.ts).
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // The running server reloads its clients every two seconds (oidc/client-registry.ts): wait until
+    // its authorization endpoint knows both, rather than for a fixed time.
+    await untilClientsKnown(issuer, [{ clientId: 'rp-a', redirectUri: appA.redirectUri }, { clientId: 'rp-b', redirectUri: appB.redirectUri }]);
   });
   after(async () => {
     await browser?.close();

@@ -50,7 +50,9 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
       assert.equal(await appCards(page).count(), 0, 'no apps are shown for an expired session');
       await journey.shot('token-expired-dialog');
 
-      await dialog.getByRole('button', { name: '确定' }).click();
+      // The text says 请点击重新登录, and so does the button (issue 15).
+      assert.deepEqual(await dialog.getByRole('button').allTextContents(), ['取消', '重新登录']);
+      await dialog.getByRole('button', { name: '重新登录' }).click();
       await page.waitForURL(`${portal.server.url}/`);
       await waitForLoginPage(page);
       assert.equal(await systemDialog(page).count(), 0);
@@ -78,16 +80,17 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
         page.goto(`${portal.server.url}/?is_signout=1&from=brand-site`),
       ]);
       assert.equal(signOut.status(), 200);
-      await loginBox(page).locator('.sso-logout').waitFor();
+      await loginBox(page).locator('.sso-logout[data-state="done"]').waitFor();
       assert.equal(await loginBoxTitle(page).textContent(), '退出登录');
+      // Text and button agree (issue 15): signed out, the one button leads back to the login.
       assert.equal(await loginBox(page).locator('.sso-logout__text').textContent(), '您已退出登录');
-      assert.deepEqual(await loginBox(page).locator('.sso-box__body').getByRole('button').allTextContents(), ['退出登录']);
+      assert.deepEqual(await loginBox(page).locator('.sso-box__body').getByRole('button').allTextContents(), ['重新登录']);
       await journey.shot('logout-view');
       // Already signed out on load, before the button is pressed.
       const isLogin = await page.evaluate(() => fetch('/api/centerAuth/sso/isLogin').then((r) => r.json() as Promise<{ data: unknown }>));
       assert.equal(isLogin.data, false);
 
-      await loginBox(page).getByRole('button', { name: '退出登录' }).click();
+      await loginBox(page).getByRole('button', { name: '重新登录' }).click();
       await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
       await journey.shot('login-after-logout-view');
 

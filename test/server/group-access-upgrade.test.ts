@@ -18,9 +18,12 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     it('gets the staff flag column, the demo staff groups and the demo memberships on the next start', async () => {
-      // Back to the state before this change: no 0004, no staff column, no markers, no memberships.
+      // Back to the state before this change: no 0004, no staff column, no markers, no memberships;
+      // and no later migration either (0005, the app cards' client column), as in such a database.
       const { db } = await openDatabase(t.config);
       try {
+        await sql`alter table apps drop column oidc_client_id`.execute(db);
+        await sql`delete from kysely_migration where name = '0005_app_oidc_client'`.execute(db);
         await sql`drop index group_members_by_group`.execute(db);
         await sql`alter table client_groups drop column staff_only`.execute(db);
         await sql`delete from kysely_migration where name = '0004_group_access'`.execute(db);

@@ -79,6 +79,26 @@ for (const backend of testBackends()) {
       }
     });
 
+    it('parallel sends for every purpose never pass the daily cap together', async () => {
+      const fresh = await buildTestApp(backend, { smsDailyCap: 2 });
+      try {
+        // A phone with no account: the login and reset sends count without delivering (no
+        // enumeration), the registration send delivers. Each purpose has its own cooldown, so only
+        // the daily cap stands between these three parallel sends.
+        const phone = '13900000077';
+        const c = fresh.client();
+        const answers = await Promise.all([
+          c.get(`/api/centerAuth/msg/login/send?phone=${phone}`),
+          c.get(`/api/centerAuth/msg/resetPassword/send?phone=${phone}`),
+          c.get(`/api/admin/mobile/${phone}`),
+        ]);
+        const codes = answers.map((a) => a.body.code).sort();
+        assert.deepEqual(codes, [200, 200, 'AU00112'], JSON.stringify(answers.map((a) => a.body)));
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it('refuses an invalid phone with 请输入合法手机号', async () => {
       for (const url of ['/api/centerAuth/msg/login/send?phone=12345', '/api/centerAuth/msg/login/send?phone=138****0001', '/api/admin/mobile/2380000000']) {
         const res = await t.client().get(url);

@@ -42,13 +42,13 @@ export function isSuccessCode(code: unknown): boolean {
 }
 
 /**
- * The toast for a failed quiet call (the request client showed nothing): 423 and 424 are left out,
- * the client always handles those itself (locked notice, expiry dialog); anything that is not an
- * ApiCallError (a bug, not an answer) gets the default text.
+ * The toast for a failed quiet call (the request client showed nothing): 424 is left out, the
+ * client always handles it itself (expiry dialog); anything that is not an ApiCallError (a bug,
+ * not an answer) gets the default text.
  */
 export function reportQuietError(notices: NoticeCenter, error: unknown): void {
   if (error instanceof ApiCallError) {
-    if (error.status !== 423 && error.status !== 424) notices.toast('error', error.message);
+    if (error.status !== 424) notices.toast('error', error.message);
   } else {
     notices.toast('error', DEFAULT_ERROR);
   }

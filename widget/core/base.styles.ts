@@ -38,10 +38,10 @@ export const baseStyles = `
   color: var(--sso-color-text); font: inherit; cursor: pointer;
 }
 .sso-button--primary { background: var(--sso-color-primary); border-color: var(--sso-color-primary); color: var(--sso-color-on-primary); }
-.sso-button--primary:hover:not(:disabled) { background: var(--sso-color-primary-hover); }
+.sso-button--primary:hover:not(:disabled):not([aria-disabled="true"]) { background: var(--sso-color-primary-hover); }
 .sso-button--block { width: 100%; }
 .sso-button--link { border: 0; background: none; color: var(--sso-color-primary); padding: 0 4px; min-height: 32px; }
-.sso-button:disabled, .sso-button[aria-busy="true"] { opacity: 0.65; cursor: not-allowed; }
+.sso-button:disabled, .sso-button[aria-disabled="true"], .sso-button[aria-busy="true"] { opacity: 0.65; cursor: not-allowed; }
 .sso-spinner {
   width: 14px; height: 14px; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent;
   animation: sso-spin 0.8s linear infinite;

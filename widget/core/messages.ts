@@ -23,6 +23,8 @@ export const REQUIRED_SMS_CODE = '请输入短信验证码';
 export const REQUIRED_OLD_PASSWORD = '请输入原密码';
 export const REQUIRED_NEW_PASSWORD = '请输入新密码';
 export const REQUIRED_CONFIRM_PASSWORD = '请再次输入新密码';
+/** The register form's confirmation: a new account has no "new" password to repeat, just its password. */
+export const REQUIRED_CONFIRM_REGISTER_PASSWORD = '请再次输入密码';
 export const PASSWORDS_DIFFER = '两次输入的密码不一致';
 export const NEW_PASSWORD_SAME = '新密码不能与原密码相同';
 
@@ -70,6 +72,10 @@ export const QR_TYPE_GROUP = '扫码方式';
 // Logout view.
 export const SIGN_OUT = '退出登录';
 export const SIGNED_OUT = '您已退出登录';
+export const SIGNING_OUT = '正在退出登录…';
+export const SIGN_OUT_FAILED = '退出登录失败，请重试';
+/** The logout view's button once signed out, and the button of the 424 dialog (its text says 请点击重新登录). */
+export const SIGN_IN_AGAIN = '重新登录';
 
 // Change-password dialog.
 export const CHANGE_PASSWORD_TITLE = '修改密码';

@@ -1,6 +1,10 @@
-// Renders a NoticeCenter inside a shadow root: toasts (role=status, role=alert for errors) and one
-// modal system-prompt dialog at a time (see use-modal.ts for focus handling).
+// Renders a NoticeCenter inside a shadow root: toasts (role=status, role=alert for errors), stacked
+// oldest first, and one modal system-prompt dialog at a time (see use-modal.ts for focus handling).
+// Toasts are never under a backdrop: while a modal dialog of the element is open, the stack is
+// rendered inside that dialog (top layer, not inert), still fixed at the top of the viewport.
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useTopModalDialog } from './top-dialog.ts';
 import { useStore } from '@nanostores/react';
 import type { DialogRequest, NoticeCenter } from './notices.ts';
 import { useModalDialog } from './use-modal.ts';
@@ -10,29 +14,34 @@ export function NoticeLayer(props: { center: NoticeCenter }) {
   const toasts = useStore(props.center.$toasts);
   const dialogs = useStore(props.center.$dialogs);
   const current = dialogs[0];
-  return (
-    <div className="sso-notices" part="notices">
-      <div className="sso-toasts">
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className={`sso-toast sso-toast--${toast.type}`}
-            role={toast.type === 'error' ? 'alert' : 'status'}
-            data-type={toast.type}
-            part="toast"
+  const layerRef = useRef<HTMLDivElement>(null);
+  const openDialog = useTopModalDialog(layerRef);
+  const stack = (
+    <div className="sso-toasts">
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          className={`sso-toast sso-toast--${toast.type}`}
+          role={toast.type === 'error' ? 'alert' : 'status'}
+          data-type={toast.type}
+          part="toast"
+        >
+          <span className="sso-toast__text">{toast.text}</span>
+          <button
+            type="button"
+            className="sso-toast__close"
+            aria-label={CLOSE_TOAST_TEXT}
+            onClick={() => props.center.dismissToast(toast.id)}
           >
-            <span className="sso-toast__text">{toast.text}</span>
-            <button
-              type="button"
-              className="sso-toast__close"
-              aria-label={CLOSE_TOAST_TEXT}
-              onClick={() => props.center.dismissToast(toast.id)}
-            >
-              ×
-            </button>
-          </div>
-        ))}
-      </div>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+  return (
+    <div className="sso-notices" part="notices" ref={layerRef}>
+      {openDialog ? createPortal(stack, openDialog) : stack}
       {current ? <SystemDialog key={current.id} request={current} /> : null}
     </div>
   );
@@ -96,11 +105,11 @@ function SystemDialog({ request }: { request: DialogRequest }) {
         <div className="sso-dialog__actions">
           {request.kind !== 'alert' ? (
             <button type="button" className="sso-button sso-button--secondary" onClick={() => settle(false)}>
-              {CANCEL_TEXT}
+              {request.cancelLabel ?? CANCEL_TEXT}
             </button>
           ) : null}
           <button type="submit" ref={okRef} className="sso-button sso-button--primary">
-            {OK_TEXT}
+            {request.okLabel ?? OK_TEXT}
           </button>
         </div>
       </form>

@@ -18,14 +18,22 @@ export interface DialogRequest {
   kind: DialogKind;
   text: string;
   label?: string;
+  /** Button texts other than 确定 / 取消, when the message names its action (424: 重新登录). */
+  okLabel?: string;
+  cancelLabel?: string;
   /** Called once by the layer: true / the typed text for 确定, false / null for 取消 or Esc. */
   settle(result: { ok: boolean; value?: string }): void;
+}
+
+export interface DialogButtons {
+  okLabel?: string;
+  cancelLabel?: string;
 }
 
 export interface NoticeCenter {
   toast(type: ToastType, text: string): void;
   alert(text: string): Promise<void>;
-  confirm(text: string): Promise<boolean>;
+  confirm(text: string, buttons?: DialogButtons): Promise<boolean>;
   prompt(text: string, options?: { label?: string }): Promise<string | null>;
   /** Toasts on screen, oldest first. */
   $toasts: ReadableAtom<Toast[]>;
@@ -43,7 +51,7 @@ export function createNoticeCenter(): NoticeCenter {
     $toasts.set($toasts.get().filter((toast) => toast.id !== id));
   }
 
-  function open<T>(kind: DialogKind, text: string, map: (r: { ok: boolean; value?: string }) => T, label?: string): Promise<T> {
+  function open<T>(kind: DialogKind, text: string, map: (r: { ok: boolean; value?: string }) => T, label?: string, buttons: DialogButtons = {}): Promise<T> {
     return new Promise<T>((resolve) => {
       const id = nextId++;
       const request: DialogRequest = {
@@ -51,6 +59,8 @@ export function createNoticeCenter(): NoticeCenter {
         kind,
         text,
         ...(label !== undefined ? { label } : {}),
+        ...(buttons.okLabel !== undefined ? { okLabel: buttons.okLabel } : {}),
+        ...(buttons.cancelLabel !== undefined ? { cancelLabel: buttons.cancelLabel } : {}),
         settle(result) {
           $dialogs.set($dialogs.get().filter((dialog) => dialog.id !== id));
           resolve(map(result));
@@ -70,7 +80,7 @@ export function createNoticeCenter(): NoticeCenter {
       setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
     },
     alert: (text) => open('alert', text, () => undefined),
-    confirm: (text) => open('confirm', text, (r) => r.ok),
+    confirm: (text, buttons) => open('confirm', text, (r) => r.ok, undefined, buttons),
     prompt: (text, options) => open('prompt', text, (r) => (r.ok ? (r.value ?? '') : null), options?.label),
   };
 }

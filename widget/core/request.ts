@@ -1,7 +1,7 @@
 // The request client: every common rule of spec section 7 and the error catalogue of section 8.
 import { ApiCallError, asEnvelope, envelopeMessage, isSuccessCode } from './api-error.ts';
 import { REQUEST_TIMEOUT_MS } from './config.ts';
-import { ACCOUNT_LOCKED, DEFAULT_ERROR, NETWORK_ERROR, REQUEST_TIMEOUT, TOKEN_EXPIRED } from './messages.ts';
+import { ACCOUNT_LOCKED, DEFAULT_ERROR, NETWORK_ERROR, REQUEST_TIMEOUT, SIGN_IN_AGAIN, TOKEN_EXPIRED } from './messages.ts';
 import { navigate } from './navigate.ts';
 import type { NoticeCenter } from './notices.ts';
 import { SIGNED_URL } from './signed-url.ts';
@@ -19,7 +19,7 @@ export interface CallOptions {
   form?: Record<string, string | number | undefined>;
   /** Enc-Flag: the JSON body is sent encrypted. */
   encrypt?: boolean;
-  /** No toast for body-code errors and other HTTP errors (423 and 424 always behave as the catalogue says). */
+  /** No toast for body-code errors and other HTTP errors, 423 included: the caller shows them (424 always opens its dialog). */
   quiet?: boolean;
 }
 
@@ -72,6 +72,9 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
   const apiBase = options.apiBase.replace(/\/+$/, '');
   const { notices } = options;
   let expiryDialogOpen = false;
+  // 取消 on the expiry dialog means "not now": later 424s of this page fail without asking again,
+  // instead of the dialog coming back with every call (the loop issue 15 describes).
+  let expiryDeclined = false;
   let xsrfBootstrap: Promise<unknown> | null = null;
   // Embedded on another origin (docs/embedding.md): the page's own cookies say nothing about the
   // API (a brand site may have an XSRF-TOKEN cookie of its own), so only the token the API hands
@@ -96,11 +99,13 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
   }
 
   async function handleExpired(): Promise<never> {
-    if (!expiryDialogOpen) {
+    if (!expiryDialogOpen && !expiryDeclined) {
       expiryDialogOpen = true;
-      const confirmed = await notices.confirm(TOKEN_EXPIRED);
+      // The text says 请点击重新登录: the button that goes to the login says 重新登录.
+      const confirmed = await notices.confirm(TOKEN_EXPIRED, { okLabel: SIGN_IN_AGAIN });
       expiryDialogOpen = false;
       if (confirmed) navigate('/');
+      else expiryDeclined = true;
     }
     throw new ApiCallError(TOKEN_EXPIRED, 424, 424);
   }
@@ -168,7 +173,8 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     if (status === 423) {
       // The server may add how long the lock lasts ("该账号已锁定，请 12 分钟后再试"); anything else is the catalogue text.
       const said = envelopeMessage(asEnvelope(await readJson(response)), ACCOUNT_LOCKED);
-      return fail(said.startsWith(ACCOUNT_LOCKED) ? said : ACCOUNT_LOCKED, 423, 423, false);
+      // A quiet caller shows it where the user looks (the sign-in form, the change-password dialog).
+      return fail(said.startsWith(ACCOUNT_LOCKED) ? said : ACCOUNT_LOCKED, 423, 423, call.quiet);
     }
     if (status === 424) {
       await readJson(response);
@@ -198,7 +204,7 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     request: (method, path, call) => send(method, path, call),
     async download(path, call = {}) {
       const response = await fetchRaw('GET', path, call, true);
-      if (response.status === 423) return fail(ACCOUNT_LOCKED, 423, 423, false);
+      if (response.status === 423) return fail(ACCOUNT_LOCKED, 423, 423, call.quiet);
       if (response.status === 424) return handleExpired();
       // Downloads are rare (an admin's export): the code that saves them comes when one is made.
       const { saveDownload } = await import('./download.ts');

@@ -7,7 +7,7 @@ import { deepActiveElement } from './deep-focus.ts';
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]):not([type="hidden"]), a[href], select, textarea';
 
 /** Focusable elements in tree order, slotted light-DOM elements (credential inputs) in their slot's place. */
-function focusablesOf(dialog: HTMLElement): HTMLElement[] {
+export function focusablesOf(dialog: HTMLElement): HTMLElement[] {
   return Array.from(dialog.querySelectorAll<HTMLElement>(`${FOCUSABLE}, slot`)).flatMap((node) =>
     node instanceof HTMLSlotElement
       ? node.assignedElements({ flatten: true }).filter((el): el is HTMLElement => el instanceof HTMLElement && el.matches(FOCUSABLE))

@@ -17,7 +17,8 @@ import { useModalDialog } from '../core/use-modal.ts';
 import { agedExplained, FIRST_LOGIN_EXPLAINED, POSTPONE_CHANGE, POSTPONING } from './password-ageing.messages.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Field } from './field.tsx';
-import { HiddenUsername, LightField } from './light-dom-credentials.tsx';
+import { HiddenUsername, LightField, useLightForm } from './light-dom-credentials.tsx';
+import { FormErrors } from './form-errors.tsx';
 import { useLoginUi } from './use-login.ts';
 
 export function ChangePasswordDialog() {
@@ -33,12 +34,15 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
   const postponing = busyKeys.postpone ?? false;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const lightForm = useLightForm(hostElement, 'sso-change-password', formRef);
   // The password inputs are light-DOM children slotted in here (password managers can see them).
   const firstRef = useRef<HTMLInputElement | null>(null);
   const newRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
   const titleId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's reason (wrong old password, a weak new one, a locked account) stays in the dialog.
+  const [formError, setFormError] = useState<string | null>(null);
   const modal = useModalDialog(dialogRef, firstRef);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -50,8 +54,10 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
     };
     const problems = validateChangePassword(values);
     setErrors(problems);
+    setFormError(null);
     if (Object.keys(problems).length > 0) return;
-    await changePassword(context, values);
+    const outcome = await changePassword(context, values);
+    if (!outcome.changed) setFormError(outcome.error);
   }
 
   return (
@@ -68,7 +74,7 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
       }}
     >
       <form className="sso-dialog__form" name="sso-change-password" method="post" noValidate onSubmit={onSubmit} ref={formRef}>
-        <HiddenUsername host={hostElement} username={request.username} />
+        <HiddenUsername host={hostElement} username={request.username} form={lightForm} />
         <h2 id={titleId} className="sso-dialog__title">
           {CHANGE_PASSWORD_TITLE}
         </h2>
@@ -76,9 +82,10 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
           {request.reason === 'AU00153' ? agedExplained(request.aged) : FIRST_LOGIN_EXPLAINED}
         </p>
         <Field label={USERNAME_LABEL} name="username" autoComplete="username" defaultValue={request.username} readOnly />
-        <LightField host={hostElement} form={formRef} inputRef={firstRef} label={OLD_PASSWORD_LABEL} name="oldPassword" type="password" autoComplete="current-password" error={errors.oldPassword} />
-        <LightField host={hostElement} form={formRef} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
-        <LightField host={hostElement} form={formRef} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <LightField host={hostElement} form={lightForm} inputRef={firstRef} label={OLD_PASSWORD_LABEL} name="oldPassword" type="password" autoComplete="current-password" error={errors.oldPassword} />
+        <LightField host={hostElement} form={lightForm} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
+        <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <FormErrors formError={formError} fieldErrors={errors} />
         <div className="sso-dialog__actions">
           {request.postpone ? (
             <BusyButton type="button" busy={postponing} label={POSTPONE_CHANGE} busyLabel={POSTPONING} className="sso-button sso-button--secondary" data-action="postpone" onClick={() => void request.postpone?.()} />

@@ -9,7 +9,7 @@ import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL, PHONE_LABEL, SEND_CODE,
 import { RESET_PASSWORD_HINT, RESET_SUBMIT, RESETTING } from './forgot-password.messages.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Field, formValues } from './field.tsx';
-import { LightField } from './light-dom-credentials.tsx';
+import { LightField, useLightForm } from './light-dom-credentials.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 import { useLoginUi } from './use-login.ts';
 
@@ -17,6 +17,7 @@ export function ForgotPasswordView() {
   const { context, hostElement } = useLoginUi();
   const busy = useStore(context.$busy);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const lightForm = useLightForm(hostElement, 'sso-forgot-password', formRef);
   const newRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -54,8 +55,8 @@ export function ForgotPasswordView() {
         error={errors.code}
         addon={<SendCodeButton countdown={context.resetCountdown} busy={busy.resetCode ?? false} onSend={sendCode} label={SEND_CODE} busyLabel={SENDING_CODE} />}
       />
-      <LightField host={hostElement} form={formRef} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
-      <LightField host={hostElement} form={formRef} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <LightField host={hostElement} form={lightForm} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
+      <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
       <BusyButton type="submit" busy={busy.reset ?? false} label={RESET_SUBMIT} busyLabel={RESETTING} />
     </form>
   );

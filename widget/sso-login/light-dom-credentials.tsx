@@ -4,13 +4,60 @@
 // password inputs are real children of <sso-login> (slot="sso-credential-<name>"), shown inside
 // the login box through a <slot>, styled with ::slotted() from the element's own sheet (no inline
 // styles). The shadow side keeps the visible label and the error message; the input carries the
-// same text as aria-label (a label cannot point across the shadow boundary).
+// label as aria-label and the error through aria-describedby on a hidden light-DOM copy (neither
+// a label nor aria-describedby can point across the shadow boundary).
 //
 // Values are read from the inputs at submit time, so a manager that fills without input events
 // still gets its value submitted. Enter in a light input submits the shadow form.
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+//
+// Each view's light inputs belong to one real light-DOM <form> (useLightForm), a hidden child of
+// <sso-login>, through the input's form= attribute: a slotted input cannot sit inside a <form>
+// element (only direct children of the host are slotted), but its form owner is what Chromium,
+// Safari and the managers group fields by, and Chromium then logs no "Password field is not
+// contained in a form". A submit of that form (Enter, a manager's auto-submit) runs the shadow form.
+import { useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
 
 export const LIGHT_SLOT_PREFIX = 'sso-credential-';
+
+/** The light-DOM form of one view and the shadow form that really handles its submit. */
+export interface LightForm {
+  /** The id of the light <form>; the light inputs point at it with form=. */
+  id: string;
+  /** The shadow form a submit of the light form (Enter, a password manager) runs. */
+  shadow: RefObject<HTMLFormElement | null>;
+}
+
+/**
+ * Creates the hidden light-DOM <form name=...> of a view under `host` for as long as the view is
+ * shown. It has no slot, so it renders nothing; the inputs join it through form=.
+ */
+export function useLightForm(host: () => HTMLElement | null, name: string, shadow: RefObject<HTMLFormElement | null>): LightForm {
+  // Unique in the document: two <sso-login> on one page each get their own forms.
+  const id = `sso-credentials${useId().replace(/[^a-zA-Z0-9_-]/g, '')}-${name}`;
+  useLayoutEffect(() => {
+    const element = host();
+    if (!element) return undefined;
+    const form = document.createElement('form');
+    form.id = id;
+    form.name = name;
+    form.method = 'post';
+    form.noValidate = true;
+    form.setAttribute('data-sso-credential-form', name);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      shadow.current?.requestSubmit();
+    });
+    element.appendChild(form);
+    return () => form.remove();
+  }, [host, id, name, shadow]);
+  return { id, shadow };
+}
+
+/** Submits the light form of `input` (its submit event runs the shadow form), else the shadow form. */
+function submitFrom(input: HTMLInputElement, form: LightForm): void {
+  if (input.form) input.form.requestSubmit();
+  else form.shadow.current?.requestSubmit();
+}
 
 export interface LightFieldProps {
   /** The <sso-login> element whose light DOM receives the input. */
@@ -21,8 +68,8 @@ export interface LightFieldProps {
   autoComplete: string;
   defaultValue?: string;
   error?: string | undefined;
-  /** The form a press of Enter submits. */
-  form: RefObject<HTMLFormElement | null>;
+  /** The light form the input belongs to (useLightForm); a press of Enter submits it. */
+  form: LightForm;
   /** Receives the input, so the form can read its value at submit time. */
   inputRef: RefObject<HTMLInputElement | null>;
   autoCapitalize?: string;
@@ -38,6 +85,7 @@ function createLightInput(props: LightFieldProps): HTMLInputElement {
   input.autocomplete = props.autoComplete as AutoFill;
   input.className = 'sso-input';
   input.slot = LIGHT_SLOT_PREFIX + props.name;
+  input.setAttribute('form', props.form.id);
   input.setAttribute('aria-label', props.label);
   input.setAttribute('data-sso-credential', props.name);
   if (props.autoCapitalize) input.setAttribute('autocapitalize', props.autoCapitalize);
@@ -45,7 +93,7 @@ function createLightInput(props: LightFieldProps): HTMLInputElement {
   input.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || event.isComposing) return;
     event.preventDefault();
-    props.form.current?.requestSubmit();
+    submitFrom(input, props.form);
   });
   return input;
 }
@@ -74,17 +122,26 @@ export function LightField(props: LightFieldProps) {
     if (inputRef.current && defaultValue !== undefined) inputRef.current.value = defaultValue;
   }, [defaultValue, inputRef]);
 
+  // The error as the input's description: aria-describedby cannot point into the shadow root, so
+  // it points at a hidden light-DOM copy of the message (the visible one is under the field).
+  const describedById = `${props.form.id}-${name}-error`;
   useEffect(() => {
     const input = inputRef.current;
-    if (!input) return;
-    if (error) {
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-description', error);
-    } else {
+    if (!input || !error) return undefined;
+    const description = document.createElement('span');
+    description.id = describedById;
+    description.hidden = true;
+    description.textContent = error;
+    description.setAttribute('data-sso-credential-error', name);
+    input.after(description);
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', describedById);
+    return () => {
+      description.remove();
       input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-description');
-    }
-  }, [error, inputRef]);
+      input.removeAttribute('aria-describedby');
+    };
+  }, [error, inputRef, describedById, name]);
 
   return (
     <div className="sso-field">
@@ -94,7 +151,8 @@ export function LightField(props: LightFieldProps) {
       </label>
       <slot name={LIGHT_SLOT_PREFIX + name} />
       {error ? (
-        <p className="sso-field-error" data-field={name} aria-live="polite">
+        // Announced by the form's live region (form-errors.tsx), which exists before the error does.
+        <p className="sso-field-error" data-field={name}>
           {error}
         </p>
       ) : null}
@@ -119,7 +177,7 @@ export const lightCredentialStyles = /* css */ `
  * A hidden light-DOM username for a step that asks only for passwords (the change-password
  * dialog): password managers pair the new password with this account when they offer to save it.
  */
-export function HiddenUsername({ host, username }: { host: () => HTMLElement | null; username: string }) {
+export function HiddenUsername({ host, username, form }: { host: () => HTMLElement | null; username: string; form: LightForm }) {
   useLayoutEffect(() => {
     const element = host();
     if (!element) return undefined;
@@ -132,8 +190,9 @@ export function HiddenUsername({ host, username }: { host: () => HTMLElement | n
     input.tabIndex = -1;
     input.setAttribute('aria-hidden', 'true');
     input.setAttribute('data-sso-credential', 'username');
+    input.setAttribute('form', form.id);
     element.appendChild(input);
     return () => input.remove();
-  }, [host, username]);
+  }, [host, username, form.id]);
   return null;
 }

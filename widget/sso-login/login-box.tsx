@@ -1,6 +1,7 @@
 // The login box: the current view, the password <-> QR toggle icon, the links between views and
 // the footer. QR views exist only for messengers the client group configures.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { focusablesOf } from '../core/use-modal.ts';
 import { useStore } from '@nanostores/react';
 import { setView, type LoginView } from './stores/login-store.ts';
 import { availableQrTypes, initialQrType } from './stores/qr-choice.ts';
@@ -51,13 +52,28 @@ export function LoginBox() {
     if (groupLoaded && isQr && !qrTypes.includes(view)) context.$view.set('password');
   }, [groupLoaded, isQr, qrTypes, view, context]);
 
+  // Focus follows a view switch (after a click on 手机登录, 注册账号, a QR tab, a finished
+  // registration ...): to the new view's first field, else its heading, so keyboard and
+  // screen-reader users land where the new content starts, not on <body>. Not on the first render:
+  // the element must not take the focus from the page it is embedded in.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    const form = bodyRef.current?.querySelector('form');
+    const firstField = form ? focusablesOf(form).find((element) => element.matches('input')) : undefined;
+    (firstField ?? headingRef.current)?.focus();
+  }, [view]);
+
   const qrNext = initialQrType(qrTypes);
   const showToggle = TOGGLE_VIEWS.includes(view) && qrNext !== null;
 
   return (
     <section className="sso-box" aria-labelledby="sso-box-title" data-view={view} part="box">
       <header className="sso-box__header">
-        <h2 id="sso-box-title" className="sso-box__title">
+        <h2 id="sso-box-title" className="sso-box__title" tabIndex={-1} ref={headingRef}>
           {TITLES[view]}
         </h2>
         {showToggle ? (
@@ -90,7 +106,7 @@ export function LoginBox() {
         </div>
       ) : null}
 
-      <div className="sso-box__body">
+      <div className="sso-box__body" ref={bodyRef}>
         {view === 'password' ? <PasswordForm /> : null}
         {view === 'mobile' ? <MobileForm /> : null}
         {view === 'register' ? <RegisterForm /> : null}

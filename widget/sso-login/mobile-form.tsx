@@ -8,12 +8,14 @@ import { BusyButton } from './busy-button.tsx';
 import { Field, formValues } from './field.tsx';
 import { useLoginUi } from './use-login.ts';
 import { SendCodeButton } from './send-code-button.tsx';
+import { FormErrors } from './form-errors.tsx';
 
 export function MobileForm() {
   const { context } = useLoginUi();
   const busy = useStore(context.$busy);
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
 
   async function sendCode() {
     if (!formRef.current) return;
@@ -27,8 +29,9 @@ export function MobileForm() {
     const values = formValues(event.currentTarget, ['phone', 'code'] as const);
     const problems = validateMobileLogin(values);
     setErrors(problems);
+    setFormError(null);
     if (Object.keys(problems).length > 0) return;
-    await mobileLogin(context, values);
+    setFormError(await mobileLogin(context, values));
   }
 
   return (
@@ -42,6 +45,7 @@ export function MobileForm() {
         error={errors.code}
         addon={<SendCodeButton countdown={context.mobileCountdown} busy={busy.mobileCode ?? false} onSend={sendCode} label={SEND_CODE} busyLabel={SENDING_CODE} />}
       />
+      <FormErrors formError={formError} fieldErrors={errors} />
       <BusyButton type="submit" busy={busy.mobile ?? false} label={SIGN_IN} busyLabel={SIGNING_IN} />
     </form>
   );

@@ -17,8 +17,9 @@ import {
 } from '../core/messages.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Field, formValues } from './field.tsx';
-import { LightField } from './light-dom-credentials.tsx';
+import { LightField, useLightForm } from './light-dom-credentials.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
+import { FormErrors } from './form-errors.tsx';
 import { useLoginUi } from './use-login.ts';
 
 // Username and the two passwords are light-DOM inputs (password managers offer to save the new
@@ -29,10 +30,12 @@ export function RegisterForm() {
   const { context, hostElement } = useLoginUi();
   const busy = useStore(context.$busy);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const lightForm = useLightForm(hostElement, 'sso-register', formRef);
   const usernameRef = useRef<HTMLInputElement | null>(null);
   const passwordRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
 
   function setError(name: string, message: string | null | undefined) {
     setErrors((current) => ({ ...current, [name]: message ?? undefined }));
@@ -57,18 +60,20 @@ export function RegisterForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = await register(context, {
+    setFormError(null);
+    const outcome = await register(context, {
       ...formValues(event.currentTarget, SHADOW_FIELDS),
       username: usernameRef.current?.value ?? '',
       password: passwordRef.current?.value ?? '',
       confirmPassword: confirmRef.current?.value ?? '',
     });
-    setErrors(problems);
+    setErrors(outcome.fieldErrors);
+    setFormError(outcome.formError);
   }
 
   return (
     <form ref={formRef} className="sso-form" name="sso-register" method="post" noValidate onSubmit={onSubmit}>
-      <LightField host={hostElement} form={formRef} inputRef={usernameRef} label={USERNAME_LABEL} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} onBlur={onUsernameBlur} />
+      <LightField host={hostElement} form={lightForm} inputRef={usernameRef} label={USERNAME_LABEL} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} onBlur={onUsernameBlur} />
       <Field label={PHONE_LABEL} name="phone" type="tel" inputMode="numeric" autoComplete="tel" error={errors.phone} onBlur={onPhoneBlur} />
       <Field
         label={SMS_CODE_LABEL}
@@ -78,8 +83,9 @@ export function RegisterForm() {
         error={errors.smsCode}
         addon={<SendCodeButton countdown={context.registerCountdown} busy={busy.registerCode ?? false} onSend={sendCode} label={SEND_CODE} busyLabel={SENDING_CODE} />}
       />
-      <LightField host={hostElement} form={formRef} inputRef={passwordRef} label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />
-      <LightField host={hostElement} form={formRef} inputRef={confirmRef} label={CONFIRM_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <LightField host={hostElement} form={lightForm} inputRef={passwordRef} label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />
+      <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <FormErrors formError={formError} fieldErrors={errors} />
       <BusyButton type="submit" busy={busy.register ?? false} label={SUBMIT_REGISTER} busyLabel={registering(SUBMIT_REGISTER)} />
     </form>
   );

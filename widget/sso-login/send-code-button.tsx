@@ -1,4 +1,4 @@
-// The send-code button: disabled while sending and while its countdown runs ("59秒后重新获取").
+// The send-code button: inert (aria-disabled) while sending and while its countdown runs ("59秒后重新获取").
 import { useStore } from '@nanostores/react';
 import type { Countdown } from './stores/countdown.ts';
 import { resendIn } from '../core/messages.ts';
@@ -18,10 +18,13 @@ export function SendCodeButton({ countdown, busy, label, busyLabel, onSend }: Se
     <button
       type="button"
       className="sso-button sso-button--secondary sso-send-code"
-      disabled={busy || waiting}
+      // aria-disabled, not disabled: the button keeps the focus while it sends and counts down.
+      aria-disabled={busy || waiting ? 'true' : undefined}
       aria-busy={busy ? 'true' : undefined}
       data-seconds={seconds}
-      onClick={onSend}
+      onClick={() => {
+        if (!busy && !waiting) onSend();
+      }}
       part="button send-code"
     >
       {busy ? busyLabel : waiting ? resendIn(seconds) : label}

@@ -30,6 +30,7 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
  * @csspart send-code - The send-code button with its 60 s countdown (also part button).
  * @csspart footer - Copyright line, filing-record link and the dealer help line.
  * @csspart change-password - The change-password dialog after AU00153 / AU00154 (also part dialog).
+ * @csspart form-error - The error of a form as a whole (wrong password, a locked account with its minutes, a refused password change), shown inside the form or dialog above its buttons; empty and hidden otherwise.
  *
  * @cssprop --sso-login-min-height - Minimum height of the element. Default 100vh.
  * @cssprop --sso-box-width - Width of the login box. Default 380px.

@@ -1,6 +1,6 @@
-// SmsStore in Redis: a hash per code (expiring with it) and a JSON quota value per phone.
+// SmsStore in Redis: a hash per code (expiring with it) and a JSON quota value per phone (the day's count).
 import type { RedisClient } from '../../storage/redis-client.ts';
-import type { SmsCode, SmsPurpose, SmsQuota, SmsStore } from './sms-store.ts';
+import type { SmsCode, SmsPurpose, SmsStore } from './sms-store.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -18,6 +18,19 @@ if held and held > tonumber(ARGV[2]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', math.max(1, tonumber(ARGV[1]) - tonumber(ARGV[2])) + 60000)
 return 1`;
 
+// Counts one send of the day ARGV[1] below the cap ARGV[2] (the script runs alone, so parallel sends
+// each see the count the one before left). The value stays the JSON quota record it always was.
+const TAKE_DAILY_SEND = `
+local raw = redis.call('GET', KEYS[1])
+local count = 0
+if raw then
+  local quota = cjson.decode(raw)
+  if quota.day == ARGV[1] then count = tonumber(quota.dayCount) or 0 end
+end
+if count >= tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], cjson.encode({phone = ARGV[4], lastSentAt = tonumber(ARGV[3]), day = ARGV[1], dayCount = count + 1}), 'PX', ARGV[5])
+return 1`;
+
 // Uses a code up: only the caller whose compare-and-delete ran first gets 1 (the script runs alone).
 const DELETE_IF_HASH = `
 if redis.call('HGET', KEYS[1], 'codeHash') == ARGV[1] then redis.call('DEL', KEYS[1]); return 1 end
@@ -32,15 +45,9 @@ export class RedisSmsStore implements SmsStore {
   private quotaKey = (phone: string) => `${this.prefix}sms-quota:${phone}`;
   private codeKey = (phone: string, purpose: string) => `${this.prefix}sms-code:${purpose}:${phone}`;
 
-  async getQuota(phone: string): Promise<SmsQuota | null> {
-    const raw = await this.redis.get(this.quotaKey(phone));
-    return raw ? (JSON.parse(raw) as SmsQuota) : null;
-  }
-
-  async saveQuota(quota: SmsQuota): Promise<void> {
-    // One JSON value per phone: the per-purpose cooldown times (lastSentByPurpose) and the daily
-    // count travel together. Two days covers the cooldown and the China calendar day the cap is counted in.
-    await this.redis.set(this.quotaKey(quota.phone), JSON.stringify(quota), 'PX', 2 * DAY);
+  async takeDailySend(phone: string, day: string, cap: number, now: number): Promise<boolean> {
+    // Two days covers the China calendar day the cap is counted in, whatever the server's zone.
+    return Number(await this.redis.eval(TAKE_DAILY_SEND, 1, this.quotaKey(phone), day, String(cap), String(now), phone, String(2 * DAY))) === 1;
   }
 
   async saveCode(c: SmsCode): Promise<void> {

@@ -1,7 +1,7 @@
 // SmsStore on kysely (SQLite, PostgreSQL).
 import { sql } from 'kysely';
 import type { SqlScope } from '../../storage/sql-scope.ts';
-import type { SmsCode, SmsPurpose, SmsQuota, SmsStore } from './sms-store.ts';
+import type { SmsCode, SmsPurpose, SmsStore } from './sms-store.ts';
 
 export class SqlSmsStore implements SmsStore {
   constructor(private readonly scope: SqlScope) {}
@@ -10,23 +10,19 @@ export class SqlSmsStore implements SmsStore {
     return this.scope.db;
   }
 
-  async getQuota(phone: string): Promise<SmsQuota | null> {
-    const row = await this.db.selectFrom('sms_quota').selectAll().where('phone', '=', phone).executeTakeFirst();
-    if (!row) return null;
-    const quota: SmsQuota = { phone: row.phone, lastSentAt: Number(row.last_sent_at), day: row.day, dayCount: row.day_count };
-    if (row.last_sent_by_purpose !== null) quota.lastSentByPurpose = JSON.parse(row.last_sent_by_purpose) as SmsQuota['lastSentByPurpose'];
-    return quota;
-  }
-
-  async saveQuota(q: SmsQuota): Promise<void> {
-    const changes = {
-      last_sent_at: q.lastSentAt,
-      last_sent_by_purpose: q.lastSentByPurpose ? JSON.stringify(q.lastSentByPurpose) : null,
-      day: q.day,
-      day_count: q.dayCount,
-    };
-    await this.db.insertInto('sms_quota').values({ phone: q.phone, ...changes })
-      .onConflict((oc) => oc.column('phone').doUpdateSet(changes)).execute();
+  async takeDailySend(phone: string, day: string, cap: number, now: number): Promise<boolean> {
+    if (cap < 1) return false;
+    // One statement: a new day starts the count at 1; the same day adds one only below the cap.
+    // Parallel sends queue on the row lock, so each sees the count the one before it left.
+    const row = await this.db.insertInto('sms_quota')
+      .values({ phone, last_sent_at: now, last_sent_by_purpose: null, day, day_count: 1 })
+      .onConflict((oc) => oc.column('phone').doUpdateSet({
+        last_sent_at: now,
+        day,
+        day_count: sql<number>`case when sms_quota.day = ${day} then sms_quota.day_count + 1 else 1 end`,
+      }).where(sql<boolean>`sms_quota.day <> ${day} or sms_quota.day_count < ${cap}`))
+      .returning('day_count').executeTakeFirst();
+    return row !== undefined;
   }
 
   async saveCode(c: SmsCode): Promise<void> {

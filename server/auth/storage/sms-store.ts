@@ -1,4 +1,4 @@
-// SMS codes (stored hashed) and the per-phone sending quota (auth/sms-codes.ts).
+// SMS codes (stored hashed) and the per-phone daily sending count (auth/sms-codes.ts).
 export type SmsPurpose = 'login' | 'register' | 'reset';
 
 export interface SmsCode {
@@ -9,23 +9,13 @@ export interface SmsCode {
   attempts: number;
 }
 
-export interface SmsQuota {
-  phone: string;
-  /** The last send for this phone, whatever the purpose. */
-  lastSentAt: number;
-  /**
-   * The last send per purpose: the resend cooldown is per phone and purpose. Absent on a record
-   * written before it existed; lastSentAt then stands for every purpose.
-   */
-  lastSentByPurpose?: Partial<Record<SmsPurpose, number>>;
-  /** The daily cap stays per phone. */
-  day: string;
-  dayCount: number;
-}
-
 export interface SmsStore {
-  getQuota(phone: string): Promise<SmsQuota | null>;
-  saveQuota(quota: SmsQuota): Promise<void>;
+  /**
+   * Counts one send to `phone` on `day` (the China calendar day) unless `cap` sends were already
+   * counted that day, atomically (one SQL statement / one Redis script): of parallel sends, for any
+   * purposes, no more than `cap` a day ever get true. `now` is kept as the phone's last send.
+   */
+  takeDailySend(phone: string, day: string, cap: number, now: number): Promise<boolean>;
   saveCode(code: SmsCode): Promise<void>;
   getCode(phone: string, purpose: SmsPurpose): Promise<SmsCode | null>;
   /**

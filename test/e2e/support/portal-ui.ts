@@ -28,6 +28,10 @@ export const changePasswordDialog = (page: Page): Locator => page.locator('sso-l
 export const toast = (page: Page, type: string, text: string): Locator =>
   page.locator(`[part="toast"][data-type="${type}"]`).filter({ has: page.locator('.sso-toast__text', { hasText: text }) });
 
+/** The error of a login-box form as a whole (wrong password, locked account), shown above its button. */
+export const formError = (page: Page, form: 'sso-password-login' | 'sso-mobile-login' = 'sso-password-login'): Locator =>
+  loginBox(page).locator(`form[name="${form}"] .sso-form-error[role="alert"]`);
+
 export const BRAND_TITLES = {
   default: '企业统一登录平台',
   'key-account': '大客户营销平台',

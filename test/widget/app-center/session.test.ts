@@ -45,7 +45,9 @@ describe('<app-center> session', () => {
     const dialog = await waitFor(() => mounted.root.querySelector<HTMLDialogElement>('dialog[open]'));
     expect(dialog.textContent).to.contain('令牌状态已过期，请点击重新登录');
     expect(dialog.textContent).to.contain('系统提示');
-    const confirm = Array.from(dialog.querySelectorAll('button')).find((button) => button.textContent === '确定')!;
+    // Its buttons agree with its text (请点击重新登录): 取消 and 重新登录 (issue 15).
+    expect(Array.from(dialog.querySelectorAll('button')).map((button) => button.textContent)).to.deep.equal(['取消', '重新登录']);
+    const confirm = Array.from(dialog.querySelectorAll('button')).find((button) => button.textContent === '重新登录')!;
     confirm.click();
     await waitFor(() => visited.length === 1);
     expect(visited).to.deep.equal(['/']);

@@ -72,10 +72,14 @@ describe('error catalogue', () => {
     expect(center.$toasts.get()).to.have.length(0);
   });
 
-  it('HTTP 423: rejected with 该账号已锁定, even for quiet calls', async () => {
-    const error = await rejection(client(423, { code: 423, msg: '该账号已锁定' }).request('POST', '/x', { quiet: true }));
+  it('HTTP 423: rejected with 该账号已锁定, as a toast unless the caller shows it itself (quiet)', async () => {
+    const error = await rejection(client(423, { code: 423, msg: '该账号已锁定' }).request('POST', '/x'));
     expect(error.status).to.equal(423);
     expect(error.message).to.equal('该账号已锁定');
+    expect(toastTexts(center, 'error')).to.deep.equal(['该账号已锁定']);
+    // The sign-in form and the change-password dialog show it in place, not as a toast.
+    const quiet = await rejection(client(423, { code: 423, msg: '该账号已锁定，请 3 分钟后再试' }).request('POST', '/x', { quiet: true }));
+    expect([quiet.status, quiet.message]).to.deep.equal([423, '该账号已锁定，请 3 分钟后再试']);
     expect(toastTexts(center, 'error')).to.deep.equal(['该账号已锁定']);
   });
 
@@ -86,17 +90,26 @@ describe('error catalogue', () => {
     expect(dialog.textContent).to.contain('系统提示');
     expect(dialog.textContent).to.contain('令牌状态已过期，请点击重新登录');
     expect(visited).to.deep.equal([]);
-    (Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === '确定') as HTMLButtonElement).click();
+    // The text says 请点击重新登录: the button to press says 重新登录 (issue 15).
+    expect(Array.from(dialog.querySelectorAll('button')).map((b) => b.textContent)).to.deep.equal(['取消', '重新登录']);
+    (Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === '重新登录') as HTMLButtonElement).click();
     const error = await pending;
     expect(error.status).to.equal(424);
     expect(visited).to.deep.equal(['/']);
   });
 
-  it('HTTP 424 cancelled by Esc: the page stays', async () => {
-    const pending = rejection(client(424, { code: 424 }).request('GET', '/x'));
+  it('HTTP 424 cancelled by Esc: the page stays, and later 424s do not ask again (no loop)', async () => {
+    const expired = client(424, { code: 424 });
+    const pending = rejection(expired.request('GET', '/x'));
     await waitFor(() => layer.root.querySelector('dialog[open]'));
     await sendKeys({ press: 'Escape' });
     await pending;
+    expect(visited).to.deep.equal([]);
+    // The next calls still fail as expired, without the dialog coming back.
+    const again = await rejection(expired.request('GET', '/y'));
+    expect([again.status, again.message]).to.deep.equal([424, '令牌状态已过期，请点击重新登录']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(layer.root.querySelector('dialog[open]')).to.equal(null);
     expect(visited).to.deep.equal([]);
   });
 

@@ -141,4 +141,53 @@ describe('notices', () => {
     buttonByText(dialog, '确定').click();
     await b;
   });
+
+  /** The topmost element at the centre of `element`, as a user would click or see it. */
+  function topmostAt(element: Element): Element | null {
+    const box = element.getBoundingClientRect();
+    return layer.root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  }
+
+  it('a toast shown while a modal dialog is open is above its backdrop (issue 15)', async () => {
+    const pending = center.confirm('确认？');
+    const dialog = await waitFor(() => layer.root.querySelector<HTMLDialogElement>('dialog[open]'));
+    try {
+      center.toast('error', '出错了');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const toast = layer.root.querySelector('.sso-toast')!;
+      // Compared as a boolean: chai describing a DOM node with React's fiber attached can hang the page.
+      expect(topmostAt(toast)?.closest('.sso-toast') === toast, 'the toast is the topmost element').to.equal(true);
+      // Not inert either: its close button works while the dialog is open.
+      (toast.querySelector('button') as HTMLButtonElement).click();
+      await waitFor(() => !layer.root.querySelector('.sso-toast'));
+    } finally {
+      buttonByText(dialog, '取消').click();
+      await pending;
+    }
+  });
+
+  it('toasts already shown are lifted above a dialog that opens after them, and stack newest last', async () => {
+    center.toast('info', '第一条');
+    center.toast('error', '第二条');
+    await waitFor(() => layer.root.querySelectorAll('.sso-toast').length === 2);
+    // Another modal dialog of the same element (as the change-password dialog is).
+    const other = document.createElement('dialog');
+    other.textContent = 'other dialog';
+    layer.root.append(other);
+    try {
+      other.showModal();
+      const shown = await waitFor(() => (other.querySelectorAll('.sso-toast').length === 2 ? Array.from(other.querySelectorAll('.sso-toast')) : null));
+      expect(shown.map((toast) => toast.textContent)).to.deep.equal(['第一条×', '第二条×']);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      for (const toast of shown) expect(topmostAt(toast)?.closest('.sso-toast') === toast, `${toast.textContent} on top`).to.equal(true);
+      // Stacked: the newer toast below the older one, not on top of it.
+      expect(shown[1]!.getBoundingClientRect().top).to.be.at.least(shown[0]!.getBoundingClientRect().bottom);
+      other.close();
+      // The dialog gone, the stack is back in the page.
+      await waitFor(() => layer.root.querySelectorAll('.sso-notices > .sso-toasts > .sso-toast').length === 2);
+    } finally {
+      other.close();
+      other.remove();
+    }
+  });
 });

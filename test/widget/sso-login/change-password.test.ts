@@ -113,6 +113,32 @@ describe('<sso-login> password ageing and first login', () => {
     await waitFor(() => fieldError(dialog, 'newPassword') === '新密码不能与原密码相同');
   });
 
+  it('a server error stays inside the dialog, visible above its backdrop; Esc closes it and returns the focus', async () => {
+    login = await mountLogin();
+    input(login.root, 'name').value = 'agedpwd';
+    input(login.root, 'pwd').value = 'Sso@2026aged';
+    const signIn = byText(login.root, 'button', '登录');
+    signIn.focus();
+    await sendKeys({ press: 'Enter' });
+    byText(await openDialog(login, 'dialog[data-kind="confirm"]'), 'button', '确定').click();
+    // A wrong old password: the server refuses, and the reason shows in the dialog.
+    const dialog = await changeTo(login, 'not-the-old-one', 'Sso@2026aged-next');
+    const alert = dialog.querySelector<HTMLElement>('.sso-form-error[role="alert"]')!;
+    await waitFor(() => alert.textContent, 8000);
+    expect(alert.textContent).to.equal('用户名或密码错误');
+    // Nothing covers it: the topmost element at its centre is the message itself (a toast under the
+    // modal's backdrop, as before, fails this).
+    const box = alert.getBoundingClientRect();
+    expect(box.height).to.be.greaterThan(0);
+    // (Compared as a boolean: chai describing a DOM node with React's fiber attached can hang the page.)
+    expect(login.root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === alert, 'the message is on top').to.equal(true);
+    expect(toasts(login.root)).to.deep.equal([]);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !login!.root.querySelector('dialog'));
+    // Back where the flow started: the sign-in button that opened it.
+    expect(deepActiveElement() === signIn, 'focus back on 登录').to.equal(true);
+  });
+
   it('AU00153: after the change the dialog closes, the username stays, the new password signs in', async () => {
     login = await mountLogin();
     await submitPassword(login, 'agedpwd', 'Sso@2026aged');
@@ -121,6 +147,8 @@ describe('<sso-login> password ageing and first login', () => {
     await waitFor(() => !login!.root.querySelector('dialog.sso-change-password'), 8000);
     expect(toasts(login.root)).to.include('密码修改成功，请使用新密码登录');
     expect(input(login.root, 'name').value).to.equal('agedpwd');
+    // Never the old password: a sign-in with it would fail and count toward the lockout.
+    expect(input(login.root, 'pwd').value).to.equal('');
     input(login.root, 'pwd').value = 'Sso@2026aged-new1';
     (login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement).requestSubmit();
     await waitFor(() => login!.visited.length > 0, 8000);

@@ -59,7 +59,8 @@ describe('<sso-login> credential inputs for password managers', () => {
     expect(document.activeElement).to.equal(lightInput(login, 'pwd'));
     (login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement).requestSubmit();
     await waitFor(() => lightInput(login!, 'name').getAttribute('aria-invalid') === 'true');
-    expect(lightInput(login, 'name').getAttribute('aria-description')).to.equal('请输入用户名');
+    const describedBy = lightInput(login, 'name').getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)?.textContent).to.equal('请输入用户名');
   });
 
   it('removes its light inputs when the view changes or the element goes away', async () => {

@@ -33,8 +33,10 @@ describe('<sso-login> logout view', () => {
     expect(login.root.querySelector('.sso-box__title')?.textContent).to.equal('退出登录');
     // The button waits (退出登录…) while the sign-out call of the load runs.
     await waitFor(() => !login!.root.querySelector('.sso-box__body button[aria-busy="true"]'), 8000);
+    // One button; signed out, it leads back to the login (issue 15: not 退出登录 under 您已退出登录).
     const buttons = login.root.querySelectorAll('.sso-box__body button');
-    expect(Array.from(buttons).map((b) => b.textContent)).to.deep.equal(['退出登录']);
+    expect(Array.from(buttons).map((b) => b.textContent)).to.deep.equal(['重新登录']);
+    expect(login.root.querySelector('.sso-logout__text')?.textContent).to.equal('您已退出登录');
     expect(await isLoggedIn()).to.equal(false);
     // Signed out: no redirect to /home.
     expect(login.visited).to.deep.equal([]);
@@ -44,7 +46,7 @@ describe('<sso-login> logout view', () => {
   it('the sign-out button signs out and shows the login box', async () => {
     login = await mountLogin({ 'is-signout': 'yes' });
     const button = login.root.querySelector<HTMLButtonElement>('.sso-box__body button')!;
-    await waitFor(() => !button.disabled, 5000);
+    await waitFor(() => !button.hasAttribute('aria-busy'), 5000);
     await logInForReal();
     button.click();
     await waitFor(() => login!.root.querySelector('form[name="sso-password-login"]'), 8000);

@@ -44,7 +44,8 @@ describe('<sso-login> mobile login', () => {
     try {
       sendButton(login).click();
       await waitFor(() => sendButton(login!).textContent === '60秒后重新获取', 8000);
-      expect(sendButton(login).disabled).to.equal(true);
+      // Inert but focusable (aria-disabled): the keyboard focus stays on it.
+      expect(sendButton(login).getAttribute('aria-disabled')).to.equal('true');
       expect(toasts(login.root)).to.include('验证码已发送');
       await clock.tickAsync(1000);
       expect(sendButton(login).textContent).to.equal('59秒后重新获取');
@@ -52,7 +53,7 @@ describe('<sso-login> mobile login', () => {
       expect(sendButton(login).textContent).to.equal('1秒后重新获取');
       await clock.tickAsync(1000);
       expect(sendButton(login).textContent).to.equal('获取验证码');
-      expect(sendButton(login).disabled).to.equal(false);
+      expect(sendButton(login).getAttribute('aria-disabled')).to.equal(null);
     } finally {
       clock.uninstall();
     }
@@ -70,7 +71,7 @@ describe('<sso-login> mobile login', () => {
     expect(login.events.find((e) => e.type === 'sso-login-success')?.detail.username).to.equal('dealer01');
   });
 
-  it('a wrong code shows the server message', async () => {
+  it('a wrong code shows the server message in the form, not as a toast', async () => {
     login = await mobileView();
     input(login.root, 'phone').value = '13800000001';
     sendButton(login).click();
@@ -81,7 +82,9 @@ describe('<sso-login> mobile login', () => {
     await waitFor(() => login!.events.some((e) => e.type === 'sso-login-error'), 8000);
     const error = login.events.find((e) => e.type === 'sso-login-error')!;
     expect(error.detail.msg).to.be.a('string').and.not.equal('');
-    expect(toasts(login.root)).to.include(error.detail.msg);
+    await waitFor(() => login!.root.querySelector('form[name="sso-mobile-login"] .sso-form-error[role="alert"]')?.textContent);
+    expect(login.root.querySelector('form[name="sso-mobile-login"] .sso-form-error')!.textContent).to.equal(error.detail.msg);
+    expect(toasts(login.root)).to.not.include(error.detail.msg);
     expect(login.visited).to.deep.equal([]);
   });
 

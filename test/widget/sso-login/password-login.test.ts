@@ -9,6 +9,11 @@ function form(login: MountedLogin): HTMLFormElement {
   return login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement;
 }
 
+/** The error of the sign-in form as a whole (wrong password, locked), shown above its button. */
+function formError(login: MountedLogin): string {
+  return form(login).querySelector('.sso-form-error')?.textContent ?? '';
+}
+
 describe('<sso-login> password login', () => {
   let login: MountedLogin | null = null;
   withLoginFixture();
@@ -73,20 +78,21 @@ describe('<sso-login> password login', () => {
     expect(login.visited).to.deep.equal(['/home']);
   });
 
-  it('wrong password: 用户名或密码错误 as an error toast and sso-login-error', async () => {
+  it('wrong password: 用户名或密码错误 in the form as an alert (no toast) and sso-login-error', async () => {
     login = await mountLogin();
     input(login.root, 'name').value = 'dealer01';
     input(login.root, 'pwd').value = 'wrong-password';
     form(login).requestSubmit();
-    await waitFor(() => toasts(login!.root).length > 0, 8000);
-    expect(toasts(login.root)).to.deep.equal(['用户名或密码错误']);
+    await waitFor(() => formError(login!), 8000);
+    expect(formError(login)).to.equal('用户名或密码错误');
+    expect(toasts(login.root)).to.deep.equal([]);
     const error = login.events.find((event) => event.type === 'sso-login-error')!;
     expect(error.detail.msg).to.equal('用户名或密码错误');
-    expect(login.root.querySelector('.sso-toast')?.getAttribute('role')).to.equal('alert');
+    expect(form(login).querySelector('.sso-form-error')?.getAttribute('role')).to.equal('alert');
     expect(login.visited).to.deep.equal([]);
   });
 
-  it('a locked name (HTTP 423): 该账号已锁定 with the minutes left (issue 13), once, and sso-login-error', async () => {
+  it('a locked name (HTTP 423): 该账号已锁定 with the minutes left (issue 13), in the form, and sso-login-error', async () => {
     login = await mountLogin();
     // Failures are counted per name (existing or not); the fifth one locks it.
     const name = `nobody${Date.now()}`;
@@ -99,7 +105,9 @@ describe('<sso-login> password login', () => {
     }
     const last = login.events.filter((event) => event.type === 'sso-login-error').pop()!;
     expect(last.detail).to.deep.equal({ code: 423, msg: '该账号已锁定，请 15 分钟后再试' });
-    expect(toasts(login.root).filter((text) => text === '该账号已锁定，请 15 分钟后再试')).to.have.length(1);
+    // In the form, where the user looks (issue 15), with the minutes left; no toast on top.
+    await waitFor(() => formError(login!) === '该账号已锁定，请 15 分钟后再试');
+    expect(toasts(login.root).filter((text) => text.startsWith('该账号已锁定'))).to.have.length(0);
     expect(login.visited).to.deep.equal([]);
   });
 
@@ -111,8 +119,9 @@ describe('<sso-login> password login', () => {
     expect(errors).to.deep.equal(['请输入用户名', '请输入密码']);
     expect(input(login.root, 'name').getAttribute('aria-invalid')).to.equal('true');
     // The input sits in the light DOM (password managers), where aria-describedby cannot reach the
-    // shadow message: the message travels as the input's aria-description instead.
-    expect(input(login.root, 'name').getAttribute('aria-description')).to.equal('请输入用户名');
+    // shadow message: it points at a hidden light-DOM copy of the message instead.
+    const describedBy = input(login.root, 'name').getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)?.textContent).to.equal('请输入用户名');
   });
 
   it('shows a loading state and sends one request however often the button is pressed', async () => {
@@ -130,7 +139,8 @@ describe('<sso-login> password login', () => {
       button.click();
       const busy = await waitFor(() => login!.root.querySelector('button[aria-busy="true"]'));
       expect(busy.textContent).to.equal('登录中…');
-      expect((busy as HTMLButtonElement).disabled).to.equal(true);
+      // Inert while it waits, yet not disabled: a disabled button would drop the keyboard focus.
+      expect(busy.getAttribute('aria-disabled')).to.equal('true');
       form(login).requestSubmit();
       form(login).requestSubmit();
       await waitFor(() => login!.visited.length > 0, 8000);

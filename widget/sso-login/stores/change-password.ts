@@ -27,11 +27,13 @@ export function validateChangePassword(values: ChangePasswordValues): FieldError
   return errors;
 }
 
-/** Returns true when the password was changed (the dialog then closes). */
-export async function changePassword(context: LoginContext, values: ChangePasswordValues): Promise<boolean> {
+/** What a change ended with: changed (the dialog closes), or the server's reason, shown in the dialog. */
+export type ChangePasswordOutcome = { changed: true } | { changed: false; error: string | null };
+
+export async function changePassword(context: LoginContext, values: ChangePasswordValues): Promise<ChangePasswordOutcome> {
   const request = context.$changePassword.get();
-  if (!request) return false;
-  const result = await guarded(context, 'changePassword', async () => {
+  if (!request) return { changed: false, error: null };
+  const result = await guarded(context, 'changePassword', async (): Promise<ChangePasswordOutcome> => {
     try {
       const [oldPassword, newPassword, confirmPassword] = await Promise.all([
         context.encryptPassword(values.oldPassword),
@@ -40,19 +42,21 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
       ]);
       await context.client.post('/centerAuth/user/changePassword', {
         json: { userName: request.username, oldPassword, newPassword, confirmPassword },
+        // The dialog shows the reason itself: a toast would sit under the modal's backdrop.
+        quiet: true,
       });
       await storePasswordCredential(request.username, values.newPassword);
       context.$changePassword.set(null);
       context.$username.set(request.username);
+      context.$passwordChanges.set(context.$passwordChanges.get() + 1);
       context.$view.set('password');
       context.notices.toast('success', PASSWORD_CHANGED);
-      return true;
+      return { changed: true };
     } catch (error) {
-      emitLoginError(context, error);
-      return false;
+      return { changed: false, error: emitLoginError(context, error).message };
     }
   });
-  return result ?? false;
+  return result ?? { changed: false, error: null };
 }
 
 export function cancelChangePassword(context: LoginContext): void {

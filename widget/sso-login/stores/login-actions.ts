@@ -28,7 +28,9 @@ export async function startLoginPage(context: LoginContext): Promise<void> {
   }
   const group = loadClientGroup(context);
   if (params.isSignout) {
-    await guarded(context, 'signOut', () => client.get('/centerAuth/sso/signout', { params: { from: params.from ?? undefined } })).catch(() => undefined);
+    const signedOut = await guarded(context, 'signOut', () => client.get('/centerAuth/sso/signout', { params: { from: params.from ?? undefined } }))
+      .then(() => true, () => false);
+    context.$signOut.set(signedOut ? 'done' : 'failed');
     await group;
     return;
   }
@@ -37,13 +39,18 @@ export async function startLoginPage(context: LoginContext): Promise<void> {
   if (loggedIn) completeSignIn(context, HOME);
 }
 
-/** The sign-out button of the logout view: signs out (again) and shows the login box. */
+/**
+ * The one button of the logout view (重新登录 once signed out, 退出登录 after a failure): signs out
+ * (again: another tab may have signed in meanwhile) and shows the login box.
+ */
 export async function signOutAndShowLogin(context: LoginContext): Promise<void> {
   await guarded(context, 'signOut', async () => {
     try {
       await context.client.get('/centerAuth/sso/signout', { params: { from: context.params.from ?? undefined } });
+      context.$signOut.set('done');
       context.$view.set('password');
     } catch (error) {
+      context.$signOut.set('failed');
       emitLoginError(context, error);
     }
   });
@@ -63,9 +70,13 @@ function ageingCode(error: ApiCallError): 'AU00153' | 'AU00154' | null {
   return code === 'AU00153' || code === 'AU00154' ? code : null;
 }
 
-/** Password login; AU00153 / AU00154 ask to change the password first (spec section 4). */
-export async function passwordLogin(context: LoginContext, values: { name: string; pwd: string }): Promise<void> {
+/**
+ * Password login; AU00153 / AU00154 ask to change the password first (spec section 4). Returns the
+ * error the form shows in place (wrong password, a locked account with its minutes), else null.
+ */
+export async function passwordLogin(context: LoginContext, values: { name: string; pwd: string }): Promise<string | null> {
   const name = values.name.trim();
+  let formError: string | null = null;
   await guarded(context, 'password', async () => {
     try {
       const pwd = await context.encryptPassword(values.pwd);
@@ -78,7 +89,7 @@ export async function passwordLogin(context: LoginContext, values: { name: strin
     } catch (error) {
       const apiError = error instanceof ApiCallError ? ageingCode(error) : null;
       if (!apiError) {
-        reportFailure(context, error);
+        formError = emitLoginError(context, error).message;
         return;
       }
       emitLoginError(context, error);
@@ -95,6 +106,7 @@ export async function passwordLogin(context: LoginContext, values: { name: strin
       });
     }
   });
+  return formError;
 }
 
 /** AU00153's data, when it has the shape the server sends (contract PasswordAgedDetail). */
@@ -155,7 +167,9 @@ export function validateMobileLogin(values: { phone: string; code: string }): Fi
   return errors;
 }
 
-export async function mobileLogin(context: LoginContext, values: { phone: string; code: string }): Promise<void> {
+/** Mobile login; returns the error the form shows in place (a wrong or used-up code), else null. */
+export async function mobileLogin(context: LoginContext, values: { phone: string; code: string }): Promise<string | null> {
+  let formError: string | null = null;
   await guarded(context, 'mobile', async () => {
     try {
       const data = await context.client.post('/centerAuth/sso/doLogin', {
@@ -164,7 +178,8 @@ export async function mobileLogin(context: LoginContext, values: { phone: string
       });
       completeSignIn(context, signInDestination(context, data), data);
     } catch (error) {
-      reportFailure(context, error);
+      formError = emitLoginError(context, error).message;
     }
   });
+  return formError;
 }

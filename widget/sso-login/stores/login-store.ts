@@ -49,6 +49,10 @@ export interface LoginContext extends LoginStoreDeps {
   $username: WritableAtom<string>;
   $changePassword: WritableAtom<ChangePasswordRequest | null>;
   $redirect: WritableAtom<RedirectState | null>;
+  /** Counts successful password changes: the password form then empties its password field. */
+  $passwordChanges: WritableAtom<number>;
+  /** The sign-out call of the logout view: running, done, or failed (the view's texts follow it). */
+  $signOut: WritableAtom<'running' | 'done' | 'failed'>;
   mobileCountdown: Countdown;
   registerCountdown: Countdown;
   resetCountdown: Countdown;
@@ -65,6 +69,8 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
     $username: atom(''),
     $changePassword: atom<ChangePasswordRequest | null>(null),
     $redirect: atom<RedirectState | null>(null),
+    $passwordChanges: atom(0),
+    $signOut: atom<'running' | 'done' | 'failed'>('running'),
     mobileCountdown: createCountdown(),
     registerCountdown: createCountdown(),
     resetCountdown: createCountdown(),

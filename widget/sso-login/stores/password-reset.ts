@@ -59,6 +59,17 @@ function fieldErrorOf(error: unknown): FieldErrors | null {
   return null;
 }
 
+/** A refusal about one field comes back to show at that field; anything else is reported. */
+function fieldErrorsOrReport(context: LoginContext, error: unknown): FieldErrors {
+  const field = fieldErrorOf(error);
+  if (!field) {
+    reportFailure(context, error);
+    return {};
+  }
+  emitLoginError(context, error);
+  return field;
+}
+
 /** Sends the reset code; the countdown starts once the server accepted. Field errors come back. */
 export async function sendResetCode(context: LoginContext, phone: string): Promise<FieldErrors> {
   const problem = phoneProblem(phone);
@@ -71,11 +82,7 @@ export async function sendResetCode(context: LoginContext, phone: string): Promi
       startCountdown(context.resetCountdown);
       context.notices.toast('success', CODE_SENT);
     } catch (error) {
-      const field = fieldErrorOf(error);
-      if (field) {
-        emitLoginError(context, error);
-        errors = field;
-      } else reportFailure(context, error);
+      errors = fieldErrorsOrReport(context, error);
     }
   });
   return errors;
@@ -97,11 +104,7 @@ export async function resetPassword(context: LoginContext, values: ResetValues):
       context.$view.set('password');
       context.notices.toast('success', PASSWORD_RESET_DONE);
     } catch (error) {
-      const field = fieldErrorOf(error);
-      if (field) {
-        emitLoginError(context, error);
-        errors = field;
-      } else reportFailure(context, error);
+      errors = fieldErrorsOrReport(context, error);
     }
   });
   return errors;

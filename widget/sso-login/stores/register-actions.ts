@@ -4,7 +4,7 @@ import { storePasswordCredential } from '../../core/password-credential.ts';
 import {
   PASSWORDS_DIFFER,
   REGISTER_SUCCESS,
-  REQUIRED_CONFIRM_PASSWORD,
+  REQUIRED_CONFIRM_REGISTER_PASSWORD,
   REQUIRED_PASSWORD,
   REQUIRED_PHONE,
   REQUIRED_SMS_CODE,
@@ -39,7 +39,7 @@ export function validateRegister(values: RegisterValues): FieldErrors {
   if (phone) errors.phone = phone;
   if (!values.smsCode.trim()) errors.smsCode = REQUIRED_SMS_CODE;
   if (!values.password) errors.password = REQUIRED_PASSWORD;
-  if (!values.confirmPassword) errors.confirmPassword = REQUIRED_CONFIRM_PASSWORD;
+  if (!values.confirmPassword) errors.confirmPassword = REQUIRED_CONFIRM_REGISTER_PASSWORD;
   else if (values.password && values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DIFFER;
   return errors;
 }
@@ -81,11 +81,19 @@ export async function sendRegisterCode(context: LoginContext, phone: string): Pr
   return {};
 }
 
-/** Validates everything (uniqueness included) and registers; returns the field errors, if any. */
-export async function register(context: LoginContext, values: RegisterValues): Promise<FieldErrors> {
+/** What a register submit left to show: field errors, and the server's refusal of the whole form. */
+export interface RegisterOutcome {
+  fieldErrors: FieldErrors;
+  /** Shown inside the form (a wrong SMS code, a refused password), not as a toast. */
+  formError: string | null;
+}
+
+/** Validates everything (uniqueness included) and registers; returns what the form shows. */
+export async function register(context: LoginContext, values: RegisterValues): Promise<RegisterOutcome> {
   const errors = validateRegister(values);
-  if (Object.keys(errors).length > 0) return errors;
+  if (Object.keys(errors).length > 0) return { fieldErrors: errors, formError: null };
   let serverErrors: FieldErrors = {};
+  let formError: string | null = null;
   await guarded(context, 'register', async () => {
     const [username, phone] = await Promise.all([
       checkRegisterUsername(context, values.username),
@@ -103,6 +111,7 @@ export async function register(context: LoginContext, values: RegisterValues): P
           username: values.username.trim(), phone: values.phone.trim(), smsCode: values.smsCode.trim(), password,
           ssoDomain: context.params.ssoDomain,
         },
+        quiet: true,
       });
       stopCountdown(context.registerCountdown);
       const registered = typeof data?.username === 'string' ? data.username : values.username.trim();
@@ -111,8 +120,8 @@ export async function register(context: LoginContext, values: RegisterValues): P
       context.$view.set('password');
       context.notices.toast('success', REGISTER_SUCCESS);
     } catch (error) {
-      emitLoginError(context, error);
+      formError = emitLoginError(context, error).message;
     }
   });
-  return serverErrors;
+  return { fieldErrors: serverErrors, formError };
 }
