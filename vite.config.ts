@@ -51,10 +51,13 @@ export default defineConfig(({ mode }) => ({
   publicDir: resolve(root, 'portal/public'),
   plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot(), widgetChunks({ groupInitial: true })],
   server: {
-    // The API and the app icons the server stores; the login backdrops come from portal/public.
+    // The API, the app icons the server stores and the built custom-elements.json; the login
+    // backdrops come from portal/public.
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/assets/apps': { target: apiTarget, changeOrigin: false },
+      // The demo page's element reference reads the built manifest the API server serves.
+      '/widget/custom-elements.json': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

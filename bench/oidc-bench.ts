@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from '../server/config.ts';
 import { runOidcCommand } from '../server/oidc/oidc-cli.ts';
+import { withAdminContext } from '../server/admin-context.ts';
 import { processCpuMs, startChildServer } from './child-server.ts';
 import { signIn } from './login-client.ts';
 import { timeOperation } from './measure.ts';
@@ -92,7 +93,7 @@ async function ourServer(verifier: string): Promise<Target & { stop(): Promise<v
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-oidc-bench-'));
   const app = await startChildServer('app', { ...process.env, BENCH_DATA_DIR: dataDir });
   const issuer = app.url.replace('127.0.0.1', 'localhost');
-  const answer = (await runOidcCommand(readConfig({ SSO_DATA_DIR: dataDir }), 'add-client', ['bench'], { 'redirect-uri': [REDIRECT_URI] }))!;
+  const answer = (await withAdminContext(readConfig({ SSO_DATA_DIR: dataDir }), (ctx) => runOidcCommand(ctx, 'add-client', ['bench'], { 'redirect-uri': [REDIRECT_URI] })))!;
   const secret = /client_secret[^:]*: (\S+)/.exec(answer)![1]!;
   await new Promise((resolve) => setTimeout(resolve, 500));
   let cookie = (await signIn(app.url)).sessionCookie;

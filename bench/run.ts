@@ -1,7 +1,7 @@
 // npm run bench: every measurement of issues 7, 12 and 16 in one table (budget and PASS/FAIL per
 // row), also written to bench/results.json. Never part of npm test. Builds dist/ first when it is
 // missing. `npm run bench -- peers compiled` (or BENCH_ONLY=peers,compiled) runs named parts;
-// `--write` also rewrites README.md's speed table from this run's peer figures. BENCH_LOAD_SECONDS,
+// `--write` also rewrites README.md's speed tables from this run's peer and OpenID Connect figures. BENCH_LOAD_SECONDS,
 // BENCH_PAGE_LOADS and BENCH_PEER_LOADS shorten or lengthen the runs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import { traceRows } from './peers/trace-summary.ts';
 import { formatTable, type BenchRow } from './report.ts';
 import { benchServer } from './server-bench.ts';
 import { benchOidc } from './oidc-bench.ts';
+import { oidcSpeedTable, writeOidcSpeedTable } from './oidc-report.ts';
 import { benchSize } from './size-bench.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,7 +63,13 @@ if (only.has('server')) {
 
 if (only.has('oidc')) {
   console.log('oidc: code exchanges, refreshes, userinfo ...');
-  rows.push(...(await benchOidc()));
+  const oidcRows = await benchOidc();
+  rows.push(...oidcRows);
+  if (writeReadme) {
+    const when = new Date(started).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+    const block = oidcSpeedTable(oidcRows, machineLine(loadAtStart), when, 'npm run bench -- oidc --write');
+    console.log(writeOidcSpeedTable('README.md', block) ? 'README.md OpenID Connect table rewritten from this run' : 'README.md has no oidc-speed markers');
+  }
 }
 if (only.has('compiled')) {
   console.log('compiled: node dist/server/main.js, start and memory ...');

@@ -2,14 +2,17 @@
 // to every view of the login element (it reads these query parameters from the page address).
 
 export const BRANDS = [
-  { code: '', label: '跟随客户群（按域名）' },
-  { code: 'default', label: '默认 default' },
-  { code: 'ka', label: '大客户营销 ka' },
-  { code: 'operation', label: '运营管理 operation' },
-  { code: 'yingfeng', label: '盈峰 yingfeng' },
-  { code: 'icar', label: 'iCAR icar' },
-  { code: 'exeed', label: '星途 EXEED exeed' },
+  { code: '', label: '跟随客户群（按域名）', domain: '' },
+  { code: 'default', label: '默认 default', domain: 'localhost' },
+  { code: 'ka', label: '大客户营销 ka', domain: 'ka.localhost' },
+  { code: 'operation', label: '运营管理 operation', domain: 'operation.localhost' },
+  { code: 'yingfeng', label: '盈峰 yingfeng', domain: 'yingfeng.localhost' },
+  { code: 'icar', label: 'iCAR icar', domain: 'icar.localhost' },
+  { code: 'exeed', label: '星途 EXEED exeed', domain: 'exeed.localhost' },
 ] as const;
+
+/** The six brands with the demo host name of their client group (the snippets' sso-domain). */
+export const NAMED_BRANDS = BRANDS.filter((brand) => brand.code !== '');
 
 export const DEMO_USERS = [
   { username: 'zhangwei', password: 'Sso@2026demo', note: '普通员工，直接登录' },
@@ -46,4 +49,5 @@ export const WATCHED_EVENTS = [
   'sso-login-view-change',
   'app-center-open',
   'app-center-exit',
+  'app-center-sign-in',
 ] as const;

@@ -1,5 +1,5 @@
 // Shows every widget event as it happens; "keep the preview here" cancels the events whose
-// default is to leave the page (sign-in redirect, opening an app, exit) and holds the elements'
+// default is to leave the page (sign-in redirect, opening an app, exit, app-center's 去登录) and holds the elements'
 // own page changes (AU00300 -> /login, 424 -> /), logging them instead, so the demo stays put.
 import { useEffect, useRef, useState } from 'react';
 import { setNavigator } from '../widget/core/navigate.ts';
@@ -13,7 +13,7 @@ interface LoggedEvent {
   prevented: boolean;
 }
 
-const CANCELED_BY_DEMO = new Set(['sso-login-success', 'app-center-open', 'app-center-exit']);
+const CANCELED_BY_DEMO = new Set(['sso-login-success', 'app-center-open', 'app-center-exit', 'app-center-sign-in']);
 
 export function EventLog() {
   const [entries, setEntries] = useState<LoggedEvent[]>([]);

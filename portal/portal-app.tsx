@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { inPagePath, ROUTE_TITLES, routeOf } from './routes.ts';
 import { ElementHost } from './element-host.tsx';
+import { loginElementAttributes } from './login-brand.ts';
 
 function currentPath(): string {
   return window.location.pathname;
@@ -48,5 +49,7 @@ export function PortalApp() {
   }, [route]);
 
   // A fresh element per visit, so /home always loads current data after a sign-in.
-  return <ElementHost className="portal-view" tag={route === 'home' ? 'app-center' : 'sso-login'} generation={path} />;
+  return route === 'home'
+    ? <ElementHost className="portal-view" tag="app-center" generation={path} />
+    : <ElementHost className="portal-view" tag="sso-login" attributes={loginElementAttributes(window.location.search)} generation={path} />;
 }

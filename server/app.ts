@@ -84,7 +84,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerTicketRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
-  await registerOidc(app, ctx, { redis });
+  await registerOidc(app, ctx);
   registerErrorHandler(app);
   return app;
 }

@@ -2,7 +2,7 @@
 // command works on the same storage mode (SQLite, PostgreSQL, PostgreSQL + Redis) as the server.
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.ts';
-import { compose } from './compose.ts';
+import { withAdminContext } from './admin-context.ts';
 import type { AppContext } from './context.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { passwordProblem, type PasswordOwner } from './auth/password-policy.ts';
@@ -18,7 +18,7 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   reset-password <username> <password> [--must-change]
   unlock <username>
   link <wecom|feishu> <external id> <username>     link a WeCom userid / Feishu union_id
-  import <file.json>                               groups, apps and users (format: server/seed/demo-data.json)
+  import <file.json>                               groups, apps, users and clients (format: docs/oidc.md, server/seed/demo-data.json)
   allow-origin <group code> <origin>               let a brand site embed the login and receive callBacks
   revoke-origin <group code> <origin>              take that back (docs/embedding.md)
   seed                                             demo data (once per database)
@@ -88,7 +88,10 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     case 'import': {
       if (!args[0]) throw new UsageError('missing <file.json>');
       const counts = await importData(ctx.storage, readImportFile(args[0]), now);
-      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users${counts.memberships ? `, ${counts.memberships} new memberships` : ''}`;
+      return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users`
+        + (counts.memberships ? `, ${counts.memberships} new memberships` : '')
+        + (counts.clients ? `, ${counts.clients} new or changed clients` : '')
+        + counts.clientSecrets.map((c) => `\nclient_secret of ${c.clientId} (shown once, stored hashed): ${c.secret}`).join('');
     }
     case 'allow-origin':
     case 'revoke-origin': {
@@ -125,17 +128,8 @@ try {
     allowPositionals: true,
     options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, ...OIDC_CLI_OPTIONS },
   });
-  const config = readConfig();
-  const oidcAnswer = await runOidcCommand(config, positionals[0], positionals.slice(1), values);
-  if (oidcAnswer !== null) console.log(oidcAnswer);
-  else {
-    const ctx = await compose(config);
-    try {
-      console.log(await run(ctx, positionals[0], positionals.slice(1), values));
-    } finally {
-      await ctx.storage.close();
-    }
-  }
+  const [command, ...args] = positionals;
+  console.log(await withAdminContext(readConfig(), async (ctx) => (await runOidcCommand(ctx, command, args, values)) ?? run(ctx, command, args, values)));
 } catch (error) {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError) {
     console.error(`${error.message}\n\n${USAGE}`);

@@ -2,7 +2,7 @@
 // Do not edit: document the elements in widget/*/*.element.ts and rebuild.
 import type { AppCenterElement } from './app-center/app-center.element.ts';
 import type { SsoLoginElement } from './sso-login/sso-login.element.ts';
-import type { AppCenterExitDetail, AppCenterOpenDetail, SsoLoginErrorDetail, SsoLoginSuccessDetail, SsoLoginViewChangeDetail, WidgetEventMap } from './core/events.ts';
+import type { AppCenterExitDetail, AppCenterOpenDetail, AppCenterSignInDetail, SsoLoginErrorDetail, SsoLoginSuccessDetail, SsoLoginViewChangeDetail, WidgetEventMap } from './core/events.ts';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -12,6 +12,7 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'app-center-exit': CustomEvent<AppCenterExitDetail>;
     'app-center-open': CustomEvent<AppCenterOpenDetail>;
+    'app-center-sign-in': CustomEvent<AppCenterSignInDetail>;
     'sso-login-error': CustomEvent<SsoLoginErrorDetail>;
     'sso-login-success': CustomEvent<SsoLoginSuccessDetail>;
     'sso-login-view-change': CustomEvent<SsoLoginViewChangeDetail>;
@@ -22,6 +23,7 @@ declare global {
 export interface DocumentedWidgetEvents {
   'app-center-exit': CustomEvent<AppCenterExitDetail>;
   'app-center-open': CustomEvent<AppCenterOpenDetail>;
+  'app-center-sign-in': CustomEvent<AppCenterSignInDetail>;
   'sso-login-error': CustomEvent<SsoLoginErrorDetail>;
   'sso-login-success': CustomEvent<SsoLoginSuccessDetail>;
   'sso-login-view-change': CustomEvent<SsoLoginViewChangeDetail>;

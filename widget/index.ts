@@ -8,6 +8,7 @@ import './app-center/define-when-needed.ts';
 export { WIDGET_VERSION } from './core/version.ts';
 export type {
   AppCenterExitDetail,
+  AppCenterSignInDetail,
   AppCenterOpenDetail,
   SsoLoginErrorDetail,
   SsoLoginSuccessDetail,

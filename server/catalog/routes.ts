@@ -1,7 +1,8 @@
 // Client groups and their apps, chosen by host: detailGetBySsoDomain (public: the login page's
 // branding), and the group calls getClientGroupList and getClientListBySsoDomain (session
-// required), which answer only for the groups the account is a member of. The catalog cache
-// holds whole groups; the per-account filter runs on every call over the account's memberships.
+// required), which answer only for the groups the account is a member of, and list only the apps
+// it can open (catalog/app-links.ts). The catalog cache holds whole groups; the per-account filter
+// runs on every call over the account's memberships.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { appView, groupConfigView, groupSummary } from './client-groups.ts';
@@ -31,8 +32,10 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
     schema: { querystring: appList.query },
   }, async (request, reply) => {
     const session = await requireSession(ctx, request, reply);
-    const group = await groupFor(ctx, request, request.query.ssoDomain);
-    if (!(await ctx.stores.memberships.isMember(session.userId, group.code))) throw refuse('notGroupMember');
-    return ok((await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible).map((a) => appView(a, ctx.appLinks.urlOf(a))));
+    const [group, mine] = await Promise.all([groupFor(ctx, request, request.query.ssoDomain), ctx.stores.memberships.groupsOf(session.userId)]);
+    if (!mine.includes(group.code)) throw refuse('notGroupMember');
+    // Only the cards the account can open: a card of a client restricted to other groups is left out.
+    const apps = (await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible && ctx.appLinks.mayOpen(a, mine));
+    return ok(apps.map((a) => appView(a, ctx.appLinks.urlOf(a))));
   });
 }

@@ -1,9 +1,9 @@
 // Accounts as the provider sees them: a stable opaque subject per account (random, kept in
 // oidc_subjects, never the username), its claims by scope, and its group memberships (the catalog's
-// MembershipStore).
-import crypto from 'node:crypto';
+// MembershipStore). Everything comes from the storage layer's stores.
+import type { UserStore } from '../auth/storage/user-store.ts';
 import type { MembershipStore } from '../catalog/membership-store.ts';
-import type { OidcDb } from './oidc-database.ts';
+import type { SubjectStore } from './subject-store.ts';
 
 export interface AccountView {
   userId: number;
@@ -25,8 +25,7 @@ export class Accounts {
   private owners = new Map<string, number>();
 
   constructor(
-    private readonly db: OidcDb,
-    private readonly memberships: MembershipStore,
+    private readonly stores: { users: UserStore; memberships: MembershipStore; oidcSubjects: SubjectStore },
   ) {}
 
   private remember(userId: number, subject: string): string {
@@ -43,32 +42,27 @@ export class Accounts {
   async subjectOf(userId: number): Promise<string> {
     const known = this.subjects.get(userId);
     if (known) return known;
-    const row = await this.db.selectFrom('oidc_subjects').select('subject').where('user_id', '=', userId).executeTakeFirst();
-    if (row) return this.remember(userId, row.subject);
-    await this.db.insertInto('oidc_subjects').values({ user_id: userId, subject: crypto.randomUUID() })
-      .onConflict((c) => c.column('user_id').doNothing()).execute();
-    return this.subjectOf(userId);
+    return this.remember(userId, await this.stores.oidcSubjects.subjectOf(userId));
   }
 
   async userIdOf(subject: string): Promise<number | null> {
     const known = this.owners.get(subject);
     if (known !== undefined) return known;
-    const row = await this.db.selectFrom('oidc_subjects').select('user_id').where('subject', '=', subject).executeTakeFirst();
-    if (!row) return null;
-    this.remember(Number(row.user_id), subject);
-    return Number(row.user_id);
+    const userId = await this.stores.oidcSubjects.userIdOf(subject);
+    if (userId !== null) this.remember(userId, subject);
+    return userId;
   }
 
   async find(subject: string): Promise<AccountView | null> {
     const userId = await this.userIdOf(subject);
     if (userId === null) return null;
-    const row = await this.db.selectFrom('users').select(['id', 'username', 'phone', 'kind']).where('id', '=', userId).executeTakeFirst();
-    return row ? { userId: Number(row.id), username: row.username, phone: row.phone, kind: row.kind } : null;
+    const user = await this.stores.users.findUserById(userId);
+    return user ? { userId: user.id, username: user.username, phone: user.phone, kind: user.kind } : null;
   }
 
   /** Read per call from the storage layer's memberships: a grant or revoke counts at once. */
   groupsOf(userId: number): Promise<string[]> {
-    return this.memberships.groupsOf(userId);
+    return this.stores.memberships.groupsOf(userId);
   }
 
   /** The claims the scopes ask for; the provider filters them again by the granted scopes. */

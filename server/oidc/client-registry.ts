@@ -1,68 +1,14 @@
-// The registered clients (apps) in the oidc_clients table, kept in memory and reloaded when the
-// admin CLI changes them: the CLI bumps a version in meta, every running server checks it every
-// two seconds, so a change takes effect within five seconds without a restart.
-import crypto from 'node:crypto';
-import type { OidcDb } from './oidc-database.ts';
+// The registered clients (apps) of the client store, kept in memory and reloaded when the admin
+// CLI or an import changes them: every change bumps a version (client-store.sql.ts), every running
+// server checks it every two seconds, so a change takes effect within five seconds without restart.
+import type { ClientStore, RegisteredClient } from './client-store.ts';
 
-export interface RegisteredClient {
-  clientId: string;
-  /** Hashed (client-secrets.ts); null for a public client (PKCE, no secret). */
-  secretHash: string | null;
-  redirectUris: string[];
-  postLogoutRedirectUris: string[];
-  backchannelLogoutUri: string | null;
-  initiateLoginUri: string | null;
-  name: string | null;
-  /** Only members of these groups may use the client; empty: every signed-in account. */
-  groups: string[];
-  consent: boolean;
-}
+export type { RegisteredClient } from './client-store.ts';
 
-/** What a client id may be (add-client, and the oidcClient of an app card in the import JSON). */
+/** What a client id may be (add-client, the import's clients, and the oidcClient of an app card). */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
-export const CLIENTS_VERSION_KEY = 'oidc_clients_version';
 const POLL_MS = 2000;
-
-type Metadata = Pick<RegisteredClient, 'redirectUris' | 'postLogoutRedirectUris' | 'backchannelLogoutUri' | 'initiateLoginUri' | 'name'>;
-
-export async function listClients(db: OidcDb): Promise<RegisteredClient[]> {
-  const rows = await db.selectFrom('oidc_clients').selectAll().orderBy('client_id').execute();
-  return rows.map((row) => ({
-    clientId: row.client_id,
-    secretHash: row.secret_hash,
-    ...(JSON.parse(row.metadata) as Metadata),
-    groups: JSON.parse(row.groups) as string[],
-    consent: row.consent === 1,
-  }));
-}
-
-async function bumpVersion(db: OidcDb): Promise<void> {
-  const value = crypto.randomUUID();
-  await db.insertInto('meta').values({ key: CLIENTS_VERSION_KEY, value })
-    .onConflict((c) => c.column('key').doUpdateSet({ value })).execute();
-}
-
-export async function saveClient(db: OidcDb, client: RegisteredClient, now: number): Promise<void> {
-  const metadata: Metadata = {
-    redirectUris: client.redirectUris, postLogoutRedirectUris: client.postLogoutRedirectUris,
-    backchannelLogoutUri: client.backchannelLogoutUri, initiateLoginUri: client.initiateLoginUri, name: client.name,
-  };
-  const row = {
-    client_id: client.clientId, secret_hash: client.secretHash, metadata: JSON.stringify(metadata),
-    groups: JSON.stringify(client.groups), consent: client.consent ? 1 : 0, created_at: now, updated_at: now,
-  };
-  await db.insertInto('oidc_clients').values(row).onConflict((c) => c.column('client_id').doUpdateSet({
-    secret_hash: row.secret_hash, metadata: row.metadata, groups: row.groups, consent: row.consent, updated_at: now,
-  })).execute();
-  await bumpVersion(db);
-}
-
-export async function removeClient(db: OidcDb, clientId: string): Promise<boolean> {
-  const result = await db.deleteFrom('oidc_clients').where('client_id', '=', clientId).executeTakeFirst();
-  await bumpVersion(db);
-  return Number(result.numDeletedRows) > 0;
-}
 
 export class ClientRegistry {
   private clients = new Map<string, RegisteredClient>();
@@ -71,7 +17,7 @@ export class ClientRegistry {
   private checking: Promise<void> | null = null;
   private lastCheckAt = 0;
 
-  constructor(private readonly db: OidcDb, private readonly onError: (error: unknown) => void = () => {}) {}
+  constructor(private readonly store: ClientStore, private readonly onError: (error: unknown) => void = () => {}) {}
 
   async start(): Promise<void> {
     await this.check();
@@ -88,10 +34,9 @@ export class ClientRegistry {
     this.checking ??= (async () => {
       this.lastCheckAt = Date.now();
       try {
-        const row = await this.db.selectFrom('meta').select('value').where('key', '=', CLIENTS_VERSION_KEY).executeTakeFirst();
-        const version = row?.value ?? null;
+        const version = await this.store.version();
         if (version === this.version) return;
-        const clients = await listClients(this.db);
+        const clients = await this.store.list();
         this.clients = new Map(clients.map((c) => [c.clientId, c]));
         this.version = version;
       } finally {

@@ -7,7 +7,7 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../context.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import type { Accounts } from './accounts.ts';
-import type { ClientRegistry } from './client-registry.ts';
+import type { ClientRegistry, RegisteredClient } from './client-registry.ts';
 import { OIDC_PREFIX } from './provider.ts';
 import { consentPage, errorPage } from './pages.ts';
 import { loginTsOf } from './portal-session.ts';
@@ -23,8 +23,18 @@ export interface InteractionDeps {
 
 const uidParams = { type: 'object', required: ['uid'], properties: { uid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } as const;
 
-function loginPage(uid: string): string {
-  return `/?callBack=${encodeURIComponent(`${OIDC_PREFIX}/interaction/${uid}`)}`;
+/**
+ * The portal's login page, which comes back to the interaction after any login method. It wears
+ * the brand of the client's group when the client has exactly one group (`brand`, which the portal
+ * hands to <sso-login>, portal/login-brand.ts); otherwise the brand of the host it is on. Only the
+ * look follows the client: the page keeps its host's group for everything that works by group
+ * (QR codes return to that group's registered address, registration joins its group).
+ */
+async function loginPage(ctx: AppContext, uid: string, client: RegisteredClient | undefined): Promise<string> {
+  const page = `/?callBack=${encodeURIComponent(`${OIDC_PREFIX}/interaction/${uid}`)}`;
+  if (client?.groups.length !== 1) return page;
+  const group = (await ctx.stores.catalog.listGroups()).find((g) => g.code === client.groups[0]);
+  return group ? `${page}&brand=${encodeURIComponent(group.code)}` : page;
 }
 
 export function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
@@ -44,8 +54,10 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const interaction = await details(request, reply);
     if (!interaction) return reply;
     const provider = deps.provider(request);
+    const clientId = String(interaction.params.client_id);
+    const client = registry.get(clientId);
     const state = await ctx.sessions.resolve(sessionIdOf(request));
-    if (state.kind !== 'active') return reply.redirect(loginPage(interaction.uid), 303);
+    if (state.kind !== 'active') return reply.redirect(await loginPage(ctx, interaction.uid, client), 303);
     const portal = state.session;
     const reasons = interaction.prompt.reasons;
     // prompt=login or an exceeded max_age: the user must sign in again, after this request began.
@@ -54,10 +66,8 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       // Only the portal session goes: the provider session (and this interaction, which belongs
       // to it) stays and is bound to the new sign-in.
       await deps.forgetPortalSession(portal.idHash);
-      return reply.redirect(loginPage(interaction.uid), 303);
+      return reply.redirect(await loginPage(ctx, interaction.uid, client), 303);
     }
-    const clientId = String(interaction.params.client_id);
-    const client = registry.get(clientId);
     if (client && client.groups.length > 0) {
       const groups = await accounts.groupsOf(portal.userId);
       if (!client.groups.some((g) => groups.includes(g))) {
@@ -91,7 +101,9 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     if (!interaction) return reply;
     const provider = deps.provider(request);
     const state = await ctx.sessions.resolve(sessionIdOf(request));
-    if (state.kind !== 'active' || interaction.prompt.name !== 'consent') return reply.redirect(loginPage(interaction.uid), 303);
+    if (state.kind !== 'active' || interaction.prompt.name !== 'consent') {
+      return reply.redirect(await loginPage(ctx, interaction.uid, registry.get(String(interaction.params.client_id))), 303);
+    }
     reply.hijack();
     if (request.body.decision === 'deny') {
       await provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'the user refused' }, { mergeWithLastSubmission: false });

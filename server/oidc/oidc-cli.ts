@@ -1,14 +1,13 @@
 // Admin commands of the OpenID Connect slice (dispatched by server/cli.ts): clients and signing
-// keys (group memberships, which --group relies on, are server/cli.ts's grant / revoke). They
-// write the database; running servers see client changes within five seconds (client-registry.ts)
-// and new keys within five seconds (oidc-plugin.ts).
-import type { ServerConfig } from '../config.ts';
-import { openStorage } from '../storage/storage.ts';
-import { generateSecret, hashSecret, MIN_SECRET_LENGTH } from './client-secrets.ts';
-import { CLIENT_ID_PATTERN, listClients, removeClient, saveClient, type RegisteredClient } from './client-registry.ts';
-import { openOidcDatabase, type OidcDb } from './oidc-database.ts';
-import { SqlOidcStorage } from './sql-oidc-storage.ts';
-import { fileKeyPlace, rotateKeys, storageKeyPlace } from './signing-keys.ts';
+// keys (group memberships, which --group relies on, are server/cli.ts's grant / revoke). They run
+// on the parts compose.ts built, like every other command, and write the database; running servers
+// see client changes within five seconds (client-registry.ts) and new keys within five seconds
+// (oidc-plugin.ts).
+import type { AppContext } from '../context.ts';
+import { ClientDefinitionError, defineClient, type ClientInput } from './client-definition.ts';
+import type { RegisteredClient } from './client-store.ts';
+import { oidcKeyPlace } from './oidc-key-place.ts';
+import { rotateKeys } from './signing-keys.ts';
 
 export class OidcUsageError extends Error {}
 
@@ -35,53 +34,48 @@ export const OIDC_USAGE = `  add-client <client-id> [--secret <secret>] --redire
 
 type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-const COMMANDS = new Set(['add-client', 'list-clients', 'remove-client', 'rotate-keys']);
+export const OIDC_COMMANDS: ReadonlySet<string> = new Set(['add-client', 'list-clients', 'remove-client', 'rotate-keys']);
 
 function strings(value: Flags[string]): string[] {
   if (value === undefined) return [];
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 }
 
-function uri(value: string, flag: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new OidcUsageError(`${flag}: not an absolute URL: ${value}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OidcUsageError(`${flag}: http or https only: ${value}`);
-  if (url.hash) throw new OidcUsageError(`${flag}: no #fragment allowed: ${value}`);
-  return value;
-}
+const text = (value: Flags[string]): string | null => (typeof value === 'string' ? value : null);
 
-async function addClient(db: OidcDb, args: string[], flags: Flags): Promise<string> {
-  const clientId = args[0];
-  if (!clientId || !CLIENT_ID_PATTERN.test(clientId)) throw new OidcUsageError('<client-id>: 1-64 letters, digits, . _ -');
-  const isPublic = flags.public === true;
-  let secret = typeof flags.secret === 'string' ? flags.secret : null;
-  if (isPublic && secret) throw new OidcUsageError('--public clients have no secret (they use PKCE)');
-  if (secret !== null && secret.length < MIN_SECRET_LENGTH) throw new OidcUsageError(`--secret: at least ${MIN_SECRET_LENGTH} characters`);
-  const generated = !isPublic && secret === null;
-  if (generated) secret = generateSecret();
-  const redirectUris = strings(flags['redirect-uri']).map((u) => uri(u, '--redirect-uri'));
-  if (redirectUris.length === 0) throw new OidcUsageError('at least one --redirect-uri');
-  const client: RegisteredClient = {
-    clientId,
-    secretHash: secret ? hashSecret(secret) : null,
-    redirectUris,
-    postLogoutRedirectUris: strings(flags['post-logout-redirect-uri']).map((u) => uri(u, '--post-logout-redirect-uri')),
-    backchannelLogoutUri: typeof flags['backchannel-logout-uri'] === 'string' ? uri(flags['backchannel-logout-uri'], '--backchannel-logout-uri') : null,
-    initiateLoginUri: typeof flags['initiate-login-uri'] === 'string' ? uri(flags['initiate-login-uri'], '--initiate-login-uri') : null,
-    name: typeof flags.name === 'string' ? flags.name : null,
+const FLAG_OF: Record<keyof ClientInput, string> = {
+  clientId: '<client-id>', secret: '--secret', public: '--public', redirectUris: '--redirect-uri',
+  postLogoutRedirectUris: '--post-logout-redirect-uri', backchannelLogoutUri: '--backchannel-logout-uri',
+  initiateLoginUri: '--initiate-login-uri', name: '--name', groups: '--group', consent: '--consent',
+};
+
+async function addClient(ctx: AppContext, args: string[], flags: Flags): Promise<string> {
+  const input: ClientInput = {
+    clientId: args[0] ?? '',
+    secret: text(flags.secret),
+    public: flags.public === true,
+    redirectUris: strings(flags['redirect-uri']),
+    postLogoutRedirectUris: strings(flags['post-logout-redirect-uri']),
+    backchannelLogoutUri: text(flags['backchannel-logout-uri']),
+    initiateLoginUri: text(flags['initiate-login-uri']),
+    name: text(flags.name),
     groups: strings(flags.group),
     consent: flags.consent === true,
   };
-  const known = new Set((await db.selectFrom('client_groups' as never).select('code' as never).execute() as { code: string }[]).map((g) => g.code));
-  const unknown = client.groups.filter((g) => !known.has(g));
-  if (unknown.length) throw new OidcUsageError(`--group: no group ${unknown.join(', ')}`);
-  await saveClient(db, client, Date.now());
-  const kind = isPublic ? 'public client (PKCE, no secret)' : 'confidential client';
-  return `client ${clientId} saved: ${kind}` + (generated ? `\nclient_secret (shown once, stored hashed): ${secret}` : '');
+  const { stores } = ctx;
+  const knownGroups = new Set((await stores.catalog.listGroups()).map((g) => g.code));
+  const existing = input.clientId ? await stores.oidcClients.find(input.clientId) : null;
+  let defined;
+  try {
+    defined = defineClient(input, (field) => FLAG_OF[field], { knownGroups, existing, keepStoredSecret: false });
+  } catch (error) {
+    if (error instanceof ClientDefinitionError) throw new OidcUsageError(error.message);
+    throw error;
+  }
+  await stores.oidcClients.save(defined.client, ctx.now());
+  const kind = input.public ? 'public client (PKCE, no secret)' : 'confidential client';
+  return `client ${input.clientId} saved: ${kind}`
+    + (defined.generatedSecret ? `\nclient_secret (shown once, stored hashed): ${defined.generatedSecret}` : '');
 }
 
 function describe(c: RegisteredClient): string {
@@ -95,28 +89,21 @@ function describe(c: RegisteredClient): string {
   ].filter(Boolean).join('\n');
 }
 
-/** Runs an OpenID Connect command; null when `command` is not one of them. */
-export async function runOidcCommand(config: ServerConfig, command: string | undefined, args: string[], flags: Flags): Promise<string | null> {
-  if (!command || !COMMANDS.has(command)) return null;
-  // Opening the storage runs the migrations first.
-  await (await openStorage(config)).close();
-  const db = await openOidcDatabase(config);
-  try {
-    switch (command) {
-      case 'add-client':
-        return await addClient(db, args, flags);
-      case 'list-clients':
-        return (await listClients(db)).map(describe).join('\n') || '(no clients)';
-      case 'remove-client':
-        if (!args[0]) throw new OidcUsageError('missing <client-id>');
-        return (await removeClient(db, args[0])) ? `client ${args[0]} removed` : `no client "${args[0]}"`;
-      default: { // rotate-keys
-        const place = config.databaseUrl ? storageKeyPlace(new SqlOidcStorage(db)) : fileKeyPlace(config.oidcKeyFile);
-        const set = await rotateKeys(place);
-        return `signing key ${set.keys[0]!.jwk.kid} added; ${set.keys.length - 1} older key(s) still published`;
-      }
+/** Runs an OpenID Connect command on the composed parts; null when `command` is not one of them. */
+export async function runOidcCommand(ctx: AppContext, command: string | undefined, args: string[], flags: Flags): Promise<string | null> {
+  if (!command || !OIDC_COMMANDS.has(command)) return null;
+  const clients = ctx.stores.oidcClients;
+  switch (command) {
+    case 'add-client':
+      return addClient(ctx, args, flags);
+    case 'list-clients':
+      return (await clients.list()).map(describe).join('\n') || '(no clients)';
+    case 'remove-client':
+      if (!args[0]) throw new OidcUsageError('missing <client-id>');
+      return (await clients.remove(args[0])) ? `client ${args[0]} removed` : `no client "${args[0]}"`;
+    default: { // rotate-keys
+      const set = await rotateKeys(oidcKeyPlace(ctx));
+      return `signing key ${set.keys[0]!.jwk.kid} added; ${set.keys.length - 1} older key(s) still published`;
     }
-  } finally {
-    await db.destroy();
   }
 }

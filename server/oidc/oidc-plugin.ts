@@ -7,42 +7,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
+import { oidcKeyPlace } from './oidc-key-place.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
-import type { RedisClient } from '../storage/redis-client.ts';
 import { Accounts } from './accounts.ts';
-import { appSignInLinks } from './app-launch.ts';
+import { appAccess, appSignInLinks } from './app-launch.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
-import { openOidcDatabase, sqliteFileOf } from './oidc-database.ts';
-import { SqliteOidcStorage } from './sqlite-oidc-storage.ts';
-import type { OidcStorage } from './oidc-storage.ts';
 import { createProvider, OIDC_PREFIX } from './provider.ts';
 import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
-import { RedisOidcStorage } from './redis-oidc-storage.ts';
-import { fileKeyPlace, keySetFingerprint, loadOrCreateKeys, storageKeyPlace, type KeyPlace } from './signing-keys.ts';
+import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
-import { SplitOidcStorage } from './split-oidc-storage.ts';
-import { SqlOidcStorage } from './sql-oidc-storage.ts';
 
 const KEY_CHECK_MS = 5000;
 
-export interface OidcDeps {
-  redis: RedisClient | null;
-}
-
-export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: OidcDeps): Promise<void> {
+export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config } = ctx;
-  const db = await openOidcDatabase(config);
-  const file = sqliteFileOf(db);
-  const sql: OidcStorage = file ? new SqliteOidcStorage(file) : new SqlOidcStorage(db);
-  const storage: OidcStorage = deps.redis ? new SplitOidcStorage(sql, new RedisOidcStorage(deps.redis, config.redisKeyPrefix)) : sql;
-  const registry = new ClientRegistry(db, (error) => app.log.warn({ err: error }, 'reloading OpenID Connect clients failed'));
+  // Everything from the storage layer compose.ts built: one database handle per process.
+  const storage = ctx.storage.oidcRecords;
+  const registry = new ClientRegistry(ctx.stores.oidcClients, (error) => app.log.warn({ err: error }, 'reloading OpenID Connect clients failed'));
   await registry.start();
-  const keyPlace: KeyPlace = config.databaseUrl ? storageKeyPlace(storage) : fileKeyPlace(config.oidcKeyFile);
+  const keyPlace = oidcKeyPlace(ctx);
   let keys = await loadOrCreateKeys(keyPlace);
   // Cookie signing keys shared by every instance (one random value, stored once).
   const cookieKeys = (await storage.insertIfAbsent('CookieKeys', 'keys', { keys: [crypto.randomBytes(32).toString('base64url')] })).keys as string[];
-  const accounts = new Accounts(db, ctx.stores.memberships);
+  const accounts = new Accounts(ctx.stores);
 
   let provider: Provider | null = null;
   let handler: ((req: unknown, res: unknown) => Promise<void>) | null = null;
@@ -52,8 +40,10 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
     const port = typeof address === 'object' && address ? address.port : config.port;
     return `http://localhost:${port}`;
   };
-  // App cards of clients with an initiate_login_uri open through it (app-launch.ts).
+  // App cards of clients with an initiate_login_uri open through it, and a card of a client
+  // restricted by group is listed only to its members (app-launch.ts).
   ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
+  ctx.appLinks.useAccessRule(appAccess(registry));
   const logout = new SingleLogout(() => current(), storage, app.log);
   const build = (): Provider => {
     const built = createProvider({
@@ -112,7 +102,6 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext, deps: 
     clearInterval(keyTimer);
     clearInterval(sweepTimer);
     registry.stop();
-    await db.destroy();
   });
 
   registerInteractionRoutes(app, {

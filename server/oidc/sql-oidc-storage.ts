@@ -1,6 +1,7 @@
 // The provider's records in the SQL database (SQLite by default, PostgreSQL when configured): one
 // table, JSON payloads, expiry checked on read and swept once a minute.
-import type { OidcDb } from './oidc-database.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.ts';
 import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-storage.ts';
 
 type Row = { payload: string; expires_at: number | null; consumed_at: number | null };
@@ -8,7 +9,7 @@ type Row = { payload: string; expires_at: number | null; consumed_at: number | n
 export class SqlOidcStorage implements OidcStorage {
   private lastSweepAt = 0;
 
-  constructor(private readonly db: OidcDb, private readonly now: () => number = Date.now, private readonly ownsDb = false) {}
+  constructor(private readonly db: Kysely<Database>, private readonly now: () => number = Date.now) {}
 
   private live(row: Row | undefined): StoredPayload | null {
     if (!row) return null;
@@ -88,7 +89,6 @@ export class SqlOidcStorage implements OidcStorage {
     });
   }
 
-  async close(): Promise<void> {
-    if (this.ownsDb) await this.db.destroy();
-  }
+  /** The database belongs to the storage layer, which closes it. */
+  async close(): Promise<void> {}
 }

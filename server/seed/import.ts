@@ -1,6 +1,6 @@
-// Imports client groups, apps and users from a JSON file (the demo data uses the same format).
-// Groups and apps are upserted; existing users are left as they are, so an import can be re-run.
-// Everything of one import commits in one transaction.
+// Imports client groups, apps, users and OpenID Connect clients from a JSON file (the demo data
+// uses the same format). Groups, apps and clients are upserted; existing users are left as they
+// are, so an import can be re-run. Everything of one import commits in one transaction.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ClientGroup } from '../catalog/catalog-store.ts';
@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
+import { checkImportClients, importClients, ImportClientsError, type ImportClient } from '../oidc/import-clients.ts';
 
 export interface ImportUser {
   username: string;
@@ -47,6 +48,8 @@ export interface ImportGroup extends Omit<ClientGroup, 'isDefault' | 'sortOrder'
 export interface ImportFile {
   groups?: ImportGroup[];
   users?: ImportUser[];
+  /** OpenID Connect clients, the fields of add-client (oidc/import-clients.ts, docs/oidc.md). */
+  clients?: ImportClient[];
 }
 
 export const DEMO_DATA_FILE = path.join(SEED_DIR, 'demo-data.json');
@@ -59,7 +62,7 @@ const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 
 
 export function readImportFile(file: string): ImportFile {
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as ImportFile;
-  check(data && typeof data === 'object', 'top level must be an object with groups and/or users');
+  check(data && typeof data === 'object', 'top level must be an object with groups, users and/or clients');
   for (const [i, g] of (data.groups ?? []).entries()) {
     check(isText(g.code) && /^[a-z0-9-]+$/.test(g.code), `groups[${i}].code must be lowercase letters, digits, "-"`);
     check(isText(g.name), `groups[${i}].name is required`);
@@ -79,6 +82,14 @@ export function readImportFile(file: string): ImportFile {
     check(u.phone === undefined || MOBILE_PATTERN.test(u.phone), `users[${i}].phone is not a mainland mobile number`);
     check(u.groups === undefined || (Array.isArray(u.groups) && u.groups.every(isText)), `users[${i}].groups must be a list of group codes`);
   }
+  if (data.clients !== undefined) {
+    try {
+      checkImportClients(data.clients);
+    } catch (error) {
+      if (error instanceof ImportClientsError) check(false, error.message);
+      throw error;
+    }
+  }
   return data;
 }
 
@@ -88,6 +99,10 @@ export interface ImportCounts {
   users: number;
   /** Memberships that did not exist before. */
   memberships: number;
+  /** OpenID Connect clients new or changed. */
+  clients: number;
+  /** Secrets generated for new confidential clients imported without one: shown once, stored hashed. */
+  clientSecrets: { clientId: string; secret: string }[];
 }
 
 /** users[].groups of the file, for existing and new accounts alike; a code no group has stops the import. */
@@ -113,7 +128,7 @@ export async function importData(storage: Storage, data: ImportFile, now: number
     newUsers.push({ ...u, passwordHash: u.passwordHash ?? (await hashPassword(u.password!)) });
   }
   let apps = 0;
-  const memberships = await storage.transaction(async (tx) => {
+  const { memberships, clients } = await storage.transaction(async (tx) => {
     for (const [order, g] of (data.groups ?? []).entries()) {
       await tx.catalog.upsertGroup({
         code: g.code,
@@ -150,9 +165,18 @@ export async function importData(storage: Storage, data: ImportFile, now: number
       if (u.links?.wecom) await tx.users.linkIdentity('wecom', u.links.wecom, user.id);
       if (u.links?.feishu) await tx.users.linkIdentity('feishu', u.links.feishu, user.id);
     }
-    return importMemberships(tx, data.users ?? []);
+    const memberships = await importMemberships(tx, data.users ?? []);
+    // After the groups: a client's groups may be ones this file brings.
+    const clients = await importClients(tx, data.clients ?? [], now).catch((error: unknown) => {
+      if (error instanceof ImportClientsError) check(false, error.message);
+      throw error;
+    });
+    return { memberships, clients };
   });
-  return { groups: data.groups?.length ?? 0, apps, users: newUsers.length, memberships };
+  return {
+    groups: data.groups?.length ?? 0, apps, users: newUsers.length, memberships,
+    clients: clients.saved, clientSecrets: clients.generatedSecrets,
+  };
 }
 
 const DEMO_MEMBERSHIPS_MARKER = 'demo_memberships_seeded';

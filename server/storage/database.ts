@@ -12,10 +12,15 @@ export interface OpenDatabase {
   db: Kysely<Database>;
   /** SQLite is embedded: one process owns its data (and may keep copies of sessions). */
   engine: 'sqlite' | 'postgres';
+  /**
+   * The embedded database's file behind `db` (null on PostgreSQL): the hottest stores (the OpenID
+   * Connect provider's records) run prepared statements on it, on the same connection.
+   */
+  sqliteFile: import('better-sqlite3').Database | null;
 }
 
 export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<OpenDatabase> {
-  if (config.databaseUrl) return { db: await openPostgres(config.databaseUrl, config.databaseSchema), engine: 'postgres' };
+  if (config.databaseUrl) return { db: await openPostgres(config.databaseUrl, config.databaseSchema), engine: 'postgres', sqliteFile: null };
   // 0700 / 0600: SQLite gives its -wal and -shm files the mode of the database file.
   ensurePrivateDir(config.dataDir, { tightenExisting: true });
   const dbPath = path.join(config.dataDir, 'sso.db');
@@ -34,7 +39,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'datab
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   await migrateToLatest(db, 'sqlite');
-  return { db, engine: 'sqlite' };
+  return { db, engine: 'sqlite', sqliteFile: file };
 }
 
 async function openPostgres(url: string, schema: string | null): Promise<Kysely<Database>> {

@@ -2,6 +2,7 @@
 // (bigint in PostgreSQL, parsed back to number); flags are 0/1 integers; lists and nested configs
 // are JSON text, so both engines store exactly the same rows.
 import type { Generated } from 'kysely';
+import type { OidcTables } from '../oidc/oidc-tables.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -108,7 +109,8 @@ export interface MetaTable {
   value: string;
 }
 
-export interface Database {
+/** Every table; the OpenID Connect slice's own are in oidc/oidc-tables.ts. */
+export interface Database extends OidcTables {
   users: UsersTable;
   client_groups: ClientGroupsTable;
   apps: AppsTable;

@@ -21,6 +21,11 @@ import { SqlCatalogStore } from '../catalog/catalog-store.sql.ts';
 import type { MembershipStore } from '../catalog/membership-store.ts';
 import { SqlMembershipStore } from '../catalog/membership-store.sql.ts';
 import { RedisNonceStore, SqlNonceStore, type NonceStore } from '../embedding/nonce-store.ts';
+import type { ClientStore } from '../oidc/client-store.ts';
+import { SqlClientStore } from '../oidc/client-store.sql.ts';
+import { oidcRecordsOn } from '../oidc/oidc-records.ts';
+import type { OidcStorage } from '../oidc/oidc-storage.ts';
+import { SqlSubjectStore, type SubjectStore } from '../oidc/subject-store.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
 import { SqlMetaStore, type MetaStore } from './meta-store.ts';
 import { openRedis, type RedisClient } from './redis-client.ts';
@@ -36,6 +41,9 @@ export interface Stores {
   catalog: CatalogStore;
   memberships: MembershipStore;
   meta: MetaStore;
+  /** OpenID Connect clients (apps) and the accounts' stable subjects. */
+  oidcClients: ClientStore;
+  oidcSubjects: SubjectStore;
 }
 
 /** The stores that live in Redis when it is configured. */
@@ -46,6 +54,11 @@ export interface Storage {
   readonly engine: OpenDatabase['engine'];
   /** The shared-state Redis, or null on the embedded default. */
   readonly redis: RedisClient | null;
+  /**
+   * The OpenID Connect provider's records (codes, tokens, grants, sessions, signing keys when
+   * scaled out): on this database, their short-lived part in Redis when it is configured.
+   */
+  readonly oidcRecords: OidcStorage;
   /**
    * Runs `work` in one database transaction: its database writes commit together or not at all.
    * Writes to state held in Redis (using up an SMS code, ending a user's sessions) happen at once;
@@ -64,7 +77,8 @@ export interface StorageOptions {
 type StorageConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'redisUrl' | 'redisKeyPrefix' | 'sessionAbsoluteMs'>;
 
 export async function openStorage(config: StorageConfig, options: StorageOptions = {}): Promise<Storage> {
-  const { db, engine } = await openDatabase(config);
+  const database = await openDatabase(config);
+  const { db, engine } = database;
   let redis: RedisClient | null = null;
   try {
     if (config.redisUrl) redis = await openRedis(config.redisUrl);
@@ -87,6 +101,8 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     catalog: new SqlCatalogStore(scope, catalogCache),
     memberships: new SqlMembershipStore(scope),
     meta: new SqlMetaStore(scope),
+    oidcClients: new SqlClientStore(scope),
+    oidcSubjects: new SqlSubjectStore(scope),
     ...(shortLived ?? {
       sessions: new SqlSessionStore(scope, sessionCache),
       lockout: new SqlLockoutStore(scope),
@@ -98,6 +114,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     stores: storesIn(databaseScope(db)),
     engine,
     redis,
+    oidcRecords: oidcRecordsOn(database, redis, config.redisKeyPrefix),
     async transaction(work) {
       const afterCommit: (() => void)[] = [];
       try {

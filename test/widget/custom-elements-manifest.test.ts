@@ -46,7 +46,7 @@ describe('custom-elements.json matches the built elements', () => {
   const realDispatch = EventTarget.prototype.dispatchEvent;
   /** Cancelable defaults (navigation, window.open) are stopped: this page must stay. */
   const stopDefault = (event: Event) => event.preventDefault();
-  const cancelable = ['sso-login-success', 'app-center-open', 'app-center-exit'];
+  const cancelable = ['sso-login-success', 'app-center-open', 'app-center-exit', 'app-center-sign-in'];
   let api: ScriptedApi | undefined;
 
   before(async () => {
@@ -213,6 +213,16 @@ describe('custom-elements.json matches the built elements', () => {
       await waitFor(() => failed.root.querySelector('[part~="load-error"]'));
     } finally {
       failed.remove();
+    }
+    api.restore();
+
+    // Nobody signed in (AU00300): the sign-in invitation (its navigation is cancelled above).
+    api = scriptApi(signedInRoutes({ '/centerAuth/user/curLogin/info': refused('AU00300', '用户未登录') }));
+    const signedOut = mount('app-center', { 'sso-domain': 'exeed.localhost' });
+    try {
+      await waitFor(() => signedOut.root.querySelector('[part~="signed-out"] [part~="sign-in"]'));
+    } finally {
+      signedOut.remove();
     }
     api.restore();
 

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { AppCenterStatus, AppEntry } from './stores/app-center-types.ts';
 import { AppGrid } from './app-grid.tsx';
 import { AppSkeleton } from './app-skeleton.tsx';
-import { EmptyState, LoadError, NotMember } from './empty-state.tsx';
+import { EmptyState, LoadError, NotMember, SignedOut } from './empty-state.tsx';
 import { SearchBox } from './search-box.tsx';
 import { appCenterMessages as m } from './app-center.messages.ts';
 
@@ -15,11 +15,13 @@ interface AppCatalogueProps {
   onQueryChange: (query: string) => void;
   onOpen: (app: AppEntry) => void;
   onRetry: () => void;
+  /** The sign-in invitation's button (nobody signed in). */
+  onSignIn: () => void;
   /** The account's groups other than this host's (for the not-member hint). */
   hasOtherGroups: boolean;
 }
 
-export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, onOpen, onRetry, hasOtherGroups }: AppCatalogueProps) {
+export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, onOpen, onRetry, onSignIn, hasOtherGroups }: AppCatalogueProps) {
   const headingId = useId();
   const loading = status === 'idle' || status === 'loading';
   const openSingleMatch = () => {
@@ -29,6 +31,7 @@ export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, 
 
   let body;
   if (loading) body = <AppSkeleton />;
+  else if (status === 'signed-out') body = <SignedOut onSignIn={onSignIn} />;
   else if (status === 'failed') body = <LoadError onRetry={onRetry} />;
   else if (status === 'not-member') body = <NotMember hasOtherGroups={hasOtherGroups} />;
   else if (visibleApps.length === 0) body = <EmptyState query={query} onClear={() => onQueryChange('')} />;

@@ -9,11 +9,13 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
 
 /**
  * The application centre: client-group dropdown, user menu with exit, and a searchable grid of the
- * group's application cards. Sends the page to /login when nobody is signed in (AU00300).
+ * group's application cards. Sends the page to /login when nobody is signed in (AU00300) and, for a
+ * page that stays, shows an invitation to sign in (part signed-out).
  *
  * @tag app-center
  *
  * @fires {CustomEvent<AppCenterOpenDetail>} app-center-open - An app card was chosen; detail.url has https:// added when it lacked http. Cancelable: preventDefault() stops the new window. Bubbles, composed.
+ * @fires {CustomEvent<AppCenterSignInDetail>} app-center-sign-in - Nobody is signed in (AU00300 while loading, or the 去登录 button of the invitation). Cancelable: the element then goes to detail.redirect (/login) unless a listener calls preventDefault(), e.g. a page with its own <sso-login>. Bubbles, composed.
  * @fires {CustomEvent<AppCenterExitDetail>} app-center-exit - Signed out from the user menu. Cancelable: the element then goes to detail.redirect (the site origin) unless a listener calls preventDefault(). Bubbles, composed.
  *
  * @csspart base - The whole element.
@@ -44,6 +46,8 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
  * @csspart empty-state - No apps, or no search match.
  * @csspart clear-search - The 清空搜索 button of the no-match state.
  * @csspart load-error - Loading failed, with a retry button.
+ * @csspart signed-out - Nobody is signed in: the invitation to sign in.
+ * @csspart sign-in - The 去登录 button of the signed-out invitation.
  *
  * @cssprop --sso-page-background - Background of the element. Default #f4f6fa.
  * @cssprop --sso-card-radius - Corner radius of the cards. Default 10px.

@@ -13,6 +13,9 @@ export const appCenterMessages = {
   notMemberTitle: '您的账号不属于当前客户群',
   notMemberHint: (hasOthers: boolean) =>
     hasOthers ? '请通过顶部的客户群菜单切换到您所属的客户群，或联系管理员开通。' : '您的账号还没有加入任何客户群，请联系管理员开通。',
+  signedOutTitle: '请先登录',
+  signedOutHint: '登录后即可查看并打开您可以使用的应用。',
+  signIn: '去登录',
   retry: '重新加载',
   resultCount: (shown: number, total: number) =>
     shown === total ? `共 ${total} 个应用` : `找到 ${shown} 个应用（共 ${total} 个）`,

@@ -11,7 +11,7 @@ import type { ElementContainerProps } from '../core/define-element.ts';
 import { getBrand } from '../brands/index.ts';
 import { defaultApiBase } from '../core/script-origin.ts';
 import {
-  createAppCenterStore, disposeAppCenter, loadAppCenter, setAppQuery, signOutOfAppCenter,
+  LOGIN_ROUTE, createAppCenterStore, disposeAppCenter, loadAppCenter, setAppQuery, signOutOfAppCenter,
 } from './stores/app-center-store.ts';
 import type { AppEntry, ClientGroupSummary } from './stores/app-center-types.ts';
 import { withHttpScheme } from './app-url.ts';
@@ -38,7 +38,7 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
       notices,
       ssoDomain: ssoDomain || window.location.hostname,
       apiBase: base,
-      navigate,
+      requireSignIn: (loginUrl) => signIn(loginUrl),
     });
   }, [apiBase, ssoDomain, notices]);
 
@@ -60,6 +60,11 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
   const Logo = getBrand(brand || currentGroup?.code).Logo;
   /** Events come from the custom element itself (or the root div when used as a plain component). */
   const eventTarget = (): EventTarget => (container?.host as EventTarget | undefined) ?? rootRef.current ?? document;
+
+  /** Nobody signed in (on load, or 去登录): to the login page, unless the page takes over. */
+  const signIn = (loginUrl: string = LOGIN_ROUTE) => {
+    if (emit(eventTarget(), 'app-center-sign-in', { redirect: loginUrl }, { cancelable: true })) navigate(loginUrl);
+  };
 
   const openApp = (app: AppEntry) => {
     if (!app.autoLoginUrl?.trim()) {
@@ -102,6 +107,7 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
         onQueryChange={(next) => setAppQuery(store, next)}
         onOpen={openApp}
         onRetry={() => void loadAppCenter(store)}
+        onSignIn={() => signIn()}
         hasOtherGroups={otherGroups.length > 0}
       />
       <NoticeLayer center={notices} />

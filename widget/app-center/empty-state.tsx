@@ -1,5 +1,5 @@
 // Shown when the group has no apps at all, when the search matches none, when the load failed, or
-// when the account is not a member of the host's group.
+// when the account is not a member of the host's group, or when nobody is signed in.
 import { EmptyTrayIcon } from './icons.tsx';
 import { appCenterMessages as m } from './app-center.messages.ts';
 
@@ -39,6 +39,23 @@ export function NotMember({ hasOtherGroups }: { hasOtherGroups: boolean }) {
       <EmptyTrayIcon />
       <p className="empty-title">{m.notMemberTitle}</p>
       <p className="empty-hint">{m.notMemberHint(hasOtherGroups)}</p>
+    </div>
+  );
+}
+
+/**
+ * Nobody is signed in (AU00300). The element has already asked the page to go to /login; a page
+ * that stays (the demo, an embedding site that handles sign-in itself) shows this invitation.
+ */
+export function SignedOut({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <div className="empty" part="signed-out" role="status">
+      <EmptyTrayIcon />
+      <p className="empty-title">{m.signedOutTitle}</p>
+      <p className="empty-hint">{m.signedOutHint}</p>
+      <button type="button" className="text-button" part="sign-in" onClick={onSignIn}>
+        {m.signIn}
+      </button>
     </div>
   );
 }

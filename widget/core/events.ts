@@ -22,12 +22,18 @@ export interface AppCenterExitDetail {
   redirect: string;
 }
 
+export interface AppCenterSignInDetail {
+  /** The login route the element goes to unless a listener calls preventDefault() (/login). */
+  redirect: string;
+}
+
 export interface WidgetEventDetails {
   'sso-login-success': SsoLoginSuccessDetail;
   'sso-login-error': SsoLoginErrorDetail;
   'sso-login-view-change': SsoLoginViewChangeDetail;
   'app-center-open': AppCenterOpenDetail;
   'app-center-exit': AppCenterExitDetail;
+  'app-center-sign-in': AppCenterSignInDetail;
 }
 
 export type WidgetEventMap = { [K in keyof WidgetEventDetails]: CustomEvent<WidgetEventDetails[K]> };

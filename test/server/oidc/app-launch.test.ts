@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runOidcCommand } from '../../../server/oidc/oidc-cli.ts';
+import { withAdminContext } from '../../../server/admin-context.ts';
 import { importData, readImportFile, type ImportApp } from '../../../server/seed/import.ts';
 import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 
@@ -44,7 +45,7 @@ for (const backend of testBackends()) describe(`app cards through initiate_login
   });
 
   const admin = (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) =>
-    runOidcCommand(t.config, command, args, flags);
+    withAdminContext(t.config, (ctx) => runOidcCommand(ctx, command, args, flags));
   const importApps = async (apps: ImportApp[]) => importData(t.app.sso.storage, readImportFile(importFile(dir, apps)), Date.now());
 
   async function cardUrls(): Promise<Record<string, string>> {

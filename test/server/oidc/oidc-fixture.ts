@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import type { ServerConfig } from '../../../server/config.ts';
 import { runOidcCommand } from '../../../server/oidc/oidc-cli.ts';
 import { changeMembership } from '../../../server/catalog/membership-admin.ts';
-import { openStorage } from '../../../server/storage/storage.ts';
+import { withAdminContext } from '../../../server/admin-context.ts';
 import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 import { Browser } from './browser.ts';
 
@@ -25,16 +25,10 @@ export async function startOidcServer(overrides: Partial<ServerConfig> = {}, dep
   const server = await startServer(overrides, deps);
   const issuer = overrides.publicUrl ?? `http://localhost:${server.port}`;
   const admin = async (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) => {
-    if (command === 'grant' || command === 'revoke') {
-      // On a storage of its own, as the admin CLI (another process) would.
-      const storage = await openStorage(server.config);
-      try {
-        return await changeMembership(storage.stores, command, args);
-      } finally {
-        await storage.close();
-      }
-    }
-    const answer = (await runOidcCommand(server.config, command, args, flags))!;
+    // On parts of its own (compose.ts), as the admin CLI (another process) would.
+    const answer = await withAdminContext(server.config, async (ctx) => command === 'grant' || command === 'revoke'
+      ? changeMembership(ctx.stores, command, args)
+      : (await runOidcCommand(ctx, command, args, flags))!);
     // A new client id is looked up again after at most 250 ms (client-registry.ts).
     if (command === 'add-client') await new Promise((resolve) => setTimeout(resolve, 300));
     return answer;

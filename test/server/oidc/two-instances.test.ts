@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
 import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { runOidcCommand } from '../../../server/oidc/oidc-cli.ts';
+import { withAdminContext } from '../../../server/admin-context.ts';
 import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 import { DEMO } from '../../helpers/test-app.ts';
 import { startServer, type StartedServer } from '../../helpers/start-server.ts';
@@ -49,7 +50,7 @@ describe('two instances on PostgreSQL + Redis serve one OpenID Connect flow', { 
   }
 
   test('authorize on A, code on B, userinfo on A, refresh on B; a restarted B still redeems', async () => {
-    const answer = (await runOidcCommand(a.config, 'add-client', ['shop'], { 'redirect-uri': [REDIRECT_URI] }))!;
+    const answer = (await withAdminContext(a.config, (ctx) => runOidcCommand(ctx, 'add-client', ['shop'], { 'redirect-uri': [REDIRECT_URI] })))!;
     const secret = /client_secret[^:]*: (\S+)/.exec(answer)![1]!;
     await new Promise((resolve) => setTimeout(resolve, 300));
     const rp = await oidc.discovery(new URL(issuer), 'shop', undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] });

@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
 import { waitFor } from '../support/helpers.ts';
-import { ok, scriptApi, type ScriptedApi } from './scripted-api.ts';
+import { ok, refused, scriptApi, type ScriptedApi } from './scripted-api.ts';
 import { APPS, deferred, mountAppCenter, signedInRoutes, waitForCards, type Mounted } from './fixtures.ts';
 
 describe('<app-center> accessibility and layout', () => {
@@ -35,6 +35,20 @@ describe('<app-center> accessibility and layout', () => {
     gate.resolve();
     await waitFor(() => mounted.root.querySelector('[part="empty-state"]'));
     await expect(mounted.element).to.be.accessible();
+  });
+
+  it('is axe-clean in the signed-out invitation', async () => {
+    api = scriptApi(signedInRoutes({ '/centerAuth/user/curLogin/info': refused('AU00300', '用户未登录') }));
+    // The page takes over the sign-in (as the demo does), so this page stays.
+    const stay = (event: Event) => event.preventDefault();
+    document.addEventListener('app-center-sign-in', stay);
+    try {
+      mounted = mountAppCenter();
+      await waitFor(() => mounted.root.querySelector('[part~="signed-out"]'));
+      await expect(mounted.element).to.be.accessible();
+    } finally {
+      document.removeEventListener('app-center-sign-in', stay);
+    }
   });
 
   for (const width of [360, 768, 1440]) {

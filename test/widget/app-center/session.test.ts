@@ -30,6 +30,35 @@ describe('<app-center> session', () => {
     expect(mounted.root.querySelector('[role="alert"]')).to.equal(null);
   });
 
+  it('AU00300 shows the sign-in invitation, not 应用加载失败, and emits a cancelable app-center-sign-in', async () => {
+    api = scriptApi(signedInRoutes({ '/centerAuth/user/curLogin/info': refused('AU00300', '用户未登录') }));
+    const asked: Array<{ redirect: string }> = [];
+    // A page with its own sign-in (the demo) takes over: the element stays and invites.
+    const takeOver = (event: CustomEvent<{ redirect: string }>) => {
+      asked.push(event.detail);
+      event.preventDefault();
+    };
+    document.addEventListener('app-center-sign-in', takeOver);
+    try {
+      mounted = mountAppCenter();
+      const invitation = await waitFor(() => mounted.root.querySelector<HTMLElement>('[part~="signed-out"]'));
+      expect(invitation.querySelector('.empty-title')?.textContent).to.equal('请先登录');
+      expect(invitation.getAttribute('role')).to.equal('status');
+      expect(mounted.root.querySelector('[part~="load-error"]'), 'not a failed load').to.equal(null);
+      expect(asked).to.deep.equal([{ redirect: '/login' }]);
+      expect(visited, 'cancelled: the element does not navigate').to.deep.equal([]);
+
+      invitation.querySelector<HTMLButtonElement>('[part~="sign-in"]')!.click();
+      expect(asked).to.deep.equal([{ redirect: '/login' }, { redirect: '/login' }]);
+      expect(visited).to.deep.equal([]);
+    } finally {
+      document.removeEventListener('app-center-sign-in', takeOver);
+    }
+    // Nobody takes over: 去登录 goes to /login.
+    mounted.root.querySelector<HTMLButtonElement>('[part~="sign-in"]')!.click();
+    expect(visited).to.deep.equal(['/login']);
+  });
+
   it('AU00300 from the app list (session ended between calls) also goes to /login', async () => {
     api = scriptApi(signedInRoutes({ '/centerAuth/client/getClientListBySsoDomain': refused('AU00300', '用户未登录') }));
     mounted = mountAppCenter();

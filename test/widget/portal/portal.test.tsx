@@ -66,6 +66,21 @@ describe('portal page', () => {
     expect(document.title).to.equal('应用中心');
   });
 
+  it('the login page wears the brand the OpenID Connect provider names (a group code only)', async () => {
+    render('/?callBack=%2Foidc%2Finteraction%2Fabc&brand=exeed');
+    const login = await waitFor(() => host.querySelector('sso-login'));
+    expect(login.getAttribute('brand')).to.equal('exeed');
+    await waitFor(() => login.shadowRoot?.querySelector('[part="base"][data-brand="exeed"]'), 8000);
+    expect(login.hasAttribute('sso-domain')).to.equal(false);
+    for (const bad of ['', 'exeed%2Fx', '%3Cscript%3E', 'a%20b']) {
+      render(`/?brand=${bad}`);
+      const plain = await waitFor(() => host.querySelector('sso-login'));
+      expect(plain.hasAttribute('brand'), bad).to.equal(false);
+    }
+    render('/home?brand=exeed');
+    expect((await waitFor(() => host.querySelector('app-center'))).hasAttribute('brand')).to.equal(false);
+  });
+
   it('switching pages swaps the elements without React complaining about a nested unmount', async () => {
     const complaints: unknown[][] = [];
     const realError = console.error;

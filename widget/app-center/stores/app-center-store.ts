@@ -27,8 +27,11 @@ export interface AppCenterStoreOptions {
   ssoDomain: string;
   /** The API's base: root-relative app logos ("/assets/...") belong to that server (embedded element). */
   apiBase?: string;
-  /** Leaves the page (core/navigate in the element, a recorder in tests). */
-  navigate: (url: string) => void;
+  /**
+   * Nobody is signed in: asks the page to go to the login route (the element emits the cancelable
+   * app-center-sign-in and then navigates, unless the page took over).
+   */
+  requireSignIn: (loginUrl: string) => void;
 }
 
 function hasCode(error: unknown, code: string): boolean {
@@ -70,12 +73,27 @@ export function createAppCenterStore(options: AppCenterStoreOptions) {
 export type AppCenterStore = ReturnType<typeof createAppCenterStore>;
 
 /**
+ * Nobody signed in (AU00300): the element shows the sign-in invitation and asks the page to go to
+ * /login (a page that stays, like the demo, shows an invitation, not 应用加载失败). Any other
+ * failure: the quiet call's toast and the retry.
+ */
+function failLoad(store: AppCenterStore, error: unknown): void {
+  if (isNotLoggedIn(error)) {
+    store.$status.set('signed-out');
+    store.requireSignIn(LOGIN_ROUTE);
+  } else {
+    store.$status.set('failed');
+    reportQuietError(store.notices, error);
+  }
+}
+
+/**
  * curLogin/info first: when it answers AU00300 the user is sent to /login and nothing else is
  * asked (otherwise every following call would toast the same refusal). Then the group list, the
  * apps and the current group's detail in parallel.
  */
 export async function loadAppCenter(store: AppCenterStore): Promise<void> {
-  const { api, notices, ssoDomain, apiBase, navigate } = store;
+  const { api, ssoDomain, apiBase } = store;
   const run = ++store.loadRun;
   store.$status.set('loading');
   try {
@@ -84,9 +102,7 @@ export async function loadAppCenter(store: AppCenterStore): Promise<void> {
     store.$user.set(user);
   } catch (error) {
     if (run !== store.loadRun) return;
-    store.$status.set('failed');
-    if (isNotLoggedIn(error)) navigate(LOGIN_ROUTE);
-    else reportQuietError(notices, error);
+    failLoad(store, error);
     return;
   }
   try {
@@ -107,9 +123,7 @@ export async function loadAppCenter(store: AppCenterStore): Promise<void> {
     store.$status.set(notMember ? 'not-member' : 'ready');
   } catch (error) {
     if (run !== store.loadRun) return;
-    store.$status.set('failed');
-    if (isNotLoggedIn(error)) navigate(LOGIN_ROUTE);
-    else reportQuietError(notices, error);
+    failLoad(store, error);
   }
 }
 

@@ -28,4 +28,5 @@ export interface CurrentUser {
 
 /** idle: nothing asked yet; loading: calls in flight; ready: data shown; failed: an error was reported. */
 /** not-member: signed in, but the account is not in the group of this host (AU00301): no apps to show. */
-export type AppCenterStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'not-member';
+/** signed-out: nobody is signed in (AU00300); the element invites sign-in instead of a failed load. */
+export type AppCenterStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'not-member' | 'signed-out';

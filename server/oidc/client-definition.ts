@@ -1,0 +1,101 @@
+// One client as an administrator describes it (add-client's flags, or an entry of the import
+// JSON's clients), checked and turned into what the client store keeps: the secret hashed (or
+// generated when a confidential client has none), URIs absolute http(s) without a fragment
+// (exact matching, RFC 9700), groups that exist. Both ways in give the same client.
+import { generateSecret, hashSecret, MIN_SECRET_LENGTH, secretMatches } from './client-secrets.ts';
+import { CLIENT_ID_PATTERN } from './client-registry.ts';
+import type { RegisteredClient } from './client-store.ts';
+
+export interface ClientInput {
+  clientId: string;
+  secret?: string | null;
+  public?: boolean;
+  redirectUris: string[];
+  postLogoutRedirectUris?: string[];
+  backchannelLogoutUri?: string | null;
+  initiateLoginUri?: string | null;
+  name?: string | null;
+  groups?: string[];
+  consent?: boolean;
+}
+
+export class ClientDefinitionError extends Error {}
+
+/** How the caller names each field in its messages ("--redirect-uri", "clients[0].redirectUris"). */
+export type FieldLabel = (field: keyof ClientInput) => string;
+
+export interface DefineOptions {
+  /** The group codes that exist. */
+  knownGroups: ReadonlySet<string>;
+  /** The client as stored now, if any. */
+  existing: RegisteredClient | null;
+  /**
+   * Without a secret, keep the stored one of an existing confidential client (an import run again)
+   * instead of generating a new one (add-client, which replaces).
+   */
+  keepStoredSecret: boolean;
+}
+
+export interface DefinedClient {
+  client: RegisteredClient;
+  /** A secret made here, to be shown once (it is stored hashed); null otherwise. */
+  generatedSecret: string | null;
+}
+
+function checkUri(value: string, label: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ClientDefinitionError(`${label}: not an absolute URL: ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ClientDefinitionError(`${label}: http or https only: ${value}`);
+  if (url.hash || value.includes('#')) throw new ClientDefinitionError(`${label}: no #fragment allowed: ${value}`);
+  return value;
+}
+
+export function defineClient(input: ClientInput, label: FieldLabel, options: DefineOptions): DefinedClient {
+  const { clientId } = input;
+  if (!CLIENT_ID_PATTERN.test(clientId)) throw new ClientDefinitionError(`${label('clientId')}: 1-64 letters, digits, . _ -`);
+  const isPublic = input.public === true;
+  const given = input.secret ?? null;
+  if (isPublic && given !== null) throw new ClientDefinitionError(`${label('secret')}: public clients have no secret (they use PKCE)`);
+  if (given !== null && given.length < MIN_SECRET_LENGTH) throw new ClientDefinitionError(`${label('secret')}: at least ${MIN_SECRET_LENGTH} characters`);
+  const stored = options.existing?.secretHash ?? null;
+  let secretHash: string | null = null;
+  let generatedSecret: string | null = null;
+  if (given !== null) secretHash = stored && secretMatches(stored, given) ? stored : hashSecret(given);
+  else if (!isPublic && options.keepStoredSecret && stored) secretHash = stored;
+  else if (!isPublic) {
+    generatedSecret = generateSecret();
+    secretHash = hashSecret(generatedSecret);
+  }
+  if (input.redirectUris.length === 0) throw new ClientDefinitionError(`at least one ${label('redirectUris')}`);
+  const groups = [...new Set(input.groups ?? [])];
+  const unknown = groups.filter((g) => !options.knownGroups.has(g));
+  if (unknown.length) throw new ClientDefinitionError(`${label('groups')}: no group ${unknown.join(', ')}`);
+  const optionalUri = (value: string | null | undefined, field: 'backchannelLogoutUri' | 'initiateLoginUri') =>
+    value === null || value === undefined ? null : checkUri(value, label(field));
+  return {
+    client: {
+      clientId,
+      secretHash,
+      redirectUris: input.redirectUris.map((u) => checkUri(u, label('redirectUris'))),
+      postLogoutRedirectUris: (input.postLogoutRedirectUris ?? []).map((u) => checkUri(u, label('postLogoutRedirectUris'))),
+      backchannelLogoutUri: optionalUri(input.backchannelLogoutUri, 'backchannelLogoutUri'),
+      initiateLoginUri: optionalUri(input.initiateLoginUri, 'initiateLoginUri'),
+      name: input.name ?? null,
+      groups,
+      consent: input.consent === true,
+    },
+    generatedSecret,
+  };
+}
+
+/** True when saving `next` would change nothing (an import run again leaves the client alone). */
+export function sameClient(a: RegisteredClient | null, b: RegisteredClient): boolean {
+  const fields = (c: RegisteredClient) => JSON.stringify([
+    c.clientId, c.secretHash, c.redirectUris, c.postLogoutRedirectUris, c.backchannelLogoutUri, c.initiateLoginUri, c.name, c.groups, c.consent,
+  ]);
+  return a !== null && fields(a) === fields(b);
+}

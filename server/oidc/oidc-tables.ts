@@ -1,0 +1,34 @@
+// The tables of the OpenID Connect slice (created by oidc-migrations.ts), part of the one database
+// shape the storage layer opens (storage/schema.ts). Times are epoch milliseconds.
+
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+export interface OidcClientsTable {
+  client_id: string;
+  secret_hash: string | null;
+  metadata: string;
+  groups: string;
+  consent: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OidcSubjectsTable {
+  user_id: number;
+  subject: string;
+}
+
+export interface OidcTables {
+  oidc_payloads: OidcPayloadsTable;
+  oidc_clients: OidcClientsTable;
+  oidc_subjects: OidcSubjectsTable;
+}
