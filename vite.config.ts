@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { widgetBuildDefines } from './widget/build-defines.ts';
+import { widgetChunks } from './widget/build-chunks.ts';
 
 const root = import.meta.dirname;
 const apiTarget = process.env.SSO_URL || 'http://localhost:8080';
@@ -48,7 +49,7 @@ export default defineConfig(({ mode }) => ({
   appType: 'mpa',
   define: widgetBuildDefines(),
   publicDir: resolve(root, 'portal/public'),
-  plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot()],
+  plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot(), widgetChunks({ groupInitial: true })],
   server: {
     // The API, the app icons the server stores and the built custom-elements.json; the login
     // backdrops come from portal/public.

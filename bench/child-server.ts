@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmStartCommand } from './start-command.ts';
 
 const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-process.ts');
 
@@ -29,7 +30,9 @@ export function processCpuMs(pid: number | undefined): number | null {
 }
 
 export function startChildServer(kind: 'app' | 'hello', env: NodeJS.ProcessEnv = process.env): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ENTRY, kind], {
+  // The server runs with the V8 flags of `npm start` (heap sizes: they change its GC work).
+  const nodeFlags = kind === 'app' ? npmStartCommand().nodeFlags : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ENTRY, kind], {
     env,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -11,3 +11,10 @@ declare module 'sm-crypto' {
   const smCrypto: { sm2: typeof sm2; sm3: typeof sm3 };
   export default smCrypto;
 }
+
+// The SM2 part alone (CommonJS: module.exports is the sm2 object): the widget loads only this, not
+// sm3/sm4 it never calls.
+declare module 'sm-crypto/src/sm2/index.js' {
+  const sm2: (typeof import('sm-crypto'))['sm2'];
+  export = sm2;
+}

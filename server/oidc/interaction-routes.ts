@@ -8,13 +8,13 @@ import type { AppContext } from '../context.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import type { Accounts } from './accounts.ts';
 import type { ClientRegistry, RegisteredClient } from './client-registry.ts';
-import { OIDC_PREFIX } from './provider.ts';
+import { OIDC_PREFIX } from './oidc-paths.ts';
 import { consentPage, errorPage } from './pages.ts';
 import { loginTsOf } from './portal-session.ts';
 
 export interface InteractionDeps {
   ctx: AppContext;
-  provider: (request: FastifyRequest) => Provider;
+  provider: (request: FastifyRequest) => Promise<Provider>;
   accounts: Accounts;
   registry: ClientRegistry;
   /** Ends a portal session for a new sign-in, without single logout. */
@@ -42,7 +42,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
 
   async function details(request: FastifyRequest, reply: FastifyReply) {
     try {
-      return await deps.provider(request).interactionDetails(request.raw, reply.raw);
+      return await (await deps.provider(request)).interactionDetails(request.raw, reply.raw);
     } catch {
       // An unknown, expired or other browser's interaction: the app must start over.
       reply.status(400).type('text/html; charset=utf-8').send(errorPage('invalid_request', '登录请求已过期，请回到应用重新登录'));
@@ -53,7 +53,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
   app.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, { schema: { params: uidParams } }, async (request, reply) => {
     const interaction = await details(request, reply);
     if (!interaction) return reply;
-    const provider = deps.provider(request);
+    const provider = await deps.provider(request);
     const clientId = String(interaction.params.client_id);
     const client = registry.get(clientId);
     const state = await ctx.sessions.resolve(sessionIdOf(request));
@@ -99,7 +99,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
   }, async (request, reply) => {
     const interaction = await details(request, reply);
     if (!interaction) return reply;
-    const provider = deps.provider(request);
+    const provider = await deps.provider(request);
     const state = await ctx.sessions.resolve(sessionIdOf(request));
     if (state.kind !== 'active' || interaction.prompt.name !== 'consent') {
       return reply.redirect(await loginPage(ctx, interaction.uid, registry.get(String(interaction.params.client_id))), 303);

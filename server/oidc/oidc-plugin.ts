@@ -2,6 +2,8 @@
 // /.well-known/openid-configuration, the protocol endpoints under /oidc, the sign-in interaction
 // (interaction-routes.ts). The provider is built on the first request, when the listening port
 // (the default issuer http://localhost:<port>) is known; SSO_PUBLIC_URL sets the issuer otherwise.
+// oidc-provider itself (with koa, jose and its Intl data) is loaded then too: a portal that no
+// app signs in through never pays its 20 MB resident and 300 ms at start (docs/performance.md).
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -13,7 +15,7 @@ import { Accounts } from './accounts.ts';
 import { appAccess, appSignInLinks } from './app-launch.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
-import { createProvider, OIDC_PREFIX } from './provider.ts';
+import { OIDC_PREFIX } from './oidc-paths.ts';
 import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
@@ -32,7 +34,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   const cookieKeys = (await storage.insertIfAbsent('CookieKeys', 'keys', { keys: [crypto.randomBytes(32).toString('base64url')] })).keys as string[];
   const accounts = new Accounts(ctx.stores);
 
-  let provider: Provider | null = null;
+  let provider: Promise<Provider> | null = null;
   let handler: ((req: unknown, res: unknown) => Promise<void>) | null = null;
   const issuerFor = (): string => {
     if (config.publicUrl) return config.publicUrl;
@@ -45,7 +47,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
   ctx.appLinks.useAccessRule(appAccess(registry));
   const logout = new SingleLogout(() => current(), storage, app.log);
-  const build = (): Provider => {
+  const build = async (): Promise<Provider> => {
+    const { createProvider } = await import('./provider.ts');
     const built = createProvider({
       issuer: issuerFor(), storage, registry, accounts, keys, cookieKeys,
       sessionAbsoluteMs: config.sessionAbsoluteMs, trustProxy: config.trustProxy !== false, allowPrivateBackchannel: config.oidcPrivateBackchannel,
@@ -63,11 +66,18 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     built.on('server_error', (_koa, error) => app.log.error({ err: error }, 'OpenID Connect provider error'));
     return built;
   };
-  function current(): Provider {
-    provider ??= build();
+  function current(): Promise<Provider> {
+    if (!provider) {
+      const building = build();
+      provider = building;
+      // A failed build is tried again on the next request, as before the lazy load.
+      building.catch(() => {
+        if (provider === building) provider = null;
+      });
+    }
     return provider;
   }
-  const providerFor = (_request?: FastifyRequest): Provider => current();
+  const providerFor = (_request?: FastifyRequest): Promise<Provider> => current();
 
   // rotate-keys on any instance (or the CLI) reaches every running server within five seconds.
   const keyTimer = setInterval(() => {
@@ -121,7 +131,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       const state = await ctx.sessions.resolve(sid);
       (request.raw as PortalRequest).ssoPortal = { session: state.kind === 'active' ? state.session : null, sid };
       reply.hijack();
-      handler ??= current().callback() as never;
+      handler ??= (await current()).callback() as never;
       await handler!(request.raw, reply.raw);
     };
     const route = { config: { xsrf: false } };

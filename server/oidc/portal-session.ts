@@ -3,7 +3,7 @@
 // run by the provider's login prompt on every authorization request, bind the provider session to
 // it: signed out in the portal means signed out here, and a portal sign-in signs in here too.
 import type { IncomingMessage } from 'node:http';
-import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Session } from '../auth/storage/session-store.ts';
 import type { Accounts } from './accounts.ts';
 import type { ClientRegistry } from './client-registry.ts';
@@ -59,23 +59,4 @@ export async function bindToPortal(ctx: KoaContextWithOIDC, session: ProviderSes
   if (link?.uid !== session.uid) {
     await deps.storage.upsert(PORTAL_LINK_MODEL, portal.idHash, { uid: session.uid, accountId: subject }, Date.now() + deps.linkTtlMs, {});
   }
-}
-
-export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy {
-  const { Check, base } = interactionPolicy;
-  const policy = base();
-  const login = policy.get('login')!;
-
-  login.checks.add(new Check('portal_session', '门户未登录', 'login_required',
-    (ctx) => (portalOf(ctx) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT)), 0);
-
-  login.checks.add(new Check('group_access', '账号不属于该应用的用户组', 'access_denied', async (ctx) => {
-    const portal = portalOf(ctx);
-    const client = deps.registry.get(ctx.oidc.client!.clientId);
-    if (!portal || !client || client.groups.length === 0) return Check.NO_NEED_TO_PROMPT;
-    const groups = await deps.accounts.groupsOf(portal.userId);
-    return client.groups.some((g) => groups.includes(g)) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
-  }), 1);
-
-  return policy;
 }

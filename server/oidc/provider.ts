@@ -6,14 +6,15 @@ import type { Accounts } from './accounts.ts';
 import type { ClientRegistry } from './client-registry.ts';
 import { secretMatches } from './client-secrets.ts';
 import { OidcAdapter } from './oidc-adapter.ts';
+import { OIDC_PREFIX } from './oidc-paths.ts';
 import type { OidcStorage } from './oidc-storage.ts';
 import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
-import { bindToPortal, portalPolicy } from './portal-session.ts';
+import { portalPolicy } from './portal-policy.ts';
+import { bindToPortal } from './portal-session.ts';
 import { providerJwks, type KeySet } from './signing-keys.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
 
-export const OIDC_PREFIX = '/oidc';
 
 export interface ProviderDeps {
   issuer: string;

@@ -17,7 +17,7 @@ export const RETRY_DELAYS_MS = [1000, 5000, 30_000];
 
 export class SingleLogout {
   constructor(
-    private readonly provider: () => Provider,
+    private readonly provider: () => Promise<Provider>,
     private readonly storage: OidcStorage,
     private readonly log: LogoutLog,
   ) {}
@@ -31,7 +31,7 @@ export class SingleLogout {
   }
 
   async endProviderSession(uid: string): Promise<void> {
-    const provider = this.provider();
+    const provider = await this.provider();
     const session = await provider.Session.findByUid(uid);
     if (!session) return;
     const accountId = session.accountId;

@@ -134,6 +134,13 @@ function migrations(engine: Engine): Record<string, Migration> {
   };
 }
 
+/**
+ * The order migrations run in. Our names start with a four-digit number, so code-point order is
+ * the order kysely's default (localeCompare) gives; localeCompare would load ICU's collation data
+ * into the process (about 3 MB resident) for this one sort at start.
+ */
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** True for "schema … does not exist" about a schema that is not ours. */
 function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
   const match = /schema "([^"]+)" does not exist/.exec(String(error ?? ''));
@@ -146,7 +153,7 @@ function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
  */
 export async function migrateToLatest(db: Kysely<any>, engine: Engine, schema?: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db, provider, nameComparator: byCodePoint, ...(schema ? { migrationTableSchema: schema } : {}) });
   let { error, results } = await migrator.migrateToLatest();
   // The migrator lists the tables of every schema it can see; another schema of the same database
   // dropped meanwhile (another deployment's, a test's) fails that listing, not our migration: try

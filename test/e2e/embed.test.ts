@@ -215,17 +215,32 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
     });
   });
 
-  it('works with the ES module build too (its chunk loads across origins)', async () => {
+  it('works with the ES module build too (its chunks load across origins, under the brand CSP)', async () => {
     await runJourney(browser, 'embed-module-build', async (journey) => {
       const { page, context } = journey;
       await countViolations(context);
       const chunks: string[] = [];
+      const chunkNames: string[] = [];
       page.on('response', (response) => {
-        if (response.url().includes('/widget/chunks/')) chunks.push(`${response.status()} ${response.headers()['access-control-allow-origin']}`);
+        if (!response.url().includes('/widget/chunks/')) return;
+        chunks.push(`${response.status()} ${response.headers()['access-control-allow-origin']}`);
+        chunkNames.push(new URL(response.url()).pathname.replace(/^.*\/chunks\//, '').replace(/-[\w-]{8}\.js$/, ''));
       });
+      // The views after the first paint come in their own chunk: the register form shows from it,
+      // and going back the password form is there again; no CSP violation on the way.
+      await page.goto(`${brand.origin}/module`);
+      await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
+      await loginBox(page).getByRole('button', { name: '注册账号', exact: true }).click();
+      await loginBox(page).locator('form[name="sso-register"]').waitFor();
+      await loginBox(page).getByRole('button', { name: '返回密码登录', exact: true }).click();
+      await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
+      await assertNoViolations(page, 'the brand page with the ES module build');
+      assert.ok(chunkNames.includes('after-paint-views'), chunkNames.join(', '));
       const redeemUrl = await signInOnBrandPage(journey, `${brand.origin}/module`);
       assert.ok(redeemUrl.startsWith(`${server.url}/api/centerAuth/sso/ticket/redeem?ticket=`), redeemUrl);
       assert.ok(chunks.length > 0 && chunks.every((line) => line === '200 *'), chunks.join(', '));
+      // The password was encrypted with sm-crypto from its chunk (fetched at the first focus).
+      assert.ok(chunkNames.includes('sm-crypto'), chunkNames.join(', '));
       await waitForHome(page, DEMO.zhangwei.name);
     });
   });

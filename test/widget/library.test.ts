@@ -1,5 +1,6 @@
 // The built library (dist/widget, made by `npm run build:widget`, which `npm run test:widget` runs
-// first): the ES module and the classic script each define both elements, loading them twice on
+// first): the ES module and the classic script each define both elements (the ES module's
+// <app-center> from a chunk of its own, fetched when a page has one), loading them twice on
 // one page is harmless, and the built elements render with adopted stylesheets only. The manifest
 // is checked against the built elements by custom-elements-manifest.test.ts.
 import { expect } from '@open-wc/testing';
@@ -23,11 +24,21 @@ describe('widget library build', () => {
     console.warn = realWarn;
   });
 
-  it('the ES module, imported twice, defines <sso-login> and <app-center> once without error', async () => {
+  it('the ES module, imported twice, defines <sso-login> at once and <app-center> from its chunk, once, without error', async () => {
+    // An <app-center> created before its chunk has arrived is upgraded when it does.
+    const early = document.createElement('app-center');
+    early.setAttribute('api-base', '/__test/reply/200/-');
     const first = (await import(/* @vite-ignore */ `${ES_MODULE}?copy=1`)) as { WIDGET_VERSION: string };
     const loginClass = customElements.get('sso-login');
-    const centerClass = customElements.get('app-center');
     expect(loginClass, '<sso-login> defined').to.be.a('function');
+    document.body.append(early);
+    try {
+      await waitFor(() => customElements.get('app-center'), 4000);
+      await waitFor(() => early.shadowRoot?.querySelector('h1')?.textContent === '应用中心');
+    } finally {
+      early.remove();
+    }
+    const centerClass = customElements.get('app-center');
     expect(centerClass, '<app-center> defined').to.be.a('function');
     const second = (await import(/* @vite-ignore */ `${ES_MODULE}?copy=2`)) as { WIDGET_VERSION: string };
     expect(second.WIDGET_VERSION).to.equal(first.WIDGET_VERSION);

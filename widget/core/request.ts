@@ -1,13 +1,12 @@
 // The request client: every common rule of spec section 7 and the error catalogue of section 8.
 import { ApiCallError, asEnvelope, envelopeMessage, isSuccessCode } from './api-error.ts';
 import { REQUEST_TIMEOUT_MS } from './config.ts';
-import { decryptText, encryptText } from './enc-flag.ts';
 import { ACCOUNT_LOCKED, DEFAULT_ERROR, NETWORK_ERROR, REQUEST_TIMEOUT, SIGN_IN_AGAIN, TOKEN_EXPIRED } from './messages.ts';
 import { navigate } from './navigate.ts';
 import type { NoticeCenter } from './notices.ts';
-import { SIGNED_URL, signatureHeaders } from './signature.ts';
+import { SIGNED_URL } from './signed-url.ts';
+import { loadEncFlag, loadSignature } from './request-crypto.ts';
 import { currentXsrfToken, needsXsrf, rememberXsrfHeader } from './xsrf.ts';
-import { saveDownload } from './download.ts';
 import { loginBinding } from './login-binding.ts';
 
 export { ApiCallError } from './api-error.ts';
@@ -119,6 +118,7 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     // Embedded: a login ticket the server mints is bound to this page (core/login-binding.ts).
     if (crossOrigin) headers.set('X-Login-Binding', loginBinding());
     if (path.includes(SIGNED_URL)) {
+      const { signatureHeaders } = await loadSignature();
       for (const [name, value] of Object.entries(signatureHeaders())) headers.set(name, value);
     }
     let body: string | undefined;
@@ -130,6 +130,7 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
       const plain = JSON.stringify(call.json ?? {});
       if (call.encrypt) {
         headers.set('Enc-Flag', 'true');
+        const { encryptText } = await loadEncFlag();
         body = JSON.stringify({ encryption: encryptText(plain) });
       } else {
         body = plain;
@@ -190,7 +191,10 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
       return fail(envelopeMessage(envelope, DEFAULT_ERROR), status, code, call.quiet, errorCode, (envelope as { data?: unknown } | null)?.data);
     }
     const encrypted = (envelope as { encryption?: unknown }).encryption;
-    if (typeof encrypted === 'string') return JSON.parse(decryptText(encrypted)) as T;
+    if (typeof encrypted === 'string') {
+      const { decryptText } = await loadEncFlag();
+      return JSON.parse(decryptText(encrypted)) as T;
+    }
     return (envelope as { data?: T }).data as T;
   }
 
@@ -202,6 +206,8 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
       const response = await fetchRaw('GET', path, call, true);
       if (response.status === 423) return fail(ACCOUNT_LOCKED, 423, 423, call.quiet);
       if (response.status === 424) return handleExpired();
+      // Downloads are rare (an admin's export): the code that saves them comes when one is made.
+      const { saveDownload } = await import('./download.ts');
       await saveDownload(response, notices, call.filename);
     },
   };

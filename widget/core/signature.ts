@@ -2,8 +2,9 @@
 // signature = md5(secret + nonce + url + timestamp), lowercase hex.
 import MD5 from 'crypto-js/md5';
 import { SIGN_SECRET } from './config.ts';
+import { SIGNED_URL } from './signed-url.ts';
 
-export const SIGNED_URL = '/tenant/list';
+export { SIGNED_URL };
 
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -1,10 +1,22 @@
 // SM2 password encryption (spec sections 7 and 9): sm-crypto doEncrypt(text, key, 1) (C1C3C2) with
-// "04" in front. sm-crypto is large, so it is fetched with import() after the first render.
+// "04" in front. sm-crypto is large, so its SM2 part alone (not sm3/sm4) is fetched with import()
+// when the form is first used (sso-login/sm2-warm-up.ts).
 import type { ApiClient } from './request.ts';
 
 type SmCrypto = typeof import('sm-crypto');
 let smCrypto: Promise<SmCrypto['sm2']> | null = null;
-let loadModule: () => Promise<unknown> = () => import('sm-crypto');
+let loadModule: () => Promise<unknown> = () => import('sm-crypto/src/sm2/index.js');
+
+/** The sm2 object from the whole package ({ sm2 }) or from its SM2 module alone (the object itself). */
+function sm2Of(mod: unknown): SmCrypto['sm2'] | undefined {
+  type Sm2 = SmCrypto['sm2'];
+  const loose = mod as { sm2?: Sm2; default?: { sm2?: Sm2 } & Partial<Sm2> } & Partial<Sm2>;
+  if (loose.sm2) return loose.sm2;
+  if (loose.default?.sm2) return loose.default.sm2;
+  if (typeof loose.default?.doEncrypt === 'function') return loose.default as Sm2;
+  if (typeof loose.doEncrypt === 'function') return loose as Sm2;
+  return undefined;
+}
 
 /** Replaces how sm-crypto is fetched (tests observe when it happens); returns a restore function. */
 export function setSm2Loader(next: () => Promise<unknown>): () => void {
@@ -18,8 +30,7 @@ export function setSm2Loader(next: () => Promise<unknown>): () => void {
 /** Starts loading sm-crypto; call it from an effect after the first render. */
 export function preloadSm2(): Promise<SmCrypto['sm2']> {
   smCrypto ??= loadModule().then((mod) => {
-    const loose = mod as unknown as { sm2?: SmCrypto['sm2']; default?: { sm2: SmCrypto['sm2'] } };
-    const sm2 = loose.sm2 ?? loose.default?.sm2;
+    const sm2 = sm2Of(mod);
     if (!sm2) throw new Error('sm-crypto has no sm2');
     return sm2;
   });

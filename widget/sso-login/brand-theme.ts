@@ -7,22 +7,12 @@ import { useLayoutEffect, useRef } from 'react';
 import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
 
 /** Until the group config (or the cached look) is known: grey, no brand's colour flashes. */
-export const PENDING_LOOK_CSS = `:host {
-  --sso-color-primary: #4b5563;
-  --sso-color-primary-hover: #374151;
-  --sso-focus-ring: 0 0 0 3px #4b55638c;
-  --sso-default-background: linear-gradient(135deg, #1f2937 0%, #4b5563 55%, #9ca3af 100%);
-}`;
+export const PENDING_LOOK_CSS = themeCss({ primaryColor: '#4b5563', primaryHoverColor: '#374151', backgroundFrom: '#1f2937', backgroundTo: '#9ca3af', logoUrl: null });
 
 /** The theme's colours are #rrggbb (checked in stores/group-theme.ts): nothing can end the rule. */
 export function themeCss(theme: GroupTheme): string {
-  return `:host {
-  --sso-color-primary: ${theme.primaryColor};
-  --sso-color-primary-hover: ${theme.primaryHoverColor};
-  --sso-color-info: ${theme.primaryColor};
-  --sso-focus-ring: 0 0 0 3px ${theme.primaryColor}8c;
-  --sso-default-background: linear-gradient(135deg, ${theme.backgroundFrom} 0%, ${theme.primaryColor} 55%, ${theme.backgroundTo} 100%);
-}`;
+  const { primaryColor: p } = theme;
+  return `:host{--sso-color-primary:${p};--sso-color-primary-hover:${theme.primaryHoverColor};--sso-color-info:${p};--sso-focus-ring:0 0 0 3px ${p}8c;--sso-default-background:linear-gradient(135deg,${theme.backgroundFrom} 0%,${p} 55%,${theme.backgroundTo} 100%)}`;
 }
 
 /** Keeps one sheet with `css` adopted by `root` (none for null); removed with the component. */

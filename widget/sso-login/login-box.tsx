@@ -20,13 +20,8 @@ import {
   WECOM_LOGIN,
 } from '../core/messages.ts';
 import { PasswordForm } from './password-form.tsx';
-import { MobileForm } from './mobile-form.tsx';
-import { RegisterForm } from './register-form.tsx';
-import { QrPanel } from './qr-panel.tsx';
-import { LogoutView } from './logout-view.tsx';
-import { RedirectView } from './redirect-view.tsx';
+import { ForgotPasswordView, LogoutView, MobileForm, QrPanel, RedirectView, RegisterForm } from './lazy-views.tsx';
 import { LoginFooter } from './login-footer.tsx';
-import { ForgotPasswordView } from './forgot-password-view.tsx';
 import { BACK_TO_SIGN_IN, RESET_PASSWORD_TITLE } from './forgot-password.messages.ts';
 import { KeyboardIcon, QrIcon } from './icons.tsx';
 import { useLoginUi } from './use-login.ts';

@@ -5,8 +5,7 @@ import { useStore } from '@nanostores/react';
 import type { ElementContainerProps } from '../core/define-element.ts';
 import { createNoticeCenter } from '../core/notices.ts';
 import { createApiClient } from '../core/request.ts';
-import { NoticeLayer } from '../core/notice-layer.tsx';
-import { preloadSm2 } from '../core/sm2.ts';
+import { preloadSm2OnFirstUse } from './sm2-warm-up.ts';
 import { emit } from '../core/events.ts';
 import { resolveAgainstApi } from '../core/api-origin.ts';
 import { brandCodeOf, getBrand } from '../brands/index.ts';
@@ -18,7 +17,7 @@ import { BackgroundCarousel } from './background-carousel.tsx';
 import { BrandPanel } from './brand-panel.tsx';
 import { PENDING_LOOK_CSS, themeCss, useLookSheet } from './brand-theme.ts';
 import { LoginBox } from './login-box.tsx';
-import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { ChangePasswordDialog, NoticeLayer } from './lazy-views.tsx';
 import { LoginUiContext, type LoginUi } from './use-login.ts';
 
 export type SsoLoginProps = LoginElementProps & ElementContainerProps;
@@ -55,14 +54,15 @@ export function SsoLogin(props: SsoLoginProps) {
 
   useEffect(() => {
     void startLoginPage(context).finally(() => setPageReady(true));
-    // After the first render: the form is already usable while sm-crypto arrives.
-    if (!context.params.isRedirectSelf) preloadSm2().catch(() => undefined);
+    // At the first focus or key press: the form is already usable while sm-crypto arrives.
+    const stopSm2WarmUp = context.params.isRedirectSelf ? undefined : preloadSm2OnFirstUse(ui.hostElement());
     return () => {
+      stopSm2WarmUp?.();
       stopCountdown(context.mobileCountdown);
       stopCountdown(context.registerCountdown);
       stopCountdown(context.resetCountdown);
     };
-  }, [context]);
+  }, [context, ui]);
 
   const brand = getBrand(context.params.brand ?? group.code);
   // The brand is known once the group config is in, or from the first frame when it was cached.

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { signIn } from '../../../bench/login-client.ts';
 import { buildServer } from '../../../scripts/build-server.ts';
 import { REPO_ROOT } from '../../helpers/spawn-main.ts';
 
@@ -56,8 +57,23 @@ describe('compiled server (dist/server)', () => {
     const main = fs.readFileSync(path.join(outDir, 'main.js'), 'utf8');
     assert.doesNotMatch(main, /from\s*["'][^"']*\.ts["']/);
     assert.doesNotMatch(main, /["']tsx(\/[^"']*)?["']/);
-    // Dependencies stay in node_modules (native addons load as they are).
-    assert.match(main, /from\s*["']fastify["']/);
+    // The pure-JS dependencies are bundled (one file to load, not hundreds); the native addons
+    // load from node_modules as they are.
+    assert.doesNotMatch(main, /from\s*["']fastify["']/);
+    const bundle = fs.readdirSync(outDir).filter((name) => name.endsWith('.js')).map((name) => fs.readFileSync(path.join(outDir, name), 'utf8')).join('\n');
+    assert.match(bundle, /import\(["']better-sqlite3["']\)/);
+    assert.match(bundle, /from\s*["']@node-rs\/argon2["']/);
+  });
+
+  it('signs in with a password (SM2, argon2id) and serves OpenID Connect from the bundled chunks', async () => {
+    // The provider and its dependencies are a chunk loaded on the first OIDC request.
+    const discovery = await fetch(`${url}/.well-known/openid-configuration`);
+    assert.equal(discovery.status, 200);
+    const metadata = (await discovery.json()) as { issuer: string; authorization_endpoint: string };
+    assert.match(metadata.authorization_endpoint, /\/oidc\/auth$/);
+    const session = await signIn(url);
+    const signedIn = await fetch(`${url}/api/centerAuth/sso/isLogin`, { headers: { cookie: session.sessionCookie } });
+    assert.equal(((await signedIn.json()) as { data: unknown }).data, true);
   });
 
   it('serves the API, the seeded demo data and the app logos from the compiled output', async () => {

@@ -1,11 +1,13 @@
-// sm-crypto is fetched after the first render: the form is on screen before the request for it.
+// sm-crypto is fetched at the user's first focus (or key press) in the element, not with the first
+// render: the form is on screen and the page's own calls done before anything asks for it, and a
+// submit still waits for it.
 import { expect } from '@open-wc/testing';
 import { setSm2Loader } from '../../../widget/core/sm2.ts';
 import { recordFetches, waitFor } from '../support/helpers.ts';
-import { input, mountLogin, signOutForReal } from './login-fixture.ts';
+import { input, mountLogin, pageReady, signOutForReal } from './login-fixture.ts';
 
 describe('<sso-login> lazy SM2', () => {
-  it('renders the form before sm-crypto is requested, then uses it for the password', async () => {
+  it('asks for sm-crypto only at the first focus, with the form on screen; the login waits for it', async () => {
     await signOutForReal();
     const seen: Array<{ formOnScreen: boolean }> = [];
     let release: () => void = () => {};
@@ -21,8 +23,15 @@ describe('<sso-login> lazy SM2', () => {
     });
     const login = await mountLogin();
     try {
+      // The page's load logic (isLogin, the group) has run and two frames have passed: nothing asked for it.
+      await pageReady(login);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      expect(seen).to.deep.equal([]);
+
+      input(login.root, 'name').focus();
       await waitFor(() => seen.length > 0);
       expect(seen).to.deep.equal([{ formOnScreen: true }]);
+
       // The form is usable while sm-crypto is still on its way; the login waits for it.
       input(login.root, 'name').value = 'zhangwei';
       input(login.root, 'pwd').value = 'Sso@2026demo';
@@ -40,6 +49,8 @@ describe('<sso-login> lazy SM2', () => {
       release();
       await waitFor(() => login.visited.length > 0, 8000);
       expect(login.visited).to.deep.equal(['/home']);
+      // Asked for once: the focus started it, the submit waited for the same fetch.
+      expect(seen).to.have.length(1);
     } finally {
       restore();
       login.remove();
