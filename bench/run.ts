@@ -2,7 +2,7 @@
 // row), also written to bench/results.json. Never part of npm test. Builds dist/ first when it is
 // missing. `npm run bench -- peers compiled` (or BENCH_ONLY=peers,compiled) runs named parts;
 // `--write` also rewrites README.md's speed tables from this run's peer and OpenID Connect figures. BENCH_LOAD_SECONDS,
-// BENCH_PAGE_LOADS and BENCH_PEER_LOADS shorten or lengthen the runs.
+// BENCH_PAGE_LOADS, BENCH_LIGHTHOUSE_RUNS and BENCH_PEER_LOADS shorten or lengthen the runs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { benchCompiledServer } from './compiled-server-bench.ts';
 import { benchCrypto } from './crypto-bench.ts';
 import { machineLine } from './environment.ts';
+import { benchLighthouse } from './lighthouse-bench.ts';
 import { benchPageLoad } from './page-load-bench.ts';
 import { runPeerBench } from './peers/peer-bench.ts';
 import { peerRows, speedTable, writeSpeedTable } from './peers/peer-report.ts';
@@ -24,7 +25,7 @@ import { benchSize } from './size-bench.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 
-const PARTS = ['crypto', 'size', 'page', 'server', 'oidc', 'compiled', 'peers', 'trace'];
+const PARTS = ['crypto', 'size', 'page', 'lighthouse', 'server', 'oidc', 'compiled', 'peers', 'trace'];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = named.filter((part) => !PARTS.includes(part));
 if (unknown.length > 0) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; parts: ${PARTS.join(' ')}`);
@@ -42,7 +43,7 @@ function ensureBuilt(): void {
 const rows: BenchRow[] = [];
 const started = Date.now();
 const loadAtStart = os.loadavg();
-if (['size', 'page', 'compiled', 'peers', 'trace'].some((part) => only.has(part))) ensureBuilt();
+if (['size', 'page', 'lighthouse', 'compiled', 'peers', 'trace'].some((part) => only.has(part))) ensureBuilt();
 
 if (only.has('crypto')) {
   console.log('crypto: SM2 and argon2id ...');
@@ -55,6 +56,10 @@ if (only.has('size')) {
 if (only.has('page')) {
   console.log('page: headless Chromium loads ...');
   rows.push(...(await benchPageLoad()));
+}
+if (only.has('lighthouse')) {
+  console.log('lighthouse: performance score per page ...');
+  rows.push(...(await benchLighthouse()));
 }
 if (only.has('server')) {
   console.log('server: autocannon runs ...');
