@@ -95,12 +95,19 @@ async function ourServer(verifier: string): Promise<Target & { stop(): Promise<v
   const issuer = app.url.replace('127.0.0.1', 'localhost');
   const answer = (await withAdminContext(readConfig({ SSO_DATA_DIR: dataDir }), (ctx) => runOidcCommand(ctx, 'add-client', ['bench'], { 'redirect-uri': [REDIRECT_URI] })))!;
   const secret = /client_secret[^:]*: (\S+)/.exec(answer)![1]!;
-  await new Promise((resolve) => setTimeout(resolve, 500));
   let cookie = (await signIn(app.url)).sessionCookie;
   const authorize = `${issuer}/oidc/auth?` + new URLSearchParams({
     client_id: 'bench', response_type: 'code', scope: 'openid profile', redirect_uri: REDIRECT_URI,
     code_challenge: crypto.createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', state: 'bench',
   });
+  // The running server reloads its clients every two seconds: wait until it knows this one (an
+  // unknown client is answered 4xx on the provider's error page; signed out, a known one is sent to sign in).
+  for (const deadline = Date.now() + 15_000; ;) {
+    const { status } = await fetch(authorize, { redirect: 'manual' });
+    if (status < 400 || status >= 500) break;
+    if (Date.now() > deadline) throw new Error(`the server did not load the bench client within 15 s (authorize answered ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const codes: string[] = [];
   await parallel(WARMUP + COUNT, async () => {
     const response = await fetch(authorize, { headers: { cookie }, redirect: 'manual' });
