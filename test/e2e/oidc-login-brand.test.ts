@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { freePort } from '../helpers/free-port.ts';
-import { startRelyingParty, type RelyingParty } from '../helpers/relying-party.ts';
+import { startRelyingParty, untilClientsKnown, type RelyingParty } from '../helpers/relying-party.ts';
 import { REPO_ROOT } from '../helpers/spawn-main.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
@@ -44,8 +44,10 @@ describe('the login page of an app of one group wears that group\'s brand', { ti
     openApp = await startRelyingParty({ title: '公共应用', clientId: 'open-app', clientSecret: openSecret, issuer });
     addClient(portal!.dataDir, exeedApp, 'exeed-dms', exeedSecret, ['exeed']);
     addClient(portal!.dataDir, openApp, 'open-app', openSecret, []);
-    // The running server reloads its clients every two seconds (oidc/client-registry.ts).
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await untilClientsKnown(issuer, [
+      { clientId: 'exeed-dms', redirectUri: exeedApp.redirectUri },
+      { clientId: 'open-app', redirectUri: openApp.redirectUri },
+    ]);
   });
   after(async () => {
     await browser?.close();

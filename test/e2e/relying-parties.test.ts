@@ -15,7 +15,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../helpers/free-port.ts';
-import { startRelyingParty, type RelyingParty } from '../helpers/relying-party.ts';
+import { startRelyingParty, untilClientsKnown, type RelyingParty } from '../helpers/relying-party.ts';
 import { REPO_ROOT } from '../helpers/spawn-main.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
@@ -53,23 +53,6 @@ async function eventually(what: string, condition: () => boolean, timeoutMs = 10
   while (!condition()) {
     if (Date.now() > deadline) assert.fail(`${what} did not happen within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Polls the authorization endpoint until it stops refusing each app as an unknown client. */
-async function untilClientsKnown(issuer: string, apps: { clientId: string; redirectUri: string }[], timeoutMs = 15_000): Promise<void> {
-  const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json() as { authorization_endpoint: string };
-  const deadline = Date.now() + timeoutMs;
-  for (const app of apps) {
-    const probe = new URL(discovery.authorization_endpoint);
-    probe.search = new URLSearchParams({ client_id: app.clientId, response_type: 'code', scope: 'openid', redirect_uri: app.redirectUri }).toString();
-    // An unknown client is answered on the provider's own error page (4xx); a known one is sent on.
-    for (;;) {
-      const { status } = await fetch(probe, { redirect: 'manual' });
-      if (status < 400 || status >= 500) break;
-      if (Date.now() > deadline) assert.fail(`the portal did not load client ${app.clientId} within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   }
 }
 

@@ -16,6 +16,7 @@
 //   GET  /callback             the redirect_uri
 //   GET  /logout               RP-initiated logout (id_token_hint, post_logout_redirect_uri = /)
 //   POST /backchannel-logout   the backchannel_logout_uri
+import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -277,4 +278,25 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<R
   }
 
   return rp;
+}
+
+/**
+ * Polls the portal's authorization endpoint until it stops refusing each app as an unknown client:
+ * a running portal reloads its clients every two seconds (server/oidc/client-registry.ts), so a
+ * client just added with the admin CLI is known a moment later, not at once.
+ */
+export async function untilClientsKnown(issuer: string, apps: { clientId: string; redirectUri: string }[], timeoutMs = 15_000): Promise<void> {
+  const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json() as { authorization_endpoint: string };
+  const deadline = Date.now() + timeoutMs;
+  for (const app of apps) {
+    const probe = new URL(discovery.authorization_endpoint);
+    probe.search = new URLSearchParams({ client_id: app.clientId, response_type: 'code', scope: 'openid', redirect_uri: app.redirectUri }).toString();
+    // An unknown client is answered on the provider's own error page (4xx); a known one is sent on.
+    for (;;) {
+      const { status } = await fetch(probe, { redirect: 'manual' });
+      if (status < 400 || status >= 500) break;
+      if (Date.now() > deadline) assert.fail(`the portal did not load client ${app.clientId} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
