@@ -57,16 +57,23 @@ export class LoginTickets {
     return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
   }
 
-  async redeem(ticket: string): Promise<RedeemResult> {
+  /**
+   * Spends the ticket, once. `accept` checks the request (the page's proof, its Referer) before
+   * that: a redeem it refuses leaves the ticket to the page that holds the proof, so someone who
+   * merely saw a ticket cannot spoil it for its owner.
+   */
+  async redeem(ticket: string, accept: (claims: TicketClaims) => boolean): Promise<RedeemResult> {
     const sealed = this.open(ticket);
     if (!sealed) return { ok: false, reason: 'invalid' };
     const now = this.now();
     if (now > sealed.exp) return { ok: false, reason: 'expired' };
+    const { userId, username, redirect, origin, binding } = sealed;
+    const claims = { userId, username, redirect, origin, binding };
+    if (!accept(claims)) return { ok: false, reason: 'invalid' };
     // Remembered a little past expiry: after that the expiry check alone refuses it.
     const first = await this.nonces.rememberNonce(`ticket:${sealed.jti}`, sealed.exp + 60_000, now);
     if (!first) return { ok: false, reason: 'used' };
-    const { userId, username, redirect, origin, binding } = sealed;
-    return { ok: true, claims: { userId, username, redirect, origin, binding } };
+    return { ok: true, claims };
   }
 
   private open(ticket: string): SealedClaims | null {

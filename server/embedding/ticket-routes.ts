@@ -25,27 +25,30 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): voi
     schema: { querystring: redeemTicket.query },
     config: { fieldMessages: { ticket: TicketMessages.invalid }, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } },
   }, async (request, reply) => {
-    const result = await ctx.tickets.redeem(request.query.ticket);
-    if (!result.ok) {
-      request.log.info({ reason: result.reason }, 'login ticket refused');
-      return refusalPage(reply, result.reason === 'invalid' ? 400 : 410, TicketMessages[result.reason]);
-    }
-    const { claims } = result;
     // The navigation comes from the brand page that got the ticket, which sends at least its origin
     // (strict-origin-when-cross-origin). A Referer naming a third site means someone carried the
     // ticket elsewhere; none at all (a no-referrer page or link) is refused too: otherwise an
     // attacker could sign a victim into the attacker's account (login CSRF) through such a page.
     // Not the SSO origin either: a callBack on it could carry a stranger's ticket (session swap).
+    // And the nonce only the page that started the sign-in holds (ticket-binding.ts). Both are
+    // checked before the ticket is spent.
     const referer = normalizeOrigin(request.headers.referer);
-    if (referer !== claims.origin) {
-      request.log.info({ referer: referer ?? 'none' }, 'login ticket used from a foreign page or without a Referer');
-      return refusalPage(reply, 400, TicketMessages.invalid);
+    const result = await ctx.tickets.redeem(request.query.ticket, (claims) => {
+      if (referer !== claims.origin) {
+        request.log.info({ referer: referer ?? 'none' }, 'login ticket used from a foreign page or without a Referer');
+        return false;
+      }
+      if (!proofMatches(request.query.proof, claims.binding)) {
+        request.log.info('login ticket redeemed without the proof of the page that asked for it');
+        return false;
+      }
+      return true;
+    });
+    if (!result.ok) {
+      request.log.info({ reason: result.reason }, 'login ticket refused');
+      return refusalPage(reply, result.reason === 'invalid' ? 400 : 410, TicketMessages[result.reason]);
     }
-    // The nonce only the page that started the sign-in holds (ticket-binding.ts).
-    if (!proofMatches(request.query.proof, claims.binding)) {
-      request.log.info('login ticket redeemed without the proof of the page that asked for it');
-      return refusalPage(reply, 400, TicketMessages.invalid);
-    }
+    const { claims } = result;
     // Checked again on the way out, by the one redirect rule: never a path that reads as another host.
     const registered = (await ctx.stores.catalog.listGroups()).flatMap((group) => group.callbackOrigins);
     const target = safeRedirect(claims.redirect, ownOrigin(request), registered) ?? DEFAULT_REDIRECT;

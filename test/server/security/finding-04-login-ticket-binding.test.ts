@@ -61,6 +61,20 @@ for (const backend of testBackends()) {
       assert.ok(session(redeem));
     });
 
+    it('a redeem without the proof or from a foreign page does not spend the ticket: its own page still signs in with it', async () => {
+      const res = await embeddedLogin({ 'x-login-binding': PAGE_NONCE });
+      const path = redeemPath(res);
+      const noProof = await inject('GET', path, { referer: `${BRAND_SITE}/` });
+      assert.equal(noProof.statusCode, 400);
+      const foreign = await inject('GET', `${path}&proof=${PAGE_NONCE}`, { referer: 'https://evil.example/' });
+      assert.equal(foreign.statusCode, 400);
+      const owner = await inject('GET', `${path}&proof=${PAGE_NONCE}`, { referer: `${BRAND_SITE}/` });
+      assert.equal(owner.statusCode, 303);
+      assert.ok(session(owner));
+      const again = await inject('GET', `${path}&proof=${PAGE_NONCE}`, { referer: `${BRAND_SITE}/` });
+      assert.equal(again.statusCode, 410, 'spent once used');
+    });
+
     it('refuses a redeem whose Referer is the SSO origin itself (a callBack carrying a stranger\'s ticket)', async () => {
       const res = await embeddedLogin({ 'x-login-binding': PAGE_NONCE });
       const redeem = await inject('GET', `${redeemPath(res)}&proof=${PAGE_NONCE}`, { referer: `http://${SSO_HOST}/home` });
