@@ -21,7 +21,7 @@ export function MobileForm() {
     if (!formRef.current) return;
     const { phone } = formValues(formRef.current, ['phone'] as const);
     const problems = await sendMobileLoginCode(context, phone);
-    setErrors((current) => ({ ...current, phone: problems.phone }));
+    setErrors((current) => ({ ...current, phone: problems.phone, code: problems.code }));
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -56,6 +56,7 @@ export function RegisterForm() {
     const { phone } = formValues(formRef.current, ['phone'] as const);
     const problems = await sendRegisterCode(context, phone);
     setError('phone', problems.phone);
+    setError('smsCode', problems.smsCode);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -37,6 +37,29 @@ describe('<sso-login> mobile login', () => {
     expect(sendButton(login).textContent).to.equal('获取验证码');
   });
 
+  it('a send the server refuses (resend within 60 s) says so at the code field, not in a toast', async () => {
+    // The test server runs without the resend cooldown (so tests can send freely): this one send is
+    // answered as the real server answers inside the cooldown (test/server/sms-registration.test.ts).
+    const original = window.fetch;
+    window.fetch = async (resource, init) => {
+      const url = String(resource instanceof Request ? resource.url : resource);
+      if (!url.includes('/centerAuth/msg/login/send')) return original(resource, init);
+      const refusal = { code: 'AU00111', errorCode: 'AU00111', msg: '验证码发送过于频繁，请稍后再试', data: null };
+      return new Response(JSON.stringify(refusal), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    try {
+      login = await mobileView();
+      input(login.root, 'phone').value = '13800000001';
+      sendButton(login).click();
+      await waitFor(() => fieldError(login!.root, 'code'), 8000);
+    } finally {
+      window.fetch = original;
+    }
+    expect(fieldError(login.root, 'code')).to.equal('验证码发送过于频繁，请稍后再试');
+    expect(toasts(login.root).some((text) => text.includes('频繁'))).to.equal(false);
+    expect(sendButton(login).textContent).to.equal('获取验证码');
+  });
+
   it('sends the code, then counts 60 s down on the button', async () => {
     login = await mobileView();
     input(login.root, 'phone').value = '13800000001';

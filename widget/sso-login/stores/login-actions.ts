@@ -17,6 +17,7 @@ import {
 } from './login-store.ts';
 import { completeSignIn, HOME, signInDestination, type SignInAnswer } from './sign-in-success.ts';
 import { startCountdown } from './countdown.ts';
+import { sendCodeRefusal } from './send-code-refusal.ts';
 import { runCodeLogin } from './code-login.ts';
 
 /** On load: redirect mode logs in by code; the sign-out flag signs out; a logged-in user goes to /home. */
@@ -150,16 +151,22 @@ export async function sendMobileLoginCode(context: LoginContext, phone: string):
   const problem = trimmed ? validatePhone(trimmed) : REQUIRED_PHONE;
   if (problem) return { phone: problem };
   if (context.mobileCountdown.$seconds.get() > 0) return {};
+  let errors: FieldErrors = {};
   await guarded(context, 'mobileCode', async () => {
     try {
-      await context.client.get('/centerAuth/msg/login/send', { params: { phone: trimmed } });
+      await context.client.get('/centerAuth/msg/login/send', { params: { phone: trimmed }, quiet: true });
       startCountdown(context.mobileCountdown);
       context.notices.toast('success', CODE_SENT);
     } catch (error) {
-      emitLoginError(context, error);
+      const refusal = sendCodeRefusal(error, 'code');
+      if (!refusal) reportFailure(context, error);
+      else {
+        emitLoginError(context, error);
+        errors = refusal;
+      }
     }
   });
-  return {};
+  return errors;
 }
 
 export function validateMobileLogin(values: { phone: string; code: string }): FieldErrors {

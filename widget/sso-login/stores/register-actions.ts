@@ -12,8 +12,9 @@ import {
   CODE_SENT,
 } from '../../core/messages.ts';
 import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername } from '../../core/validators.ts';
-import { emitLoginError, guarded, type FieldErrors, type LoginContext } from './login-store.ts';
+import { emitLoginError, guarded, reportFailure, type FieldErrors, type LoginContext } from './login-store.ts';
 import { startCountdown, stopCountdown } from './countdown.ts';
+import { sendCodeRefusal } from './send-code-refusal.ts';
 
 export interface RegisterValues {
   username: string;
@@ -69,16 +70,22 @@ export async function sendRegisterCode(context: LoginContext, phone: string): Pr
   if (context.registerCountdown.$seconds.get() > 0) return {};
   const problem = await checkRegisterPhone(context, phone);
   if (problem) return { phone: problem };
+  let errors: FieldErrors = {};
   await guarded(context, 'registerCode', async () => {
     try {
-      await context.client.get(`/admin/mobile/${encodeURIComponent(phone.trim())}`);
+      await context.client.get(`/admin/mobile/${encodeURIComponent(phone.trim())}`, { quiet: true });
       startCountdown(context.registerCountdown);
       context.notices.toast('success', CODE_SENT);
     } catch (error) {
-      emitLoginError(context, error);
+      const refusal = sendCodeRefusal(error, 'smsCode');
+      if (!refusal) reportFailure(context, error);
+      else {
+        emitLoginError(context, error);
+        errors = refusal;
+      }
     }
   });
-  return {};
+  return errors;
 }
 
 /** What a register submit left to show: field errors, and the server's refusal of the whole form. */
