@@ -141,12 +141,6 @@ function migrations(engine: Engine): Record<string, Migration> {
  */
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** True for "schema … does not exist" about a schema that is not ours. */
-function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
-  const match = /schema "([^"]+)" does not exist/.exec(String(error ?? ''));
-  return match !== null && match[1] !== schema;
-}
-
 /**
  * `schema` names the PostgreSQL schema explicitly: kysely's migrator looks for its own tables in
  * every schema it can see, and would otherwise mistake another schema's for this one's.
@@ -155,10 +149,13 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine, schema?: 
   const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
   const migrator = new Migrator({ db, provider, nameComparator: byCodePoint, ...(schema ? { migrationTableSchema: schema } : {}) });
   let { error, results } = await migrator.migrateToLatest();
-  // The migrator lists the tables of every schema it can see; another schema of the same database
-  // dropped meanwhile (another deployment's, a test's) fails that listing, not our migration: try
-  // again, a few times.
-  for (let retry = 0; retry < 3 && droppedMeanwhile(error, schema); retry++) {
+  // An error without results came from the migrator's own look at the database, before any of our
+  // migrations ran: it lists the tables and columns of every schema it can see, and another schema
+  // of the same database changing meanwhile (another deployment's, a test's: dropped, or a column
+  // dropped) fails that listing with "schema/column … does not exist". Look again, a few times; an
+  // error of one of our migrations (it has results) is never retried.
+  for (let retry = 0; retry < 3 && error !== undefined && results === undefined; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * (retry + 1)));
     ({ error, results } = await migrator.migrateToLatest());
   }
   const failed = results?.find((r) => r.status === 'Error');
