@@ -121,13 +121,14 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
       assert.ok(sid, 'first-party session cookie on the SSO origin');
       await assertNoViolations(page, 'the portal /home');
 
-      // The same ticket again, in another browser: refused with a Chinese page, no session.
+      // The same ticket again, in another browser (no brand page behind it, no proof): refused with
+      // a Chinese page, no session. (Spent-once from its own page: finding-04 in the server suite.)
       const other = await browser.newContext();
       try {
         const replay = await other.newPage();
         const answer = await replay.goto(redeemUrl);
-        assert.equal(answer?.status(), 410);
-        await replay.getByText('登录凭证已使用，请返回登录页重新登录').waitFor();
+        assert.equal(answer?.status(), 400);
+        await replay.getByText('登录凭证无效，请返回登录页重新登录').waitFor();
         assert.equal((await other.cookies(server.url)).some((cookie) => cookie.name === 'sso_sid'), false);
       } finally {
         await other.close();
