@@ -17,7 +17,7 @@ import { DEMO, submitPasswordLogin, waitForLoginPage } from './support/portal-ui
 /** The admin CLI on the server's data dir (the code `npm run admin` runs, without its build step). */
 function addClient(dataDir: string, rp: RelyingParty, clientId: string, secret: string, groups: string[]): void {
   const result = spawnSync(process.execPath, [
-    '--import', 'tsx', 'server/cli.ts', 'add-client', clientId, '--secret', secret, '--redirect-uri', rp.redirectUri,
+    '--import', 'tsx', 'server/cli.ts', 'add-client', clientId, `--secret=${secret}`, '--redirect-uri', rp.redirectUri,
     '--post-logout-redirect-uri', rp.postLogoutRedirectUri, ...groups.flatMap((g) => ['--group', g]),
   ], { cwd: REPO_ROOT, env: { ...process.env, SSO_DATA_DIR: dataDir }, encoding: 'utf8' });
   assert.equal(result.status, 0, `add-client failed:\n${result.stdout}\n${result.stderr}`);

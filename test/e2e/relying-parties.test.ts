@@ -31,7 +31,7 @@ function admin(dataDir: string, ...args: string[]): string {
 }
 
 function registerClient(dataDir: string, clientId: string, name: string, secret: string, rp: RelyingParty): void {
-  admin(dataDir, 'add-client', clientId, '--secret', secret, '--name', name,
+  admin(dataDir, 'add-client', clientId, `--secret=${secret}`, '--name', name,
     '--redirect-uri', rp.redirectUri, '--post-logout-redirect-uri', rp.postLogoutRedirectUri,
     '--backchannel-logout-uri', rp.backchannelLogoutUri, '--initiate-login-uri', rp.initiateLoginUri);
 }
