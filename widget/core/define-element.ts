@@ -17,6 +17,12 @@ export interface DefineOptions {
   props: Record<string, PropKind>;
   /** CSS texts, adopted in this order (shared base first). */
   styles: string[];
+  /**
+   * A slot put in the fresh shadow root: light content drawn before the element was defined (the
+   * first paint of <sso-login>) stays visible until React's first commit, which removes the slot
+   * (React does not empty a shadow-root container at its first render).
+   */
+  firstPaintSlot?: string;
 }
 
 const sheetCache = new Map<string, CSSStyleSheet>();
@@ -56,7 +62,13 @@ export function defineElement<P extends object>(
     constructor() {
       super();
       const root = this.shadowRoot;
-      if (root) root.adoptedStyleSheets = options.styles.map(sheetFor);
+      if (!root) return;
+      root.adoptedStyleSheets = options.styles.map(sheetFor);
+      if (options.firstPaintSlot) {
+        const slot = document.createElement('slot');
+        slot.name = options.firstPaintSlot;
+        root.append(slot);
+      }
     }
   }
   customElements.define(tag, WidgetElement);

@@ -2,8 +2,9 @@
 import { defineElement } from '../core/define-element.ts';
 import { baseStyles } from '../core/base.styles.ts';
 import { ssoLoginStyles } from './sso-login.styles.ts';
-import { lightCredentialStyles } from './light-dom-credentials.tsx';
+import { lightCredentialStyles } from './light-credential.styles.ts';
 import { SsoLogin } from './sso-login.tsx';
+import { FIRST_PAINT_SLOT } from './first-paint-names.ts';
 
 export const SsoLoginElement = defineElement('sso-login', SsoLogin, {
   props: {
@@ -20,4 +21,5 @@ export const SsoLoginElement = defineElement('sso-login', SsoLogin, {
     from: 'string',
   },
   styles: [baseStyles, ssoLoginStyles + lightCredentialStyles],
+  firstPaintSlot: FIRST_PAINT_SLOT,
 });

@@ -16,6 +16,7 @@
 // Safari and the managers group fields by, and Chromium then logs no "Password field is not
 // contained in a form". A submit of that form (Enter, a manager's auto-submit) runs the shadow form.
 import { useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
+import { moveKeepingFocus, takeFirstPaintInput } from './first-paint-takeover.ts';
 
 export const LIGHT_SLOT_PREFIX = 'sso-credential-';
 
@@ -78,8 +79,11 @@ export interface LightFieldProps {
   onBlur?: (value: string) => void;
 }
 
-function createLightInput(props: LightFieldProps): HTMLInputElement {
-  const input = document.createElement('input');
+/**
+ * Makes `input` the light input of `props`: a new one, or the first paint's (first-paint.ts), which
+ * already holds what the user typed before React came.
+ */
+function setUpLightInput(input: HTMLInputElement, props: LightFieldProps): HTMLInputElement {
   input.type = props.type ?? 'text';
   input.name = props.name;
   input.autocomplete = props.autoComplete as AutoFill;
@@ -107,10 +111,16 @@ export function LightField(props: LightFieldProps) {
   useLayoutEffect(() => {
     const element = host();
     if (!element) return undefined;
-    const input = createLightInput(propsRef.current);
-    input.value = propsRef.current.defaultValue ?? '';
+    const drawn = takeFirstPaintInput(element, name);
+    const input = setUpLightInput(drawn ?? document.createElement('input'), propsRef.current);
     input.addEventListener('blur', () => propsRef.current.onBlur?.(input.value));
-    element.appendChild(input);
+    if (drawn) {
+      // Typed before React came: the value, the focus and the selection stay.
+      moveKeepingFocus(element, drawn);
+    } else {
+      input.value = propsRef.current.defaultValue ?? '';
+      element.appendChild(input);
+    }
     inputRef.current = input;
     return () => {
       input.remove();
@@ -118,7 +128,12 @@ export function LightField(props: LightFieldProps) {
     };
   }, [host, name, inputRef]);
 
+  // A later default (the username after a registration) replaces the value; the first one was set
+  // with the input above, and must not empty what was typed into the first paint.
+  const shownDefault = useRef(defaultValue);
   useEffect(() => {
+    if (defaultValue === shownDefault.current) return;
+    shownDefault.current = defaultValue;
     if (inputRef.current && defaultValue !== undefined) inputRef.current.value = defaultValue;
   }, [defaultValue, inputRef]);
 
@@ -159,19 +174,6 @@ export function LightField(props: LightFieldProps) {
     </div>
   );
 }
-
-/** ::slotted() styles for the light inputs: the same look as the shadow .sso-input. */
-export const lightCredentialStyles = /* css */ `
-::slotted(input.sso-input) {
-  box-sizing: border-box; width: 100%; min-height: 40px; padding: 0 12px; margin: 0;
-  border-radius: var(--sso-radius); border: 1px solid var(--sso-color-border);
-  font: inherit; color: var(--sso-color-text); background: #fff;
-}
-::slotted(input.sso-input[aria-invalid="true"]) { border-color: var(--sso-color-error); }
-::slotted(input.sso-input:focus-visible) {
-  outline: 2px solid var(--sso-color-primary); outline-offset: 2px; box-shadow: var(--sso-focus-ring);
-}
-`;
 
 /**
  * A hidden light-DOM username for a step that asks only for passwords (the change-password

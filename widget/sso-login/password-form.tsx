@@ -1,7 +1,7 @@
 // Password login (default view): name + SM2-encrypted pwd; AU00153 / AU00154 handled by the store.
 // The two credential inputs live in the light DOM (light-dom-credentials.tsx) so password managers
 // see them; their values are read at submit time.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { passwordLogin, validatePasswordLogin } from './stores/login-actions.ts';
 import { setView, type FieldErrors } from './stores/login-store.ts';
@@ -11,6 +11,7 @@ import { BusyButton } from './busy-button.tsx';
 import { LightField, useLightForm } from './light-dom-credentials.tsx';
 import { FormErrors } from './form-errors.tsx';
 import { useLoginUi } from './use-login.ts';
+import { firstPaintSubmitPending } from './first-paint-takeover.ts';
 
 export function PasswordForm() {
   const { context, hostElement } = useLoginUi();
@@ -23,6 +24,19 @@ export function PasswordForm() {
   const lightForm = useLightForm(hostElement, 'sso-password-login', formRef);
   const nameRef = useRef<HTMLInputElement | null>(null);
   const pwdRef = useRef<HTMLInputElement | null>(null);
+
+  // A submit of the first paint (Enter, the button) before React was there signs in now: read
+  // while the first paint is still there (this layout effect runs before SsoLogin's removes it),
+  // run once the form is mounted and its inputs adopted.
+  const submitFromFirstPaint = useRef(false);
+  useLayoutEffect(() => {
+    submitFromFirstPaint.current = firstPaintSubmitPending(hostElement());
+  }, [hostElement]);
+  useEffect(() => {
+    if (!submitFromFirstPaint.current) return;
+    submitFromFirstPaint.current = false;
+    formRef.current?.requestSubmit();
+  }, []);
 
   // After a password change the old password must not stay here: signing in with it would fail
   // and count toward the lockout. The field is emptied (the browser's manager offers the new one).

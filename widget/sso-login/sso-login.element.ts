@@ -44,6 +44,7 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
  * @slot sso-credential-confirmPassword - Filled by the element: the confirmation input of the register view, the change-password dialog and the 忘记密码 view. Leave empty.
  * @slot sso-credential-oldPassword - Filled by the element: the current-password input of the change-password dialog. Leave empty.
  * @slot sso-credential-newPassword - Filled by the element: the new-password input of the change-password dialog and the 忘记密码 view. Leave empty.
+ * @slot sso-first-paint - Filled by the library's entry: the password form drawn in the light DOM before the element's React part has arrived (its inputs are taken over at the first render, then the slot and the drawing go). Leave empty.
  * @slot qr-frame - Filled by the element: the light-DOM container the WeCom / Feishu SDK draws its QR frame into (the SDKs cannot see into a shadow root). Leave empty.
  */
 export declare class SsoLoginElement extends SsoWidgetElement {

@@ -19,6 +19,7 @@ import { PENDING_LOOK_CSS, themeCss, useLookSheet } from './brand-theme.ts';
 import { LoginBox } from './login-box.tsx';
 import { ChangePasswordDialog, NoticeLayer } from './lazy-views.tsx';
 import { LoginUiContext, type LoginUi } from './use-login.ts';
+import { removeFirstPaint } from './first-paint-takeover.ts';
 
 export type SsoLoginProps = LoginElementProps & ElementContainerProps;
 
@@ -51,6 +52,10 @@ export function SsoLogin(props: SsoLoginProps) {
       }),
     [context, ui],
   );
+
+  // The first paint (first-paint.ts) goes with the first commit: layout effects run children first,
+  // so the password form's fields have adopted its inputs by now.
+  useLayoutEffect(() => removeFirstPaint(ui.hostElement()), [ui]);
 
   useEffect(() => {
     void startLoginPage(context).finally(() => setPageReady(true));
