@@ -22,6 +22,10 @@ export function widgetChunks(options: { groupInitial: boolean }): Plugin {
             { name: 'crypto-js', test: /node_modules[\\/]crypto-js[\\/]/, priority: 3 },
             { name: 'sm-crypto', test: /node_modules[\\/]sm-crypto[\\/]/, priority: 3 },
             ...(options.groupInitial ? [{ name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 1 }] : []),
+            ...(options.groupInitial ? [] : [
+              { name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 2 },
+              { name: 'react-part', test: /[\\/](widget[\\/](core|brands)|contract|node_modules)[\\/]/, priority: 1 },
+            ]),
           ],
         },
       };

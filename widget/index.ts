@@ -2,8 +2,18 @@
 // page already has it, so loading the script twice is harmless). <app-center> comes in a chunk of its
 // own, fetched when a page has one (app-center/define-when-needed.ts). Brand sites load
 // /widget/sso-widget.js (ES module) or /widget/sso-widget.iife.js (classic script).
-import './sso-login/define.ts';
+//
+// The entry is a small loader: it draws the password form of every <sso-login> without React (the
+// first paint, sso-login/first-paint.ts), then imports the React part that defines the element and
+// takes the form over. React, react-dom, r2wc and nanostores are no static import of this file:
+// the form is there, and takes typing, before they have arrived and run (docs/performance.md, "The
+// first paint before React"). The first paint's static imports include core/script-origin.ts, so
+// the script's own URL (api-base's default) is still read while this script first runs.
+import { startFirstPaint } from './sso-login/first-paint.ts';
 import './app-center/define-when-needed.ts';
+
+startFirstPaint();
+void import('./sso-login/define.ts');
 
 export { WIDGET_VERSION } from './core/version.ts';
 export type {

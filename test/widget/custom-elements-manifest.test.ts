@@ -57,6 +57,8 @@ describe('custom-elements.json matches the built elements', () => {
       if (declaration.tagName) manifest.set(declaration.tagName, declaration as ManifestElement);
     }
     await import(/* @vite-ignore */ ES_MODULE);
+    // <sso-login> is defined by the React part the entry imports after its first paint.
+    await customElements.whenDefined('sso-login');
     EventTarget.prototype.dispatchEvent = function recordDispatch(this: EventTarget, event: Event) {
       if (this instanceof HTMLElement && (TAGS as readonly string[]).includes(this.localName) && event instanceof CustomEvent) {
         const { type, bubbles, composed } = event;
