@@ -15,18 +15,20 @@ export default [
     gzip: true,
     // +0.25 KiB for brands, phones and motion (issue 15, branch brands): theme sheet, skeleton,
     // cached look, phone layout, in-app messenger button, carousel pause (lead: keep or trim).
-    limit: '120.25 KiB',
+    // First paint before React (issue 16, item 3, branch first-paint): 122.8 KiB measured, +2.6 KiB:
+    // the first paint's own code, and React's part compressed apart from the entry it imports
+    // from (one more chunk boundary). Limit = measured + about 1 KiB.
+    limit: '123.75 KiB',
   },
   {
-    // The design's budget is 80 KiB (docs/performance.md, "The first chunk"). The entry is down from
-    // 99 KiB to 84 KiB (app-center, the views after the first paint, crypto-js and the notice layer
-    // load on demand); React, react-dom, r2wc and nanostores alone are 71 KiB of it. CI holds the
-    // line where it is: the measured size plus about 1.5 KiB.
+    // The design's budget is 80 KiB (docs/performance.md, "The first chunk" and "The first paint
+    // before React"): 99 KiB, then 84 KiB with the lazy chunks, now the first paint's loader alone.
     name: 'widget: before the login form is interactive',
     path: relative(files.beforeInteractive),
     gzip: true,
-    // +1.25 KiB for brands, phones and motion (issue 15, about 1.1 KiB gzip in the first chunk):
-    // the theme's sheet, the skeleton and the cached look must be there for the first frame.
-    limit: '86.75 KiB',
+    // Since the first paint before React (issue 16, item 3, branch first-paint) the entry is a
+    // loader: the password form in plain DOM, the element's sheets and the cached look, 7.6 KiB
+    // measured; React and the rest arrive by import() and take the form over. Measured + 1 KiB.
+    limit: '8.75 KiB',
   },
 ];
