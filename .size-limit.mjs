@@ -15,10 +15,10 @@ export default [
     gzip: true,
     // +0.25 KiB for brands, phones and motion (issue 15, branch brands): theme sheet, skeleton,
     // cached look, phone layout, in-app messenger button, carousel pause (lead: keep or trim).
-    // First paint before React (issue 16, item 3, branch first-paint): 122.8 KiB measured, +2.6 KiB:
+    // First paint before React (issue 16, item 3, branch first-paint): 123.1 KiB measured, +2.9 KiB:
     // the first paint's own code, and React's part compressed apart from the entry it imports
     // from (one more chunk boundary). Limit = measured + about 1 KiB.
-    limit: '123.75 KiB',
+    limit: '124.25 KiB',
   },
   {
     // The design's budget is 80 KiB (docs/performance.md, "The first chunk" and "The first paint
@@ -27,8 +27,9 @@ export default [
     path: relative(files.beforeInteractive),
     gzip: true,
     // Since the first paint before React (issue 16, item 3, branch first-paint) the entry is a
-    // loader: the password form in plain DOM, the element's sheets and the cached look, 7.6 KiB
-    // measured; React and the rest arrive by import() and take the form over. Measured + 1 KiB.
-    limit: '8.75 KiB',
+    // loader: the password form in plain DOM, the element's sheets, the cached look and the brands'
+    // words, 8.7 KiB measured; React and the rest arrive by import() and take the form over.
+    // Measured + 1 KiB.
+    limit: '9.75 KiB',
   },
 ];

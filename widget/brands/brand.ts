@@ -3,6 +3,9 @@ import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
 
 export type BrandCode = 'default' | 'key-account' | 'operation' | 'yingfeng' | 'icar' | 'exeed';
 
+/** A brand without its artwork: what the first paint, before React, can draw. */
+export type BrandCopy = Omit<Brand, 'Logo'>;
+
 export interface Brand {
   code: BrandCode;
   title: string;

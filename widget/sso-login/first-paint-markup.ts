@@ -18,6 +18,14 @@ import {
 import { FORGOT_PASSWORD } from './forgot-password.messages.ts';
 import { LOGIN_METHODS } from './sso-login.messages.ts';
 import { BRAND_LOADING } from './brand.messages.ts';
+import type { BrandCopy } from '../brands/brand.ts';
+
+/** The brand the panel shows (a look was cached), or null: the skeleton of a brand not known yet. */
+export interface FirstPaintBrand {
+  copy: BrandCopy;
+  /** The group theme's logo; without one, a placeholder of the built-in mark's size (an SVG React draws). */
+  logoUrl: string | null;
+}
 
 type Child = Node | string;
 
@@ -42,11 +50,37 @@ function field(idPrefix: string, label: string, input: Record<string, string>): 
   );
 }
 
+/** The brand panel as BrandPanel draws it (brand-panel.tsx). */
+function brandPanel(brand: FirstPaintBrand | null): HTMLElement {
+  if (!brand) {
+    return element(
+      'section',
+      { class: 'sso-brand sso-brand--pending', 'aria-label': BRAND_LOADING, 'aria-busy': 'true' },
+      element('div', { class: 'sso-skeleton sso-brand__logo' }),
+      element('div', { class: 'sso-skeleton sso-brand__skeleton-title' }),
+      element('div', { class: 'sso-skeleton sso-brand__skeleton-line' }),
+    );
+  }
+  const { copy, logoUrl } = brand;
+  const logo = logoUrl
+    ? element('img', { class: 'sso-brand__logo', src: logoUrl, alt: `${copy.title}标志`, width: '64', height: '64' })
+    : // Inline-block like the inline <svg> it stands for, so the line box is the same height.
+      element('span', { class: 'sso-brand__logo', 'data-logo-placeholder': '' });
+  return element(
+    'section',
+    { class: 'sso-brand', 'aria-label': copy.title },
+    logo,
+    element('h1', { class: 'sso-brand__title' }, copy.title),
+    element('p', { class: 'sso-brand__subtitle' }, copy.subtitle),
+    element('ul', { class: 'sso-brand__slogans' }, element('li', {}, copy.slogans[0]), element('li', {}, copy.slogans[1])),
+  );
+}
+
 /**
  * The whole password view. `idPrefix` keeps the ids of two elements on one page apart; the form is
  * a real <form> (password managers group its fields; Enter submits it).
  */
-export function firstPaintMarkup(idPrefix: string): { view: HTMLElement; form: HTMLFormElement } {
+export function firstPaintMarkup(idPrefix: string, brand: FirstPaintBrand | null): { view: HTMLElement; form: HTMLFormElement } {
   const form = element(
     'form',
     { class: 'sso-form', method: 'post', novalidate: '' },
@@ -58,18 +92,12 @@ export function firstPaintMarkup(idPrefix: string): { view: HTMLElement; form: H
   ) as HTMLFormElement;
   const view = element(
     'div',
-    { class: 'sso-login', 'data-look': 'pending' },
+    { class: 'sso-login', 'data-look': brand ? 'ready' : 'pending' },
     element('div', { class: 'sso-carousel' }, element('div', { class: 'sso-carousel__default' })),
     element(
       'div',
       { class: 'sso-login__layout' },
-      element(
-        'section',
-        { class: 'sso-brand sso-brand--pending', 'aria-label': BRAND_LOADING, 'aria-busy': 'true' },
-        element('div', { class: 'sso-skeleton sso-brand__logo' }),
-        element('div', { class: 'sso-skeleton sso-brand__skeleton-title' }),
-        element('div', { class: 'sso-skeleton sso-brand__skeleton-line' }),
-      ),
+      brandPanel(brand),
       element(
         'section',
         { class: 'sso-box', 'aria-label': PASSWORD_LOGIN, 'data-view': 'password' },

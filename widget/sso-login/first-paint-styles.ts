@@ -41,6 +41,8 @@ export function adoptFirstPaintSheet(): CSSStyleSheet {
   sheet = new CSSStyleSheet();
   sheet.replaceSync(baseStyles + ssoLoginStyles + lightCredentialStyles);
   scopeRules(sheet.cssRules, SCOPE);
+  // The stand-in of the brand's built-in mark (an inline <svg> in the React view) takes its size.
+  sheet.insertRule(`${SCOPE} span.sso-brand__logo { display: inline-block; }`, sheet.cssRules.length);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   return sheet;
 }

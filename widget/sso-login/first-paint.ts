@@ -3,15 +3,18 @@
 // this, then imports the React part. Every <sso-login> in the document, and every one added until
 // the element is defined (a portal's React host adds it later), that has no shadow root yet and
 // will show the password view gets, in its light DOM, a container with the view's markup
-// (first-paint-markup.ts) in the element's own look (first-paint-styles.ts). Before the definition
+// (first-paint-markup.ts) in the element's own look (first-paint-styles.ts) and, when the look was
+// cached, its brand's colours and words. Before the definition
 // there is no shadow root, so the container renders as plain content; from the definition to
 // React's first commit the shadow root shows it through a slot (core/define-element.ts); at the
 // first commit React adopts its inputs, values and focus kept (first-paint-takeover.ts), and the
 // container goes. A submit meanwhile (Enter, the button) is remembered and run by React.
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SUBMIT_PENDING_ATTRIBUTE } from './first-paint-names.ts';
 import { adoptFirstPaintSheet, lookAttributeFor } from './first-paint-styles.ts';
-import { firstPaintMarkup } from './first-paint-markup.ts';
-import { resolveLoginParams } from './stores/login-params.ts';
+import { firstPaintMarkup, type FirstPaintBrand } from './first-paint-markup.ts';
+import { resolveLoginParams, type LoginParams } from './stores/login-params.ts';
+import { BRAND_COPY, brandCodeOf } from '../brands/brand-copy.ts';
+import { resolveAgainstApi } from '../core/api-origin.ts';
 import { brandCacheKey, readCachedLook } from './stores/brand-look.ts';
 import { SIGNING_IN } from '../core/messages.ts';
 
@@ -22,14 +25,18 @@ function attribute(element: Element, name: string): string | undefined {
   return element.getAttribute(name) ?? undefined;
 }
 
-/** The look React's first frame shows: the cached brand's colours, else the grey of a pending look. */
-function lookOf(element: Element, ssoDomain: string, brand: string | null): string {
-  const cached = readCachedLook(brandCacheKey(ssoDomain, brand));
-  if (!cached) return lookAttributeFor('pending');
-  // A brand attribute naming another brand than the cached group's: React wears that brand's own
-  // colours, which only the React part knows; the grey until then rather than the wrong brand.
-  if (brand && brand.trim().toLowerCase() !== cached.code.toLowerCase()) return lookAttributeFor('pending');
-  return lookAttributeFor(cached.theme);
+/**
+ * The look and the brand panel React's first frame shows (sso-login.tsx): the cached look's brand
+ * and colours (a brand attribute naming another brand than the cached group's wears that brand's
+ * own), else the grey and the skeleton of a brand not known yet.
+ */
+function lookOf(params: LoginParams): { look: string; brand: FirstPaintBrand | null } {
+  const cached = readCachedLook(brandCacheKey(params.ssoDomain, params.brand));
+  if (!cached) return { look: lookAttributeFor('pending'), brand: null };
+  const copy = BRAND_COPY[brandCodeOf(params.brand ?? cached.code)];
+  const theme = !params.brand || brandCodeOf(params.brand) === brandCodeOf(cached.code) ? cached.theme : copy.theme;
+  const logoUrl = theme?.logoUrl ? resolveAgainstApi(theme.logoUrl, params.apiBase) : null;
+  return { look: lookAttributeFor(theme), brand: { copy, logoUrl } };
 }
 
 /** Draws the first paint into `element` when it is an <sso-login> that will show the password form. */
@@ -37,6 +44,7 @@ export function paintFirstForm(element: Element): void {
   if (element.localName !== TAG || element.shadowRoot || element.querySelector(`:scope > [${FIRST_PAINT_ATTRIBUTE}]`)) return;
   const params = resolveLoginParams({
     brand: attribute(element, 'brand'),
+    apiBase: attribute(element, 'api-base'),
     ssoDomain: attribute(element, 'sso-domain'),
     isSignout: attribute(element, 'is-signout'),
     isRedirectSelf: attribute(element, 'is-redirect-self'),
@@ -45,9 +53,10 @@ export function paintFirstForm(element: Element): void {
   if (params.isSignout || params.isRedirectSelf) return;
   adoptFirstPaintSheet();
   painted += 1;
-  const { view, form } = firstPaintMarkup(`sso-first-paint-${painted}`);
+  const { look, brand } = lookOf(params);
+  const { view, form } = firstPaintMarkup(`sso-first-paint-${painted}`, brand);
   const container = document.createElement('div');
-  container.setAttribute(FIRST_PAINT_ATTRIBUTE, lookOf(element, params.ssoDomain, params.brand));
+  container.setAttribute(FIRST_PAINT_ATTRIBUTE, look);
   container.slot = FIRST_PAINT_SLOT;
   container.append(view);
   // Never a navigation: the submit waits for React (it signs in with the SM2-encrypted password).

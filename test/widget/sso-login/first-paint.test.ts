@@ -12,6 +12,8 @@ import { setNavigator } from '../../../widget/core/navigate.ts';
 import { createApiClient } from '../../../widget/core/request.ts';
 import { createNoticeCenter } from '../../../widget/core/notices.ts';
 import { waitFor } from '../support/helpers.ts';
+import { brandCacheKey, storeLook } from '../../../widget/sso-login/stores/brand-look.ts';
+import { BRAND_COPY } from '../../../widget/brands/brand-copy.ts';
 
 const api = () => createApiClient({ apiBase: '/api', notices: createNoticeCenter() });
 const signOut = () => api().get('/centerAuth/sso/signout', { quiet: true }).catch(() => undefined);
@@ -50,39 +52,53 @@ describe('<sso-login> first paint before React', () => {
   const visited: string[] = [];
   const mounted: HTMLElement[] = [];
   let first: HTMLElement;
-  // Its calls never answer: it never signs in or navigates on its own, and its React view stays
-  // as in its first frame (the brand not known yet), which is what the first paint must match.
+  // Their calls never answer: they never sign in or navigate on their own, and their React views
+  // stay as in their first frame, which is what the first paint must match: the second with the
+  // look cached by an earlier visit (brand panel and colours), the third with none (the skeleton).
   let second: HTMLElement;
-  let placesBefore: number[][] = [];
+  let third: HTMLElement;
+  const cacheKeys = [brandCacheKey(window.location.hostname, null), brandCacheKey(window.location.hostname, 'exeed')];
+  let placesBefore: number[][][] = [];
 
   before(async () => {
     await signOut();
     // Never restored: a removed element whose call answers late must not navigate the test page.
     setNavigator((url) => visited.push(url));
+    for (const key of cacheKeys) localStorage.removeItem(key);
+    const icar = BRAND_COPY.icar;
+    storeLook(cacheKeys[0]!, { code: 'icar', name: icar.title, theme: icar.theme, imageList: [], cycleTime: 5 });
     startFirstPaint();
   });
 
   after(async () => {
     for (const element of mounted) element.remove();
     await setViewport({ width: 800, height: 600 });
+    for (const key of cacheKeys) localStorage.removeItem(key);
     await signOut();
   });
 
   it('draws the password form of each element before the element is defined; none for sign-out or redirect mode', async () => {
     first = mount();
     second = mount({ 'api-base': '/__test/hang' });
+    third = mount({ 'api-base': '/__test/hang', brand: 'exeed' });
     const signOutView = mount({ 'is-signout': '1' });
     const redirectView = mount({ 'is-redirect-self': '1' });
-    mounted.push(first, second);
+    mounted.push(first, second, third);
     // Drawn from a MutationObserver: after the microtask that follows the insertion.
-    await waitFor(() => firstPaintOf(first) && firstPaintOf(second));
+    await waitFor(() => firstPaintOf(first) && firstPaintOf(second) && firstPaintOf(third));
     expect(customElements.get('sso-login')).to.equal(undefined);
     expect(firstPaintOf(signOutView)).to.equal(null);
     expect(firstPaintOf(redirectView)).to.equal(null);
     signOutView.remove();
     redirectView.remove();
 
-    for (const element of [first, second]) {
+    // The cached look: its brand's words and colours at once; none cached: the skeleton, grey.
+    expect(firstPaintOf(second)!.querySelector('.sso-brand__title')?.textContent).to.equal('iCAR 经销商平台');
+    expect(firstPaintOf(second)!.getAttribute('data-sso-first-paint')).not.to.equal('pending');
+    expect(firstPaintOf(third)!.querySelector('.sso-brand--pending')).not.to.equal(null);
+    expect(firstPaintOf(third)!.getAttribute('data-sso-first-paint')).to.equal('pending');
+
+    for (const element of [first, second, third]) {
       const name = firstPaintInput(element, 'name');
       const pwd = firstPaintInput(element, 'pwd');
       expect([name.type, name.autocomplete, name.getAttribute('aria-label')]).to.deep.equal(['text', 'username', '用户名']);
@@ -101,7 +117,10 @@ describe('<sso-login> first paint before React', () => {
     document.body.append(pageInput);
     expect(getComputedStyle(pageInput).minHeight).not.to.equal('40px');
     pageInput.remove();
-    placesBefore = await placesAt(second, () => firstPaintOf(second)!.querySelector('.sso-box')!, () => firstPaintInput(second, 'name'));
+    placesBefore = [];
+    for (const element of [second, third]) {
+      placesBefore.push(await placesAt(element, () => firstPaintOf(element)!.querySelector('.sso-box')!, () => firstPaintInput(element, 'name')));
+    }
   });
 
   it('takes typing before React; Enter then waits for React instead of navigating the page', async () => {
@@ -159,9 +178,15 @@ describe('<sso-login> first paint before React', () => {
     expect(await isLoggedIn()).to.equal(true);
   });
 
-  it('puts the React view where the first paint was: the box and the inputs do not jump (375 and 1280 px)', async () => {
-    await waitFor(() => second.shadowRoot?.querySelector('.sso-box'));
-    const placesAfter = await placesAt(second, () => second.shadowRoot!.querySelector('.sso-box')!, () => second.querySelector(':scope > input[name="name"]')!);
+  it('puts the React view where the first paint was, with a cached look and without: the box and the inputs do not jump (375 and 1280 px)', async () => {
+    const placesAfter: number[][][] = [];
+    for (const element of [second, third]) {
+      await waitFor(() => element.shadowRoot?.querySelector('.sso-box'));
+      placesAfter.push(await placesAt(element, () => element.shadowRoot!.querySelector('.sso-box')!, () => element.querySelector(':scope > input[name="name"]')!));
+    }
+    // The React views really are those first frames: the cached brand, and the skeleton.
+    expect(second.shadowRoot!.querySelector('.sso-brand__title')?.textContent).to.equal('iCAR 经销商平台');
+    expect(third.shadowRoot!.querySelector('.sso-brand--pending')).not.to.equal(null);
     expect(placesAfter).to.deep.equal(placesBefore);
   });
 });
