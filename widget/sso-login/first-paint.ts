@@ -4,11 +4,11 @@
 // the element is defined (a portal's React host adds it later), that has no shadow root yet and
 // will show the password view gets, in its light DOM, a container with the view's markup
 // (first-paint-markup.ts) in the element's own look (first-paint-styles.ts) and, when the look was
-// cached, its brand's colours and words. Before the definition
-// there is no shadow root, so the container renders as plain content; from the definition to
-// React's first commit the shadow root shows it through a slot (core/define-element.ts); at the
-// first commit React adopts its inputs, values and focus kept (first-paint-takeover.ts), and the
-// container goes. A submit meanwhile (Enter, the button) is remembered and run by React.
+// cached, its brand's colours and words. Before the definition there is no shadow root, so the
+// container renders as plain content; from the definition to React's first commit the shadow root
+// shows it through a slot (core/define-element.ts); at the first commit React adopts its inputs,
+// values and focus kept (first-paint-takeover.ts), and the container goes. A submit meanwhile
+// (Enter, the button) is remembered and run by React.
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SUBMIT_PENDING_ATTRIBUTE } from './first-paint-names.ts';
 import { adoptFirstPaintSheet, lookAttributeFor } from './first-paint-styles.ts';
 import { firstPaintMarkup, type FirstPaintBrand } from './first-paint-markup.ts';
