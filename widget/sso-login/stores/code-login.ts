@@ -7,7 +7,7 @@ import { emit } from '../../core/events.ts';
 import { withTicketProof } from '../../core/login-binding.ts';
 import { loadClientGroup, type LoginContext } from './login-store.ts';
 import type { ClientGroup } from './client-group.ts';
-import { completeSignIn, type SignInAnswer } from './sign-in-success.ts';
+import { completeSignIn } from './sign-in-success.ts';
 import { takeMatchingOAuthState, type OAuthProvider } from './oauth-state.ts';
 import { allowedOrigins, isAllowedTarget, resolveCallBack } from './redirect-target.ts';
 
