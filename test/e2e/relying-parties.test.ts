@@ -22,7 +22,7 @@ import { startPortalServer, type PortalServer } from './support/portal-server.ts
 import { appCards, DEMO, exitFromHome, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 function registerClient(dataDir: string, clientId: string, name: string, secret: string, rp: RelyingParty): Promise<string> {
-  return adminCli({ dataDir }, ['add-client', clientId, 'add-client', clientId, `--secret=${secret}`, '--name', name,
+  return adminCli({ dataDir }, ['add-client', clientId, `--secret=${secret}`, '--name', name,
     '--redirect-uri', rp.redirectUri, '--post-logout-redirect-uri', rp.postLogoutRedirectUri,
     '--backchannel-logout-uri', rp.backchannelLogoutUri, '--initiate-login-uri', rp.initiateLoginUri]);
 }
