@@ -8,6 +8,7 @@ import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
 import { setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
 import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/stores/qr-choice.ts';
 import { byText, groupLoaded, input, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
+import { scriptAgeing } from './scripted-ageing.ts';
 
 async function expectAccessible(login: MountedLogin): Promise<void> {
   await expect(login.root.querySelector('.sso-login')).to.be.accessible();
@@ -126,22 +127,32 @@ describe('<sso-login> accessibility', () => {
   });
 
   it('AU00153 prompt, then the change-password dialog, empty and with field errors', async () => {
-    login = await mountLogin();
-    await signInWith(login, 'agedpwd', 'Sso@2026aged');
-    const prompt = await expectDialogAccessible(login, 'dialog[data-kind="confirm"]');
-    byText(prompt, 'button', '确定').click();
-    const dialog = await expectDialogAccessible(login, 'dialog.sso-change-password');
-    (dialog.querySelector('form') as HTMLFormElement).requestSubmit();
-    await waitFor(() => dialog.querySelector('.sso-field-error'));
-    await expectDialogAccessible(login, 'dialog.sso-change-password');
+    const { api, attributes } = await scriptAgeing('AU00153');
+    try {
+      login = await mountLogin(attributes);
+      await signInWith(login, 'agedpwd', 'Sso@2026aged');
+      const prompt = await expectDialogAccessible(login, 'dialog[data-kind="confirm"]');
+      byText(prompt, 'button', '确定').click();
+      const dialog = await expectDialogAccessible(login, 'dialog.sso-change-password');
+      (dialog.querySelector('form') as HTMLFormElement).requestSubmit();
+      await waitFor(() => dialog.querySelector('.sso-field-error'));
+      await expectDialogAccessible(login, 'dialog.sso-change-password');
+    } finally {
+      api.restore();
+    }
   });
 
   it('AU00154 (first login) prompt and its change-password dialog', async () => {
-    login = await mountLogin();
-    await signInWith(login, 'firstlogin', 'Sso@2026first');
-    const prompt = await expectDialogAccessible(login, 'dialog[data-kind="confirm"]');
-    byText(prompt, 'button', '确定').click();
-    await expectDialogAccessible(login, 'dialog.sso-change-password[data-reason="AU00154"]');
+    const { api, attributes } = await scriptAgeing('AU00154');
+    try {
+      login = await mountLogin(attributes);
+      await signInWith(login, 'firstlogin', 'Sso@2026first');
+      const prompt = await expectDialogAccessible(login, 'dialog[data-kind="confirm"]');
+      byText(prompt, 'button', '确定').click();
+      await expectDialogAccessible(login, 'dialog.sso-change-password[data-reason="AU00154"]');
+    } finally {
+      api.restore();
+    }
   });
 
   it('the 424 confirm (token expired), in the element\'s own look', async () => {

@@ -9,6 +9,7 @@ import { setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
 import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/stores/qr-choice.ts';
 import { appBrowserOf, weComInAppUrl, PHONE_MEDIA_QUERY } from '../../../widget/sso-login/phone-layout.ts';
 import { byText, groupLoaded, input, mountLogin, withLoginFixture, type MountedLogin } from './login-fixture.ts';
+import { scriptAgeing } from './scripted-ageing.ts';
 
 const WIDTHS = [320, 375, 768];
 const HOSTS = ['localhost', 'ka.localhost', 'operation.localhost', 'yingfeng.localhost', 'icar.localhost', 'exeed.localhost'];
@@ -171,20 +172,25 @@ describe('<sso-login> on phones', () => {
   for (const height of [568, 480]) {
     it(`the AU00153 prompt and the change-password dialog fit 320 x ${height} px, every button reachable`, async () => {
       await setViewport({ width: 320, height });
-      login = await mountLogin({ 'sso-domain': 'exeed.localhost' });
-      await groupLoaded(login);
-      input(login.root, 'name').value = 'agedpwd';
-      input(login.root, 'pwd').value = 'Sso@2026aged';
-      (login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement).requestSubmit();
-      const prompt = await waitFor(() => login!.root.querySelector<HTMLDialogElement>('dialog[data-kind="confirm"][open]'), 8000);
-      expectDialogFits(login.root, prompt, `system confirm at ${height}`);
-      byText(prompt, 'button', '确定').click();
-      const dialog = await waitFor(() => login!.root.querySelector<HTMLDialogElement>('dialog.sso-change-password[open]'), 8000);
-      expectDialogFits(login.root, dialog, `change password at ${height}`);
-      // With every field's error shown it is at its tallest.
-      (dialog.querySelector('form') as HTMLFormElement).requestSubmit();
-      await waitFor(() => dialog.querySelector('.sso-field-error'));
-      expectDialogFits(login.root, dialog, `change password with errors at ${height}`);
+      const { api, attributes } = await scriptAgeing('AU00153', 'exeed.localhost');
+      try {
+        login = await mountLogin(attributes);
+        await groupLoaded(login);
+        input(login.root, 'name').value = 'agedpwd';
+        input(login.root, 'pwd').value = 'Sso@2026aged';
+        (login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement).requestSubmit();
+        const prompt = await waitFor(() => login!.root.querySelector<HTMLDialogElement>('dialog[data-kind="confirm"][open]'), 8000);
+        expectDialogFits(login.root, prompt, `system confirm at ${height}`);
+        byText(prompt, 'button', '确定').click();
+        const dialog = await waitFor(() => login!.root.querySelector<HTMLDialogElement>('dialog.sso-change-password[open]'), 8000);
+        expectDialogFits(login.root, dialog, `change password at ${height}`);
+        // With every field's error shown it is at its tallest.
+        (dialog.querySelector('form') as HTMLFormElement).requestSubmit();
+        await waitFor(() => dialog.querySelector('.sso-field-error'));
+        expectDialogFits(login.root, dialog, `change password with errors at ${height}`);
+      } finally {
+        api.restore();
+      }
     });
   }
 
