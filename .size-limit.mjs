@@ -15,7 +15,9 @@ export default [
     gzip: true,
     // +0.25 KiB for brands, phones and motion (issue 15, branch brands): theme sheet, skeleton,
     // cached look, phone layout, in-app messenger button, carousel pause (lead: keep or trim).
-    limit: '120.25 KiB',
+    // +0.5 KiB, branch widget-fixes: main measured 120.3 KiB already; the one redirect rule in the
+    // widget, the QR callBack kept across the round trip, toast placement on phones (+0.3 KiB).
+    limit: '120.75 KiB',
   },
   {
     // The design's budget is 80 KiB (docs/performance.md, "The first chunk"). The entry is down from
@@ -27,6 +29,8 @@ export default [
     gzip: true,
     // +1.25 KiB for brands, phones and motion (issue 15, about 1.1 KiB gzip in the first chunk):
     // the theme's sheet, the skeleton and the cached look must be there for the first frame.
-    limit: '86.75 KiB',
+    // +0.25 KiB, branch widget-fixes (about 0.2 KiB gzip): the one redirect rule and the ticket check
+    // of the sign-in success path, the kept QR callBack, the phone toast placement.
+    limit: '87 KiB',
   },
 ];
