@@ -15,10 +15,12 @@ export default [
     gzip: true,
     // +0.25 KiB for brands, phones and motion (issue 15, branch brands): theme sheet, skeleton,
     // cached look, phone layout, in-app messenger button, carousel pause (lead: keep or trim).
-    // First paint before React (issue 16, item 3, branch first-paint): 123.1 KiB measured, +2.9 KiB:
-    // the first paint's own code, and React's part compressed apart from the entry it imports
-    // from (one more chunk boundary). Limit = measured + about 1 KiB.
-    limit: '124.25 KiB',
+    // +0.5 KiB, branch widget-fixes: main measured 120.3 KiB already; the one redirect rule in the
+    // widget, the QR callBack kept across the round trip, toast placement on phones (+0.3 KiB).
+    // First paint before React (issue 16, item 3, branch first-paint): 123.4 KiB measured,
+    // +2.8 KiB over main: the first paint's own code, and React's part compressed apart from the
+    // entry it imports from (one more chunk boundary). Limit = measured + about 1 KiB.
+    limit: '124.5 KiB',
   },
   {
     // The design's budget is 80 KiB (docs/performance.md, "The first chunk" and "The first paint
@@ -28,8 +30,8 @@ export default [
     gzip: true,
     // Since the first paint before React (issue 16, item 3, branch first-paint) the entry is a
     // loader: the password form in plain DOM, the element's sheets, the cached look and the brands'
-    // words, 8.7 KiB measured; React and the rest arrive by import() and take the form over.
-    // Measured + 1 KiB.
+    // words, 8.8 KiB measured; React and the rest arrive by import() and take the form over
+    // (it was 86.9 KiB). Measured + 1 KiB.
     limit: '9.75 KiB',
   },
 ];

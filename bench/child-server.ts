@@ -30,10 +30,11 @@ export function processCpuMs(pid: number | undefined): number | null {
 }
 
 export function startChildServer(kind: 'app' | 'hello', env: NodeJS.ProcessEnv = process.env): Promise<ChildServer> {
-  // The server runs with the V8 flags of `npm start` (heap sizes: they change its GC work).
-  const nodeFlags = kind === 'app' ? npmStartCommand().nodeFlags : [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ENTRY, kind], {
-    env,
+  // The server runs with the V8 flags and the environment of `npm start` (heap sizes change its GC
+  // work; the thread pool's size how many argon2 hashes run at once).
+  const start = kind === 'app' ? npmStartCommand() : { nodeFlags: [], env: {} };
+  const child: ChildProcess = spawn(process.execPath, [...start.nodeFlags, '--import', 'tsx', ENTRY, kind], {
+    env: { ...start.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const stop = (): Promise<void> =>

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { processCpuMs } from './child-server.ts';
 import { signIn } from './login-client.ts';
 import { fmtMs, type BenchRow } from './report.ts';
-import { npmStartCommand } from './start-command.ts';
+import { describeStartCommand, npmStartCommand } from './start-command.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,13 +33,13 @@ interface Started {
   firstAnswerCpuMs: number | null;
 }
 
-export async function startAndTime(args: string[], dataDir: string): Promise<Started> {
+export async function startAndTime(args: string[], dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: String(port), SSO_LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...extraEnv, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: String(port), SSO_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   while (performance.now() - started < 30_000) {
@@ -109,13 +109,13 @@ interface ServerFigures {
   badAnswers: number;
 }
 
-async function measure(args: string[]): Promise<ServerFigures> {
+async function measure(args: string[], extraEnv: Record<string, string> = {}): Promise<ServerFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-bench-compiled-'));
   try {
     // First start on an empty data dir (migrations, SM2 key, demo seed), then a restart on it.
-    const fresh = await startAndTime(args, dataDir);
+    const fresh = await startAndTime(args, dataDir, extraEnv);
     await stop(fresh.child);
-    const server = await startAndTime(args, dataDir);
+    const server = await startAndTime(args, dataDir, extraEnv);
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const idleMb = residentMb(server.child.pid!);
@@ -133,13 +133,13 @@ async function measure(args: string[]): Promise<ServerFigures> {
 
 export async function benchCompiledServer(): Promise<BenchRow[]> {
   const start = npmStartCommand();
-  const compiled = await measure([...start.nodeFlags, ...start.script]);
+  const compiled = await measure([...start.nodeFlags, ...start.script], start.env);
   const fromSource = await measure(['--import', 'tsx', 'server/main.ts']);
   const mb = (value: number): string => `${value.toFixed(1)} MB`;
   return [
     {
       section: 'server',
-      name: `compiled server (${['node', ...start.nodeFlags, ...start.script].join(' ')}): resident memory after ${REQUESTS} mixed requests`,
+      name: `compiled server (${describeStartCommand(start)}): resident memory after ${REQUESTS} mixed requests`,
       value: `${mb(compiled.afterRequestsMb)} (idle after start ${mb(compiled.idleMb)})` + (compiled.badAnswers ? `, ${compiled.badAnswers} bad answers` : ''),
       budget: `<= ${RSS_BUDGET_MB} MB`,
       pass: compiled.badAnswers === 0 && compiled.afterRequestsMb <= RSS_BUDGET_MB,

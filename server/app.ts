@@ -56,7 +56,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerGracefulClose(app);
 
   // CSP, nosniff, referrer policy, HSTS over https, and helmet's defaults on everything outside
-  // /api (plugins/security-headers.ts: fixed headers, no per-request middleware chain).
+  // /api (http/security-headers.ts: fixed headers, no per-request middleware chain).
   registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });

@@ -14,6 +14,7 @@ import { AppLinks } from './catalog/app-links.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
 import { deriveKey, LoginTickets } from './embedding/login-tickets.ts';
 import { seedDemoData } from './seed/import.ts';
+import { refuseDemoAccountsInProduction } from './seed/demo-accounts-in-production.ts';
 import { withStartupLock } from './storage/startup-lock.ts';
 import { openStorage, type Storage } from './storage/storage.ts';
 
@@ -32,12 +33,17 @@ export interface ComposeOptions {
 
 const silent: SmsLog = { info: () => {} };
 
-/** Opens the storage (migrations, and the demo seed when asked) under the startup lock. */
+/**
+ * Opens the storage (migrations, and the demo seed when asked) under the startup lock. A production
+ * server start without the demo data refuses a database whose demo accounts keep their public
+ * passwords (the CLI does not: it is how an administrator changes them).
+ */
 async function openSeededStorage(config: ServerConfig, options: ComposeOptions): Promise<Storage> {
   return withStartupLock(config, async () => {
     const storage = await openStorage(config, { sessionCacheClock: options.sessionCacheClock });
     try {
       if (options.seed && config.seedDemoData) await seedDemoData(storage, (options.now ?? Date.now)());
+      else if (options.seed && config.production) await refuseDemoAccountsInProduction(storage);
     } catch (error) {
       await storage.close();
       throw error;

@@ -68,6 +68,8 @@ export interface ServerConfig {
   feishuBaseUrl: string | null;
   upstreamTimeoutMs: number;
   seedDemoData: boolean;
+  /** NODE_ENV=production: development secrets and demo accounts with their public passwords refuse the start. */
+  production: boolean;
   logLevel: string;
   /**
    * The portal's public origin (SSO_PUBLIC_URL) and the OpenID Connect issuer; null: http://localhost:<port
@@ -205,6 +207,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     upstreamTimeoutMs: integer(env, 'SSO_UPSTREAM_TIMEOUT_MS', 10_000, 100),
     // Demo accounts have published passwords: seeded by default on a developer machine only.
     seedDemoData: bool(env, 'SSO_SEED_DEMO', env.NODE_ENV !== 'production'),
+    production: env.NODE_ENV === 'production',
     logLevel: env.SSO_LOG_LEVEL || 'info',
     oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
     oidcPrivateBackchannel: bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true),

@@ -29,6 +29,10 @@ let app: Awaited<ReturnType<typeof createServer>>;
 try {
   app = await createServer(config);
 } catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`配置错误 / configuration error: ${error.message}`);
+    process.exit(1);
+  }
   // A backing service that is down at start is an operations matter, not a bug: one clear line
   // (the supervisor restarts the process); once running, outages answer 503 and heal by themselves.
   if (!isDependencyUnavailable(error)) throw error;

@@ -1,13 +1,14 @@
 // Sign-in endpoints (spec section 7): public key, password and SMS login, messenger code login,
 // session state, sign-out, current user, password change, login SMS.
 import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint.ts';
 import { CallBack, ClientId, LoginName, NoQuery, Phone, Sm2Cipher, SmsCode, SsoDomain, strict } from './fields.ts';
 
-export const getPublicKey = { method: 'GET', path: '/centerAuth/commonConfig/getPublicKeySm2', query: NoQuery } as const;
+export const getPublicKey = endpoint<PublicKeyAnswer>()({ method: 'GET', path: '/centerAuth/commonConfig/getPublicKeySm2', query: NoQuery });
 /** The SM2 public key (uncompressed, hex, "04…") the passwords are encrypted with. */
 export type PublicKeyAnswer = string;
 
-export const doLogin = {
+export const doLogin = endpoint<LoginAnswer>()({
   method: 'POST',
   path: '/centerAuth/sso/doLogin',
   body: Type.Object({
@@ -29,7 +30,7 @@ export const doLogin = {
      */
     postponePasswordChange: Type.Optional(Type.Integer({ enum: [1] })),
   }, strict),
-} as const;
+});
 export type DoLoginBody = Static<typeof doLogin.body>;
 
 /** The data of an AU00153 refusal: how old the password is and whether the change can wait. */
@@ -60,26 +61,26 @@ const codeLoginQuery = Type.Object({
 }, strict);
 export type CodeLoginQuery = Static<typeof codeLoginQuery>;
 
-export const weComLoginByCode = { method: 'GET', path: '/centerAuth/sso/WeCom/loginByCode', query: codeLoginQuery, xsrf: true } as const;
-export const feishuLoginByCode = { method: 'GET', path: '/centerAuth/sso/feishu/loginByCode', query: codeLoginQuery, xsrf: true } as const;
+export const weComLoginByCode = endpoint<LoginAnswer>()({ method: 'GET', path: '/centerAuth/sso/WeCom/loginByCode', query: codeLoginQuery, xsrf: true });
+export const feishuLoginByCode = endpoint<LoginAnswer>()({ method: 'GET', path: '/centerAuth/sso/feishu/loginByCode', query: codeLoginQuery, xsrf: true });
 
-export const isLogin = { method: 'GET', path: '/centerAuth/sso/isLogin', query: NoQuery } as const;
+export const isLogin = endpoint<IsLoginAnswer>()({ method: 'GET', path: '/centerAuth/sso/isLogin', query: NoQuery });
 export type IsLoginAnswer = boolean;
 
-export const signOut = {
+export const signOut = endpoint<null>()({
   method: 'GET',
   path: '/centerAuth/sso/signout',
   query: Type.Object({ from: Type.Optional(Type.String({ maxLength: 256 })) }, strict),
   xsrf: true,
-} as const;
+});
 export type SignOutQuery = Static<typeof signOut.query>;
 
-export const currentUser = { method: 'GET', path: '/centerAuth/user/curLogin/info', query: NoQuery } as const;
+export const currentUser = endpoint<CurrentUserAnswer>()({ method: 'GET', path: '/centerAuth/user/curLogin/info', query: NoQuery });
 export interface CurrentUserAnswer {
   username: string;
 }
 
-export const changePassword = {
+export const changePassword = endpoint<null>()({
   method: 'POST',
   path: '/centerAuth/user/changePassword',
   body: Type.Object({
@@ -88,13 +89,13 @@ export const changePassword = {
     newPassword: Sm2Cipher,
     confirmPassword: Sm2Cipher,
   }, strict),
-} as const;
+});
 export type ChangePasswordBody = Static<typeof changePassword.body>;
 
-export const sendLoginSms = {
+export const sendLoginSms = endpoint<null>()({
   method: 'GET',
   path: '/centerAuth/msg/login/send',
   query: Type.Object({ phone: Phone }, strict),
   xsrf: true,
-} as const;
+});
 export type SendLoginSmsQuery = Static<typeof sendLoginSms.query>;

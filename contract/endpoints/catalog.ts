@@ -1,5 +1,6 @@
 // Client groups and applications (spec section 7), chosen by host.
 import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint.ts';
 import { NoQuery, SsoDomain, strict } from './fields.ts';
 
 const domainQuery = Type.Object({ ssoDomain: Type.Optional(SsoDomain) }, strict);
@@ -54,6 +55,6 @@ export interface AppEntry {
   autoLoginUrl: string;
 }
 
-export const groupDetail = { method: 'GET', path: '/centerAuth/clientGroup/detailGetBySsoDomain', query: domainQuery } as const;
-export const groupList = { method: 'GET', path: '/centerAuth/clientGroup/getClientGroupList', query: NoQuery } as const;
-export const appList = { method: 'GET', path: '/centerAuth/client/getClientListBySsoDomain', query: domainQuery } as const;
+export const groupDetail = endpoint<GroupConfig>()({ method: 'GET', path: '/centerAuth/clientGroup/detailGetBySsoDomain', query: domainQuery });
+export const groupList = endpoint<GroupSummary[]>()({ method: 'GET', path: '/centerAuth/clientGroup/getClientGroupList', query: NoQuery });
+export const appList = endpoint<AppEntry[]>()({ method: 'GET', path: '/centerAuth/client/getClientListBySsoDomain', query: domainQuery });

@@ -6,6 +6,7 @@ import { strict } from './fields.ts';
 /** AES-GCM sealed, base64url (server/embedding/login-tickets.ts). */
 export const TICKET_PATTERN_SOURCE = '^[A-Za-z0-9_-]{40,1024}$';
 
+/** Answers a 303 or a plain refusal page, not the JSON envelope: no answer type, not a client call. */
 export const redeemTicket = {
   method: 'GET',
   path: '/centerAuth/sso/ticket/redeem',

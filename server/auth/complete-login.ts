@@ -8,6 +8,7 @@ import { ownOrigin } from '../embedding/embed-origins.ts';
 import { issueLoginTicket } from '../embedding/issue-ticket.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
+import { doLogin } from '../../contract/endpoints/auth.ts';
 import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { setSessionCookie } from './session-cookie.ts';
@@ -60,5 +61,6 @@ export async function completeLogin(
   const sid = await ctx.sessions.start(user, sessionIdOf(request));
   setSessionCookie(request, reply, sid);
   await audit(ctx, request, user.username, method, 'success', clientId);
-  return ok({ username: user.username, redirect });
+  // Every sign-in method answers doLogin's LoginAnswer (WeCom and Feishu name the same type).
+  return ok(doLogin, { username: user.username, redirect });
 }

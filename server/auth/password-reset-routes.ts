@@ -29,7 +29,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext, pol
     const { phone } = request.query;
     const user = await ctx.stores.users.findUserByPhone(phone);
     await ctx.sms.issue(phone, 'reset', user !== null);
-    return ok(null);
+    return ok(sendResetSms, null);
   });
 
   app.post<{ Body: ResetPasswordBody }>(resetPassword.path, {
@@ -61,6 +61,6 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext, pol
     });
     await ctx.sessions.announceEnded(endedSessions);
     await audit(ctx, request, user.username, 'mobile', 'password_reset');
-    return ok(null);
+    return ok(resetPassword, null);
   });
 }

@@ -3,7 +3,7 @@
 // and deletes them, and keeps a copy here. The only other writer is the admin CLI
 // (reset-password ends a user's sessions from another process), so a copy is trusted for at most
 // SESSION_RECHECK_MS of real time and then read again: a session ended by the CLI is refused within
-// that second. Idle and absolute timeouts are still checked on every call (domain/sessions.ts),
+// that second. Idle and absolute timeouts are still checked on every call (auth/sessions.ts),
 // against the copy, whose lastSeenAt this process keeps current.
 //
 // Only for SQLite: PostgreSQL without Redis may serve several instances, and with Redis the

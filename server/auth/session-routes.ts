@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { clearSessionCookie } from './session-cookie.ts';
 
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(getPublicKey.path, { schema: { querystring: getPublicKey.query } }, async () => ok(ctx.keys.publicKey));
+  app.get(getPublicKey.path, { schema: { querystring: getPublicKey.query } }, async () => ok(getPublicKey, ctx.keys.publicKey));
 
   app.get(isLogin.path, { schema: { querystring: isLogin.query } }, async (request, reply) => {
     const state = await ctx.sessions.resolve(sessionIdOf(request));
@@ -16,7 +16,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
       clearSessionCookie(request, reply);
       throw sessionExpired();
     }
-    return ok(state.kind === 'active');
+    return ok(isLogin, state.kind === 'active');
   });
 
   app.get<{ Querystring: SignOutQuery }>(signOut.path, {
@@ -27,6 +27,6 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     await ctx.sessions.end(sessionIdOf(request));
     clearSessionCookie(request, reply);
     request.log.info({ from: request.query.from ?? null }, 'signed out');
-    return ok(null);
+    return ok(signOut, null);
   });
 }

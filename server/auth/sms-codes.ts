@@ -20,7 +20,12 @@ export interface SmsMessage {
   purpose: SmsPurpose;
 }
 
-/** Delivers a code. A production deployment plugs its SMS provider in here. */
+/**
+ * Delivers a code. A production deployment plugs its SMS provider in here. `send` must resolve once
+ * the message is handed over (queued), never wait for the operator's delivery report: the login and
+ * reset sends answer alike whether or not the phone has an account (no SMS goes to a phone without
+ * one), and a send that takes the gateway's round trip would tell the two apart by its time.
+ */
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }

@@ -16,6 +16,6 @@ export function registerLoginSms(app: FastifyInstance, ctx: AppContext, policy: 
     const { phone } = request.query;
     const user = await ctx.stores.users.findUserByPhone(phone);
     await ctx.sms.issue(phone, 'login', user !== null);
-    return ok(null);
+    return ok(sendLoginSms, null);
   });
 }

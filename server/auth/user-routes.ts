@@ -20,7 +20,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
     schema: { querystring: currentUser.query },
   }, async (request, reply) => {
     const session = await requireSession(ctx, request, reply);
-    return ok({ username: session.username });
+    return ok(currentUser, { username: session.username });
   });
 
   app.post<{ Body: ChangePasswordBody }>(changePassword.path, {
@@ -57,6 +57,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
     });
     // The ended sessions' listeners sign the OIDC apps out too (single logout).
     await ctx.sessions.announceEnded(endedSessions);
-    return ok(null);
+    return ok(changePassword, null);
   });
 }

@@ -17,7 +17,7 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
     schema: { querystring: groupDetail.query },
   }, async (request) => {
     const group = await groupFor(ctx, request, request.query.ssoDomain);
-    return ok(groupConfigView(group, requestOrigin(request)));
+    return ok(groupDetail, groupConfigView(group, requestOrigin(request)));
   });
 
   app.get(groupList.path, { schema: { querystring: groupList.query } }, async (request, reply) => {
@@ -25,7 +25,7 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
     const via = requestOrigin(request);
     const [groups, mine] = await Promise.all([ctx.stores.catalog.listGroups(), ctx.stores.memberships.groupsOf(session.userId)]);
     const member = new Set(mine);
-    return ok(groups.filter((g) => member.has(g.code)).map((g) => groupSummary(g, via)));
+    return ok(groupList, groups.filter((g) => member.has(g.code)).map((g) => groupSummary(g, via)));
   });
 
   app.get<{ Querystring: DomainQuery }>(appList.path, {
@@ -36,6 +36,6 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
     if (!mine.includes(group.code)) throw refuse('notGroupMember');
     // Only the cards the account can open: a card of a client restricted to other groups is left out.
     const apps = (await ctx.stores.catalog.listApps(group.code)).filter((a) => a.visible && ctx.appLinks.mayOpen(a, mine));
-    return ok(apps.map((a) => appView(a, ctx.appLinks.urlOf(a))));
+    return ok(appList, apps.map((a) => appView(a, ctx.appLinks.urlOf(a))));
   });
 }

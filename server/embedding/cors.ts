@@ -1,5 +1,5 @@
 // Cross-origin calls from brand sites that embed <sso-login>. Only origins registered for a client
-// group (callbackOrigins, see domain/embed-origins.ts) get CORS headers, with credentials; any other
+// group (callbackOrigins, see embedding/embed-origins.ts) get CORS headers, with credentials; any other
 // foreign Origin is refused outright under /api (403), so even a "simple" cross-site form POST that
 // the browser sends without a preflight changes nothing. Registered callers get an Origin-bound
 // XSRF token in X-XSRF-TOKEN (exposed to their scripts) and must send it back on the calls the
@@ -79,7 +79,7 @@ export function registerCors(app: FastifyInstance): void {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The registered brand-site origin of a cross-origin API call (set by plugins/cors.ts), else null. */
+    /** The registered brand-site origin of a cross-origin API call (set by embedding/cors.ts), else null. */
     embedOrigin: string | null;
   }
 }

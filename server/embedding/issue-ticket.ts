@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { User } from '../auth/storage/user-store.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
 import { ApiError } from '../http/api-error.ts';
+import { doLogin } from '../../contract/endpoints/auth.ts';
 import { redeemTicket } from '../../contract/endpoints/embedding.ts';
 import { ok } from '../http/envelope.ts';
 import { isRegisteredFor, ownOrigin } from './embed-origins.ts';
@@ -34,5 +35,5 @@ export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest,
   if (!binding) throw new ApiError('AU00132', TicketMessages.unbound, 200);
   const ticket = ctx.tickets.issue({ userId: user.id, username: user.username, redirect, origin, binding });
   const redeem = `${ownOrigin(request)}/api${redeemTicket.path}?ticket=${ticket}`;
-  return ok({ username: user.username, redirect: redeem, ticket });
+  return ok(doLogin, { username: user.username, redirect: redeem, ticket });
 }

@@ -18,7 +18,7 @@ export interface TicketClaims {
   redirect: string;
   /** The brand site's origin that asked for the ticket (its Origin header, never its Referer). */
   origin: string;
-  /** Hash of the nonce the brand page keeps (auth/ticket-binding.ts); redeem wants the nonce. */
+  /** Hash of the nonce the brand page keeps (embedding/ticket-binding.ts); redeem wants the nonce. */
   binding: string;
 }
 

@@ -3,7 +3,7 @@
 // balancer stops sending traffic to this instance until the dependency is back).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpMessages } from '../http/api-error.ts';
-import { health, healthReady } from '../../contract/endpoints/tenant.ts';
+import { health, healthReady, type HealthAnswer } from '../../contract/endpoints/tenant.ts';
 import { ok } from '../http/envelope.ts';
 
 export interface DependencyProbe {
@@ -34,7 +34,7 @@ async function probe(dependency: DependencyProbe): Promise<ProbeResult> {
   }
 }
 
-async function report(probes: DependencyProbe[]) {
+async function report(probes: DependencyProbe[]): Promise<{ healthy: boolean; data: HealthAnswer }> {
   const results = await Promise.all(probes.map(probe));
   const checks = Object.fromEntries(probes.map((p, i) => [p.name, results[i]!]));
   const healthy = results.every((r) => r.ok);
@@ -52,11 +52,11 @@ export function registerHealthRoutes(
     const { healthy, data } = await report(probes);
     return { healthy, data: detailsAllowed(request) ? data : { status: data.status } };
   };
-  app.get(health.path, { schema: { querystring: health.query } }, async (request) => ok((await shown(request)).data));
+  app.get(health.path, { schema: { querystring: health.query } }, async (request) => ok(health, (await shown(request)).data));
 
   app.get(healthReady.path, { schema: { querystring: healthReady.query } }, async (request, reply) => {
     const { healthy, data } = await shown(request);
-    if (healthy) return ok(data);
+    if (healthy) return ok(healthReady, data);
     return reply.status(503).send({ code: 503, msg: HttpMessages.storageDown, data });
   });
 }

@@ -14,10 +14,19 @@ function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
+/**
+ * A loopback caller is the machine itself only when no proxy forwarded the request: a reverse proxy
+ * on the same host that SSO_TRUST_PROXY does not name makes every visitor look like loopback, and
+ * its forwarding headers are what tell them apart.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  return LOOPBACK.test(request.ip) && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+}
+
 /** request.ip is the client as the trusted proxies report it (SSO_TRUST_PROXY), not a header anyone writes. */
 export function healthDetailsAllowed(healthToken: string | null): (request: FastifyRequest) => boolean {
   return (request) => {
-    if (LOOPBACK.test(request.ip)) return true;
+    if (fromThisMachine(request)) return true;
     const given = request.headers[HEALTH_TOKEN_HEADER];
     return healthToken !== null && typeof given === 'string' && sameSecret(given, healthToken);
   };

@@ -38,7 +38,7 @@ export function registerXsrf(app: FastifyInstance): void {
   const names = cookieNamesFor(app.sso.config.publicUrl);
   // A callback hook: every request passes here; an async one would cost a promise each.
   app.addHook('onRequest', (request, reply, done) => {
-    // Cross-origin calls from registered brand sites: plugins/cors.ts checks their own token.
+    // Cross-origin calls from registered brand sites: embedding/cors.ts checks their own token.
     if (request.embedOrigin) return done();
     // Protocol endpoints (xsrf: false) are called by apps, not pages: no token to hand out.
     if (request.routeOptions.config?.xsrf === false) return done();

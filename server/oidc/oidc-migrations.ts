@@ -1,6 +1,6 @@
 // The tables of the OpenID Connect provider: its records (oidc_payloads), the registered clients,
 // the stable opaque subject of each account, group memberships, and the client an app card opens.
-// Spread into db/migrations.ts.
+// Spread into storage/migrations.ts.
 import type { Kysely, Migration } from 'kysely';
 
 export function oidcMigrations(engine: 'sqlite' | 'postgres'): Record<string, Migration> {

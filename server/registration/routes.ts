@@ -26,7 +26,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     const { phone } = request.params;
     if (await ctx.stores.users.findUserByPhone(phone)) throw refuse('phoneTaken');
     await ctx.sms.issue(phone, 'register', true);
-    return ok(null);
+    return ok(sendRegisterSms, null);
   });
 
   app.get<{ Querystring: UserDetailsQuery }>(userDetails.path, {
@@ -38,7 +38,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     const user = username !== undefined ? await ctx.stores.users.findUserByName(username.trim()) : await ctx.stores.users.findUserByPhone(phone!);
     // Taken or free, nothing more (spec: non-null data means it exists): a phone look-up must not
     // hand out the account name that goes with it.
-    return ok(user ? { taken: true } : null);
+    return ok(userDetails, user ? { taken: true } : null);
   });
 
   app.post<{ Body: RegisterUserBody }>(registerUser.path, {
@@ -65,6 +65,6 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
       for (const code of groups) await tx.memberships.grant(created.id, code);
       return created;
     });
-    return ok({ username: user.username });
+    return ok(registerUser, { username: user.username });
   });
 }

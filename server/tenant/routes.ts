@@ -31,6 +31,6 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (Math.abs(now - Number(timestamp)) > ctx.config.signatureMaxAgeMs) throw unauthorized(HttpMessages.signatureExpired);
     if (!(await ctx.stores.nonces.rememberNonce(nonce, now + 2 * ctx.config.signatureMaxAgeMs, now))) throw unauthorized(HttpMessages.nonceReplayed);
     const via = requestOrigin(request);
-    return ok((await ctx.stores.catalog.listGroups()).map((g) => groupSummary(g, via)));
+    return ok(tenantList, (await ctx.stores.catalog.listGroups()).map((g) => groupSummary(g, via)));
   });
 }

@@ -4,10 +4,9 @@
 // first-party session there. Unregistered origins are refused; tickets cannot be replayed or used
 // late; no page (brand, portal, demo) reports a single Content-Security-Policy violation.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { adminCli } from '../helpers/admin-cli.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
 import { embedPage, startBrandSite, type BrandSite } from './support/brand-site.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
@@ -46,12 +45,8 @@ async function isLoginOn(page: Page): Promise<boolean> {
 }
 
 /** Registers `origin` for the exeed group with the admin CLI, as docs/embedding.md tells an administrator to. */
-function registerForExeed(server: PortalServer, origin: string): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'allow-origin', 'exeed', origin], {
-    cwd: REPO_ROOT, env: { ...process.env, SSO_DATA_DIR: server.dataDir, SSO_LOG_LEVEL: 'warn' }, encoding: 'utf8',
-  });
-  assert.equal(result.status, 0, result.stderr);
-  assert.match(result.stdout, new RegExp(`exeed: .*${origin.replace(/[.:/]/g, '\\$&')}`));
+function registerForExeed(server: PortalServer, origin: string): Promise<string> {
+  return adminCli({ dataDir: server.dataDir }, ['allow-origin', 'exeed', origin]);
 }
 
 async function signInOnBrandPage(journey: Journey, url: string): Promise<string> {
@@ -97,7 +92,7 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
     });
     brand = await startBrandSite(pages, server.url);
     stranger = await startBrandSite(pages, server.url);
-    registerForExeed(server, brand.origin);
+    await registerForExeed(server, brand.origin);
     browser = await launchWithoutThirdPartyCookies();
   });
   after(async () => {

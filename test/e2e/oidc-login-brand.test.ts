@@ -3,24 +3,22 @@
 // host's, and signing in there brings the browser back to the app signed in. An app without a
 // group gets the host's brand. The portal runs as `npm start` runs it (SSO_PUBLIC_URL = its origin).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { freePort } from '../helpers/free-port.ts';
 import { startRelyingParty, untilClientsKnown, type RelyingParty } from '../helpers/relying-party.ts';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { adminCli } from '../helpers/admin-cli.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import { DEMO, submitPasswordLogin, waitForLoginPage } from './support/portal-ui.ts';
 
-/** The admin CLI on the server's data dir (the code `npm run admin` runs, without its build step). */
-function addClient(dataDir: string, rp: RelyingParty, clientId: string, secret: string, groups: string[]): void {
-  const result = spawnSync(process.execPath, [
-    '--import', 'tsx', 'server/cli.ts', 'add-client', clientId, `--secret=${secret}`, '--redirect-uri', rp.redirectUri,
+/** Registers the app's client with the admin CLI, as docs/oidc.md tells an administrator to. */
+function addClient(dataDir: string, rp: RelyingParty, clientId: string, secret: string, groups: string[]): Promise<string> {
+  return adminCli({ dataDir }, [
+    'add-client', clientId, `--secret=${secret}`, '--redirect-uri', rp.redirectUri,
     '--post-logout-redirect-uri', rp.postLogoutRedirectUri, ...groups.flatMap((g) => ['--group', g]),
-  ], { cwd: REPO_ROOT, env: { ...process.env, SSO_DATA_DIR: dataDir }, encoding: 'utf8' });
-  assert.equal(result.status, 0, `add-client failed:\n${result.stdout}\n${result.stderr}`);
+  ]);
 }
 
 describe('the login page of an app of one group wears that group\'s brand', { timeout: 180_000 }, () => {
@@ -42,8 +40,8 @@ describe('the login page of an app of one group wears that group\'s brand', { ti
     const openSecret = crypto.randomBytes(24).toString('base64url');
     exeedApp = await startRelyingParty({ title: '星途经销商系统', clientId: 'exeed-dms', clientSecret: exeedSecret, issuer });
     openApp = await startRelyingParty({ title: '公共应用', clientId: 'open-app', clientSecret: openSecret, issuer });
-    addClient(portal!.dataDir, exeedApp, 'exeed-dms', exeedSecret, ['exeed']);
-    addClient(portal!.dataDir, openApp, 'open-app', openSecret, []);
+    await addClient(portal!.dataDir, exeedApp, 'exeed-dms', exeedSecret, ['exeed']);
+    await addClient(portal!.dataDir, openApp, 'open-app', openSecret, []);
     await untilClientsKnown(issuer, [
       { clientId: 'exeed-dms', redirectUri: exeedApp.redirectUri },
       { clientId: 'open-app', redirectUri: openApp.redirectUri },

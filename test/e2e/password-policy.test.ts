@@ -12,7 +12,6 @@ import {
   changePasswordDialog,
   credentialInput,
   formError,
-  loginBox,
   submitPasswordLogin,
   systemDialog,
   toast,

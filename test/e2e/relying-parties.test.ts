@@ -8,7 +8,6 @@
 //                   initiate_login_uri, signed in with no prompt; 退出登录 in the portal → both get
 //                   back-channel logouts and show 未登录
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,34 +15,26 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../helpers/free-port.ts';
 import { startRelyingParty, untilClientsKnown, type RelyingParty } from '../helpers/relying-party.ts';
+import { adminCli } from '../helpers/admin-cli.ts';
 import { REPO_ROOT } from '../helpers/spawn-main.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import { appCards, DEMO, exitFromHome, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
-/** The admin CLI on the server's data dir (the code `npm run admin` runs, without its build step). */
-function admin(dataDir: string, ...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-    cwd: REPO_ROOT, env: { ...process.env, SSO_DATA_DIR: dataDir }, encoding: 'utf8',
-  });
-  assert.equal(result.status, 0, `admin ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
-
-function registerClient(dataDir: string, clientId: string, name: string, secret: string, rp: RelyingParty): void {
-  admin(dataDir, 'add-client', clientId, `--secret=${secret}`, '--name', name,
+function registerClient(dataDir: string, clientId: string, name: string, secret: string, rp: RelyingParty): Promise<string> {
+  return adminCli({ dataDir }, ['add-client', clientId, `--secret=${secret}`, '--name', name,
     '--redirect-uri', rp.redirectUri, '--post-logout-redirect-uri', rp.postLogoutRedirectUri,
-    '--backchannel-logout-uri', rp.backchannelLogoutUri, '--initiate-login-uri', rp.initiateLoginUri);
+    '--backchannel-logout-uri', rp.backchannelLogoutUri, '--initiate-login-uri', rp.initiateLoginUri]);
 }
 
 /** The default group as the demo data has it, with the cards of the two apps added. */
-function importCards(dataDir: string, cards: { id: string; name: string; client: string; rp: RelyingParty }[]): void {
+function importCards(dataDir: string, cards: { id: string; name: string; client: string; rp: RelyingParty }[]): Promise<string> {
   const demo = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'server/seed/demo-data.json'), 'utf8')) as { groups: { code: string }[] };
   const group = demo.groups.find((g) => g.code === 'default')!;
   const apps = cards.map((c) => ({ id: c.id, name: c.name, logo: '', intro: '单点登录示例应用', autoLoginUrl: `${c.rp.origin}/`, oidcClient: c.client }));
   const file = path.join(dataDir, 'rp-cards.json');
   fs.writeFileSync(file, JSON.stringify({ groups: [{ ...group, apps }] }));
-  admin(dataDir, 'import', file);
+  return adminCli({ dataDir }, ['import', file]);
 }
 
 const status = (page: Page) => page.locator('#status');
@@ -87,9 +78,9 @@ describe('single sign-on and single logout with two relying parties', { timeout:
     const secretB = crypto.randomBytes(24).toString('base64url');
     appA = await startRelyingParty({ title: '应用 A', clientId: 'rp-a', clientSecret: secretA, issuer });
     appB = await startRelyingParty({ title: '应用 B', clientId: 'rp-b', clientSecret: secretB, issuer });
-    registerClient(portal!.dataDir, 'rp-a', '应用 A', secretA, appA);
-    registerClient(portal!.dataDir, 'rp-b', '应用 B', secretB, appB);
-    importCards(portal!.dataDir, [
+    await registerClient(portal!.dataDir, 'rp-a', '应用 A', secretA, appA);
+    await registerClient(portal!.dataDir, 'rp-b', '应用 B', secretB, appB);
+    await importCards(portal!.dataDir, [
       { id: 'rp-a-card', name: '应用 A', client: 'rp-a', rp: appA },
       { id: 'rp-b-card', name: '应用 B', client: 'rp-b', rp: appB },
     ]);

@@ -2,14 +2,11 @@
 // the state the running server uses in every storage mode; under SSO_REDIS_URL the lockout
 // counters and the sessions live in Redis, which the CLI once never opened.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { adminCli } from '../helpers/admin-cli.ts';
 import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
 import { buildTestApp, Clock, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
 
-const run = promisify(execFile);
 
 for (const backend of testBackends()) {
   describe(`admin CLI on the server's storage (${backend.name})`, () => {
@@ -21,24 +18,14 @@ for (const backend of testBackends()) {
     });
     after(() => t.close());
 
-    /** The CLI in a child process, configured like the running server. */
-    const cli = (...args: string[]) => {
-      const { config } = t;
-      const env: NodeJS.ProcessEnv = { ...process.env, SSO_DATA_DIR: config.dataDir, SSO_LOG_LEVEL: 'silent' };
-      if (config.databaseUrl) env.SSO_DATABASE_URL = config.databaseUrl;
-      if (config.databaseSchema) env.SSO_DATABASE_SCHEMA = config.databaseSchema;
-      if (config.redisUrl) {
-        env.SSO_REDIS_URL = config.redisUrl;
-        env.SSO_REDIS_PREFIX = config.redisKeyPrefix;
-      }
-      return run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: REPO_ROOT, env });
-    };
+    /** The CLI in a child process, on the running server's storage. */
+    const cli = (...args: string[]) => adminCli(t.config, args);
 
     it('unlock lets a locked account sign in again at once', async () => {
       const browser = t.client();
       for (let i = 0; i < 5; i++) await browser.login('zhangwei', 'Wrong#2026pw');
       assert.equal((await browser.login('zhangwei', DEMO.zhangwei)).status, 423, 'locked after five failures');
-      assert.match((await cli('unlock', 'zhangwei')).stdout, /zhangwei unlocked/);
+      assert.match(await cli('unlock', 'zhangwei'), /zhangwei unlocked/);
       const answer = await browser.login('zhangwei', DEMO.zhangwei);
       assert.equal(answer.status, 200);
       assert.equal(answer.body.code, 200);
@@ -48,7 +35,7 @@ for (const backend of testBackends()) {
       const browser = t.client();
       assert.equal((await browser.login('dealer01', DEMO.dealer01)).body.code, 200);
       assert.equal((await browser.get('/api/centerAuth/sso/isLogin')).body.data, true);
-      assert.match((await cli('reset-password', 'dealer01', 'Reset#2026pw')).stdout, /password of dealer01 reset/);
+      assert.match(await cli('reset-password', 'dealer01', 'Reset#2026pw'), /password of dealer01 reset/);
       cacheClock.advance(SESSION_RECHECK_MS + 1);
       assert.equal((await browser.get('/api/centerAuth/sso/isLogin')).body.data, false, 'the old session is gone');
       assert.equal((await t.client().login('dealer01', DEMO.dealer01)).body.code, 'AU00100', 'the old password no longer works');

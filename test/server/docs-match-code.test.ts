@@ -1,6 +1,7 @@
 // The documentation a deployer and an integrator read stays equal to the code: the environment
-// variables in docs/server.md are exactly those config.ts reads, and the calls in
-// docs/api-contract.md are exactly the endpoints of contract/endpoints/, each registered by the server.
+// variables in docs/server.md are exactly those config.ts reads, the calls in docs/api-contract.md
+// are exactly the endpoints of contract/endpoints/, and the server registers under /api exactly
+// those endpoints (each of them, and nothing outside the contract).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,35 @@ function documentedCalls(): Set<string> {
   return calls;
 }
 
+/**
+ * "METHOD /path" of every route the server registered, read from Fastify's own route tree
+ * (printRoutes: one line per node, "├── <segment> (<methods>)", a child indented 4 columns under
+ * its parent and continuing the parent's path). HEAD is left out: Fastify adds it to every GET.
+ */
+function registeredRoutes(app: TestApp['app']): Set<string> {
+  const routes = new Set<string>();
+  const pathAtDepth: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const node = line.match(/^(.*?)[├└]── (\S+) \(([^)]*)\)$/);
+    if (!node) continue;
+    const depth = node[1]!.length / 4;
+    const fullPath = (pathAtDepth[depth - 1] ?? '') + node[2]!;
+    pathAtDepth[depth] = fullPath;
+    pathAtDepth.length = depth + 1;
+    for (const method of node[3]!.split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') routes.add(`${method} ${fullPath}`);
+    }
+  }
+  return routes;
+}
+
+/**
+ * Routes under /api that are not endpoints of the contract, each with the reason. Empty: the
+ * OpenID Connect routes live under /oidc and /.well-known, the static files under the catch-all,
+ * and the API's own 404 is a not-found handler, not a route.
+ */
+const API_ROUTES_OUTSIDE_CONTRACT = new Set<string>([]);
+
 describe('documentation equals the code', () => {
   let t: TestApp;
   before(async () => {
@@ -69,5 +99,20 @@ describe('documentation equals the code', () => {
     for (const endpoint of Object.values(endpoints)) {
       assert.ok(t.app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` }), `${endpoint.method} ${endpoint.path}`);
     }
+  });
+
+  it('the route list is read whole: it holds every contract endpoint and the routes outside /api', () => {
+    // Guards the parser below it: a format change of printRoutes must fail here, not pass as "no routes".
+    const registered = registeredRoutes(t.app);
+    for (const endpoint of Object.values(endpoints)) assert.ok(registered.has(`${endpoint.method} /api${endpoint.path}`), endpoint.path);
+    assert.ok(registered.has('GET /oidc/interaction/:uid'), [...registered].join('\n'));
+    assert.ok(registered.has('POST /oidc/interaction/:uid/consent'), [...registered].join('\n'));
+  });
+
+  it('every route the server registers under /api is an endpoint of the contract', () => {
+    const contract = new Set(Object.values(endpoints).map((e) => `${e.method} /api${e.path}`));
+    const outside = [...registeredRoutes(t.app)]
+      .filter((route) => /^\/api(\/|$)/.test(route.split(' ')[1]!) && !contract.has(route) && !API_ROUTES_OUTSIDE_CONTRACT.has(route));
+    assert.deepEqual(outside, [], 'registered under /api but not in contract/endpoints/');
   });
 });

@@ -1,4 +1,4 @@
-// The security headers without @fastify/helmet (server/plugins/security-headers.ts): JSON answers
+// The security headers without @fastify/helmet (server/http/security-headers.ts): JSON answers
 // get the locked-down CSP, nosniff and the referrer policy; pages and scripts also get the
 // document defaults (framing only by the same origin, COOP, cross-origin loading of the widget).
 import assert from 'node:assert/strict';

@@ -1,19 +1,15 @@
 // What server/server.ts serves besides the API (portal with SPA fallback, widget, app logos, the
 // "not built" page), and the admin CLI (npm run admin -- ...).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { readConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/storage/storage.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { adminCli, runAdminCli } from '../helpers/admin-cli.ts';
 import { startServer, type StartedServer } from '../helpers/start-server.ts';
-
-const run = promisify(execFile);
 
 describe('static serving', () => {
   let built: StartedServer;
@@ -67,19 +63,18 @@ describe('static serving', () => {
 
 describe('admin CLI', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-cli-'));
-  const admin = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, SSO_DATA_DIR: dataDir } });
+  const admin = (...args: string[]) => adminCli({ dataDir }, args);
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('seeds once, adds, resets, unlocks and imports', async () => {
-    assert.equal((await admin('seed')).stdout.trim(), 'demo data seeded');
-    assert.equal((await admin('seed')).stdout.trim(), 'demo data already present');
-    assert.equal((await admin('add-user', 'wangfang', 'Wf#2026strong', '--phone', '13900000222', '--dealer')).stdout.trim(), 'added wangfang');
-    assert.match((await admin('reset-password', 'zhangwei', 'Reset#2026x', '--must-change')).stdout, /password of zhangwei reset/);
-    assert.equal((await admin('unlock', 'dealer01')).stdout.trim(), 'dealer01 unlocked');
+    assert.equal((await admin('seed')).trim(), 'demo data seeded');
+    assert.equal((await admin('seed')).trim(), 'demo data already present');
+    assert.equal((await admin('add-user', 'wangfang', 'Wf#2026strong', '--phone', '13900000222', '--dealer')).trim(), 'added wangfang');
+    assert.match((await admin('reset-password', 'zhangwei', 'Reset#2026x', '--must-change')), /password of zhangwei reset/);
+    assert.equal((await admin('unlock', 'dealer01')).trim(), 'dealer01 unlocked');
     const file = path.join(dataDir, 'import.json');
     fs.writeFileSync(file, JSON.stringify({ groups: [{ code: 'beta', name: '测试组', aliases: [], domains: ['beta.localhost'], imageList: [], cycleTime: 3, weCom: null, feishu: null, callbackOrigins: [], apps: [{ id: 'beta-1', name: '测试应用', logo: '', intro: '', autoLoginUrl: 'beta.example.com' }] }] }));
-    assert.equal((await admin('import', file)).stdout.trim(), 'imported 1 groups, 1 apps, 0 new users');
+    assert.equal((await admin('import', file)).trim(), 'imported 1 groups, 1 apps, 0 new users');
     const storage = await openStorage(readConfig({ SSO_DATA_DIR: dataDir }));
     try {
       const zhang = (await storage.stores.users.findUserByName('zhangwei'))!;
@@ -94,10 +89,8 @@ describe('admin CLI', () => {
   });
 
   it('explains usage errors with exit code 2', async () => {
-    await assert.rejects(admin('add-user', 'Bad Name', 'x'), (error: { code: number; stderr: string }) => {
-      assert.equal(error.code, 2);
-      assert.match(error.stderr, /lowercase letters and digits[\s\S]*用法 \/ usage/);
-      return true;
-    });
+    const refused = await runAdminCli({ dataDir }, ['add-user', 'Bad Name', 'x']);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /lowercase letters and digits[\s\S]*用法 \/ usage/);
   });
 });

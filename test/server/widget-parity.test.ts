@@ -1,5 +1,5 @@
 // Rules the widget and the server each apply must be the same rule: the phone shape (one pattern,
-// widget/core/phone-pattern.ts) and which GET routes need the XSRF header (the widget's list in
+// contract/rules/phone.ts) and which GET routes need the XSRF header (the widget's list in
 // widget/core/xsrf.ts, the server's config: { xsrf: true } on the routes).
 import assert from 'node:assert/strict';
 import diagnostics from 'node:diagnostics_channel';

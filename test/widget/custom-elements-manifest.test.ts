@@ -229,6 +229,16 @@ describe('custom-elements.json matches the built elements', () => {
     }
     api.restore();
 
+    // Not a member of the host's group (AU00301): the explanation with a way to each of his groups.
+    api = scriptApi(signedInRoutes({ '/centerAuth/client/getClientListBySsoDomain': refused('AU00301', '您的账号不属于该客户群，无权查看其应用') }));
+    const stranger = mount('app-center', { 'sso-domain': 'exeed.localhost' });
+    try {
+      await waitFor(() => stranger.root.querySelector('[part~="not-member"] [part~="go-to-group"]'));
+    } finally {
+      stranger.remove();
+    }
+    api.restore();
+
     // HTTP 424: the catalogue's system-prompt dialog (not confirmed: it would leave the page).
     api = scriptApi(signedInRoutes({ '/centerAuth/user/curLogin/info': { status: 424, body: { code: 424, msg: '令牌状态已过期，请点击重新登录', data: null } } }));
     const expired = mount('app-center', { 'sso-domain': 'exeed.localhost' });

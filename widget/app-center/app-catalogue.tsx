@@ -1,6 +1,6 @@
 // The body of the application centre: heading, search, then skeleton, empty state or the grid.
 import { useId } from 'react';
-import type { AppCenterStatus, AppEntry } from './stores/app-center-types.ts';
+import type { AppCenterStatus, AppEntry, ClientGroupSummary } from './stores/app-center-types.ts';
 import { AppGrid } from './app-grid.tsx';
 import { AppSkeleton } from './app-skeleton.tsx';
 import { EmptyState, LoadError, NotMember, SignedOut } from './empty-state.tsx';
@@ -17,11 +17,12 @@ interface AppCatalogueProps {
   onRetry: () => void;
   /** The sign-in invitation's button (nobody signed in). */
   onSignIn: () => void;
-  /** The account's groups other than this host's (for the not-member hint). */
-  hasOtherGroups: boolean;
+  /** The account's groups other than this host's: where the not-member notice leads. */
+  otherGroups: readonly ClientGroupSummary[];
+  onChooseGroup: (group: ClientGroupSummary) => void;
 }
 
-export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, onOpen, onRetry, onSignIn, hasOtherGroups }: AppCatalogueProps) {
+export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, onOpen, onRetry, onSignIn, otherGroups, onChooseGroup }: AppCatalogueProps) {
   const headingId = useId();
   const loading = status === 'idle' || status === 'loading';
   const openSingleMatch = () => {
@@ -33,7 +34,7 @@ export function AppCatalogue({ status, apps, visibleApps, query, onQueryChange, 
   if (loading) body = <AppSkeleton />;
   else if (status === 'signed-out') body = <SignedOut onSignIn={onSignIn} />;
   else if (status === 'failed') body = <LoadError onRetry={onRetry} />;
-  else if (status === 'not-member') body = <NotMember hasOtherGroups={hasOtherGroups} />;
+  else if (status === 'not-member') body = <NotMember groups={otherGroups} onChoose={onChooseGroup} />;
   else if (visibleApps.length === 0) body = <EmptyState query={query} onClear={() => onQueryChange('')} />;
   else body = <AppGrid apps={visibleApps} onOpen={onOpen} />;
 

@@ -48,6 +48,8 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
  * @csspart load-error - Loading failed, with a retry button.
  * @csspart signed-out - Nobody is signed in: the invitation to sign in.
  * @csspart sign-in - The 去登录 button of the signed-out invitation.
+ * @csspart not-member - Signed in, but not a member of the host's client group (AU00301): the explanation.
+ * @csspart go-to-group - A 前往… button of that explanation, one per client group of the account.
  *
  * @cssprop --sso-page-background - Background of the element. Default #f4f6fa.
  * @cssprop --sso-card-radius - Corner radius of the cards. Default 10px.

@@ -12,7 +12,8 @@ export const appCenterMessages = {
   loadFailedTitle: '应用加载失败',
   notMemberTitle: '您的账号不属于当前客户群',
   notMemberHint: (hasOthers: boolean) =>
-    hasOthers ? '请通过顶部的客户群菜单切换到您所属的客户群，或联系管理员开通。' : '您的账号还没有加入任何客户群，请联系管理员开通。',
+    hasOthers ? '请前往您所属的客户群，或联系管理员开通。' : '您的账号还没有加入任何客户群，请联系管理员开通。',
+  goToGroup: (name: string) => `前往${name}`,
   signedOutTitle: '请先登录',
   signedOutHint: '登录后即可查看并打开您可以使用的应用。',
   signIn: '去登录',

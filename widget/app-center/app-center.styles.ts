@@ -1,5 +1,7 @@
 // Styles of <app-center>, adopted as a constructable stylesheet after the shared base sheet.
 // Theme through --sso-* custom properties (fallbacks below) and ::part(); no inline styles.
+// On phones toasts go to the bottom, above the home indicator (--sso-phone-toast-*, base sheet):
+// the top bar holds the avatar and the group menu.
 export const appCenterStyles = /* css */ `
 :host {
   display: block;
@@ -12,6 +14,8 @@ export const appCenterStyles = /* css */ `
   --ac-border: var(--sso-color-border, #c9cfdb);
   --ac-radius: var(--sso-card-radius, 10px);
   --ac-focus: var(--sso-focus-ring, 0 0 0 3px rgba(31, 94, 255, 0.55));
+  --sso-phone-toast-top: auto;
+  --sso-phone-toast-bottom: calc(12px + env(safe-area-inset-bottom, 0px));
 }
 :host([hidden]) { display: none; }
 button { font: inherit; color: inherit; }

@@ -108,7 +108,8 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
         onOpen={openApp}
         onRetry={() => void loadAppCenter(store)}
         onSignIn={() => signIn()}
-        hasOtherGroups={otherGroups.length > 0}
+        otherGroups={otherGroups}
+        onChooseGroup={chooseGroup}
       />
       <NoticeLayer center={notices} />
     </div>

@@ -1,6 +1,7 @@
 // Shown when the group has no apps at all, when the search matches none, when the load failed, or
 // when the account is not a member of the host's group, or when nobody is signed in.
 import { EmptyTrayIcon } from './icons.tsx';
+import type { ClientGroupSummary } from './stores/app-center-types.ts';
 import { appCenterMessages as m } from './app-center.messages.ts';
 
 export function EmptyState({ query, onClear }: { query: string; onClear: () => void }) {
@@ -32,13 +33,21 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Signed in, but not a member of this host's group (AU00301): where to go instead. */
-export function NotMember({ hasOtherGroups }: { hasOtherGroups: boolean }) {
+/**
+ * Signed in, but not a member of this host's group (AU00301): a way to each group the account
+ * belongs to (the same as the group menu offers, where a dealer who landed here looks first).
+ */
+export function NotMember({ groups, onChoose }: { groups: readonly ClientGroupSummary[]; onChoose: (group: ClientGroupSummary) => void }) {
   return (
     <div className="empty" part="not-member" role="status">
       <EmptyTrayIcon />
       <p className="empty-title">{m.notMemberTitle}</p>
-      <p className="empty-hint">{m.notMemberHint(hasOtherGroups)}</p>
+      <p className="empty-hint">{m.notMemberHint(groups.length > 0)}</p>
+      {groups.map((group) => (
+        <button key={group.code} type="button" className="text-button" part="go-to-group" onClick={() => onChoose(group)}>
+          {m.goToGroup(group.name)}
+        </button>
+      ))}
     </div>
   );
 }

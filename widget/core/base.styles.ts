@@ -1,5 +1,13 @@
 // The shared base sheet of both elements: --sso-* tokens, focus ring, buttons, inputs, dialogs,
 // toasts, skeleton. Adopted as a constructable stylesheet (no <style>, no inline styles).
+// Comments stay out of the sheet: its text ships as it is.
+//
+// Phones (the widget's phone width, sso-login/phone-layout.ts): one full-width column of toasts that
+// covers no control the user needs then (issue 15). By default at the top, under the safe area: on
+// the login page that is the brand panel, above the box. An element whose top holds controls
+// (<app-center>'s bar with the avatar) moves them to the bottom with --sso-phone-toast-top /
+// --sso-phone-toast-bottom; an embedding page may set them too. A server message may hold a long
+// unbroken URL or token: dialogs and toasts break it anywhere rather than run off a 320 px phone.
 export const baseStyles = `
 :host {
   --sso-color-primary: #1f5eff;
@@ -69,11 +77,20 @@ export const baseStyles = `
 .sso-toast--success { border-left-color: var(--sso-color-success); }
 .sso-toast--warning { border-left-color: var(--sso-color-warning); }
 .sso-toast--error { border-left-color: var(--sso-color-error); }
-.sso-toast__text { flex: 1; }
+.sso-toast__text { flex: 1; min-width: 0; overflow-wrap: anywhere; }
 .sso-toast__close { border: 0; background: none; font: inherit; font-size: 18px; cursor: pointer; color: var(--sso-color-muted); min-width: 24px; min-height: 24px; }
+@media (max-width: 599.98px) {
+  .sso-toasts {
+    top: var(--sso-phone-toast-top, calc(8px + env(safe-area-inset-top, 0px)));
+    bottom: var(--sso-phone-toast-bottom, auto);
+    left: 8px; right: 8px; transform: none; align-items: stretch;
+  }
+  .sso-toast { min-width: 0; max-width: none; }
+}
 .sso-dialog {
   border: 0; border-radius: calc(var(--sso-radius) * 1.5); padding: 20px 24px; width: min(420px, 92vw);
   box-shadow: var(--sso-shadow); color: var(--sso-color-text); background: var(--sso-color-surface);
+  overflow-wrap: anywhere;
 }
 .sso-dialog::backdrop { background: var(--sso-color-backdrop); }
 .sso-dialog__title { margin: 0 0 8px; font-size: 16px; display: flex; align-items: center; gap: 8px; }

@@ -28,6 +28,8 @@
  * @cssprop --sso-radius - Corner radius of controls. Default 6px.
  * @cssprop --sso-font - Font family. Default system-ui with PingFang SC / Microsoft YaHei.
  * @cssprop --sso-shadow - Shadow of the login box, toasts and dialogs. Default 0 12px 32px rgba(17, 24, 39, 0.18).
+ * @cssprop --sso-phone-toast-top - On phones (below 600 px), where the toasts start from the top. Default 8px under the safe area; <app-center> auto.
+ * @cssprop --sso-phone-toast-bottom - On phones, where the toasts start from the bottom. Default auto; <app-center> 12px above the safe area.
  */
 export declare class SsoWidgetElement extends HTMLElement {
   /**

@@ -2,6 +2,7 @@
 // that configures it. A new OAuth state per click, checked on the return URL like a QR login's.
 import { navigate } from '../core/navigate.ts';
 import { createOAuthState } from './stores/oauth-state.ts';
+import { keepCallBackForReturn } from './stores/qr-return-callback.ts';
 import type { QrType } from './stores/qr-choice.ts';
 import type { FeishuConfig, WeComConfig } from './stores/client-group.ts';
 import { appBrowserOf, feishuInAppUrl, weComInAppUrl } from './phone-layout.ts';
@@ -13,12 +14,15 @@ interface AppBrowserLoginProps {
   wecom: WeComConfig | null;
   feishu: FeishuConfig | null;
   userAgent?: string;
+  /** The sign-in's callBack, kept for the messenger's return (stores/qr-return-callback.ts). */
+  callBack?: string | null;
 }
 
-export function AppBrowserLogin({ configured, wecom, feishu, userAgent = navigator.userAgent }: AppBrowserLoginProps) {
+export function AppBrowserLogin({ configured, wecom, feishu, userAgent = navigator.userAgent, callBack = null }: AppBrowserLoginProps) {
   const app = appBrowserOf(userAgent);
   if (!app || !configured.includes(app)) return null;
   const open = () => {
+    keepCallBackForReturn(app, callBack);
     if (app === 'wecom' && wecom) navigate(weComInAppUrl(wecom, createOAuthState('wecom')));
     if (app === 'feishu' && feishu) navigate(feishuInAppUrl(feishu, createOAuthState('feishu')));
   };

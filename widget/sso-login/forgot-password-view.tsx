@@ -5,12 +5,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { resetPassword, sendResetCode, validateReset } from './stores/password-reset.ts';
 import type { FieldErrors } from './stores/login-store.ts';
-import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL, PHONE_LABEL, SEND_CODE, SENDING_CODE, SMS_CODE_LABEL } from '../core/messages.ts';
+import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL } from '../core/messages.ts';
 import { RESET_PASSWORD_HINT, RESET_SUBMIT, RESETTING } from './forgot-password.messages.ts';
 import { BusyButton } from './busy-button.tsx';
-import { Field, formValues } from './field.tsx';
+import { formValues } from './field.tsx';
 import { LightField, useLightForm } from './light-dom-credentials.tsx';
-import { SendCodeButton } from './send-code-button.tsx';
+import { PhoneCodeFields } from './phone-code-fields.tsx';
 import { useLoginUi } from './use-login.ts';
 
 export function ForgotPasswordView() {
@@ -21,13 +21,6 @@ export function ForgotPasswordView() {
   const newRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-
-  async function sendCode() {
-    if (!formRef.current) return;
-    const { phone } = formValues(formRef.current, ['phone'] as const);
-    const problems = await sendResetCode(context, phone);
-    setErrors((current) => ({ ...current, phone: problems.phone, code: problems.code }));
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,15 +38,14 @@ export function ForgotPasswordView() {
   return (
     <form ref={formRef} className="sso-form" name="sso-forgot-password" method="post" noValidate onSubmit={onSubmit}>
       <p className="sso-hint">{RESET_PASSWORD_HINT}</p>
-      <Field label={PHONE_LABEL} name="phone" type="tel" inputMode="numeric" autoComplete="tel" error={errors.phone} />
-      <Field
-        label={SMS_CODE_LABEL}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={errors.code}
-        addon={<SendCodeButton countdown={context.resetCountdown} busy={busy.resetCode ?? false} onSend={sendCode} label={SEND_CODE} busyLabel={SENDING_CODE} />}
+      <PhoneCodeFields
+        form={formRef}
+        codeName="code"
+        errors={errors}
+        countdown={context.resetCountdown}
+        sending={busy.resetCode ?? false}
+        send={(phone) => sendResetCode(context, phone)}
+        onSendErrors={(sent) => setErrors((current) => ({ ...current, ...sent }))}
       />
       <LightField host={hostElement} form={lightForm} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
       <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />

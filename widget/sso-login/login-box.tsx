@@ -112,7 +112,7 @@ export function LoginBox() {
       ) : null}
 
       <div className="sso-box__body" ref={bodyRef}>
-        {view === 'password' || view === 'mobile' ? <AppBrowserLogin configured={configuredQr} wecom={group.weComConfig} feishu={group.feishuConfig} /> : null}
+        {view === 'password' || view === 'mobile' ? <AppBrowserLogin configured={configuredQr} wecom={group.weComConfig} feishu={group.feishuConfig} callBack={context.params.callBack} /> : null}
         {view === 'password' ? <PasswordForm /> : null}
         {view === 'mobile' ? <MobileForm /> : null}
         {view === 'register' ? <RegisterForm /> : null}

@@ -8,6 +8,7 @@ import { navigate } from '../core/navigate.ts';
 import { FEISHU_LOGIN, MOBILE_LOGIN, PASSWORD_LOGIN, QR_LOAD_FAILED, QR_LOADING, WECOM_LOGIN } from '../core/messages.ts';
 import { setView } from './stores/login-store.ts';
 import { createOAuthState } from './stores/oauth-state.ts';
+import { keepCallBackForReturn } from './stores/qr-return-callback.ts';
 import { feishuGoto, feishuTmpCodeTarget, qrSdkUrl, weComOptions, type FeishuQrHandle } from './qr-sdk.ts';
 import { useLoginUi } from './use-login.ts';
 
@@ -23,6 +24,7 @@ interface QrPanelProps {
 export function QrPanel({ type, wecom, feishu }: QrPanelProps) {
   const { context, hostElement } = useLoginUi();
   const [state, setState] = useState<PanelState>('loading');
+  const { callBack } = context.params;
   const containerId = `sso-qr-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}-${type}`;
 
   useEffect(() => {
@@ -49,6 +51,8 @@ export function QrPanel({ type, wecom, feishu }: QrPanelProps) {
       .then(() => {
         if (cancelled) return;
         // A new QR code, a new state: the return URL must carry this one (login CSRF defence).
+        // The callBack cannot ride along (fixed redirect_uri): the tab keeps it for the return.
+        keepCallBackForReturn(type, callBack);
         if (type === 'wecom' && wecom && window.WwLogin) {
           new window.WwLogin(weComOptions(containerId, wecom, createOAuthState('wecom')));
         } else if (type === 'feishu' && feishu && window.QRLogin) {
@@ -75,7 +79,7 @@ export function QrPanel({ type, wecom, feishu }: QrPanelProps) {
       removeListener();
       container.remove();
     };
-  }, [type, wecom, feishu, containerId, hostElement]);
+  }, [type, wecom, feishu, containerId, hostElement, callBack]);
 
   return (
     <div className="sso-qr" data-qr-type={type} data-state={state} part="qr-panel">

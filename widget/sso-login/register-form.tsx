@@ -8,17 +8,13 @@ import type { FieldErrors } from './stores/login-store.ts';
 import {
   CONFIRM_PASSWORD_LABEL,
   PASSWORD_LABEL,
-  PHONE_LABEL,
-  SEND_CODE,
-  SENDING_CODE,
-  SMS_CODE_LABEL,
   SUBMIT_REGISTER,
   USERNAME_LABEL,
 } from '../core/messages.ts';
 import { BusyButton } from './busy-button.tsx';
-import { Field, formValues } from './field.tsx';
+import { formValues } from './field.tsx';
 import { LightField, useLightForm } from './light-dom-credentials.tsx';
-import { SendCodeButton } from './send-code-button.tsx';
+import { PhoneCodeFields } from './phone-code-fields.tsx';
 import { FormErrors } from './form-errors.tsx';
 import { useLoginUi } from './use-login.ts';
 
@@ -51,14 +47,6 @@ export function RegisterForm() {
     setError('phone', await checkRegisterPhone(context, event.currentTarget.value));
   }
 
-  async function sendCode() {
-    if (!formRef.current) return;
-    const { phone } = formValues(formRef.current, ['phone'] as const);
-    const problems = await sendRegisterCode(context, phone);
-    setError('phone', problems.phone);
-    setError('smsCode', problems.smsCode);
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
@@ -75,14 +63,15 @@ export function RegisterForm() {
   return (
     <form ref={formRef} className="sso-form" name="sso-register" method="post" noValidate onSubmit={onSubmit}>
       <LightField host={hostElement} form={lightForm} inputRef={usernameRef} label={USERNAME_LABEL} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} onBlur={onUsernameBlur} />
-      <Field label={PHONE_LABEL} name="phone" type="tel" inputMode="numeric" autoComplete="tel" error={errors.phone} onBlur={onPhoneBlur} />
-      <Field
-        label={SMS_CODE_LABEL}
-        name="smsCode"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={errors.smsCode}
-        addon={<SendCodeButton countdown={context.registerCountdown} busy={busy.registerCode ?? false} onSend={sendCode} label={SEND_CODE} busyLabel={SENDING_CODE} />}
+      <PhoneCodeFields
+        form={formRef}
+        codeName="smsCode"
+        errors={errors}
+        countdown={context.registerCountdown}
+        sending={busy.registerCode ?? false}
+        send={(phone) => sendRegisterCode(context, phone)}
+        onSendErrors={(sent) => setErrors((current) => ({ ...current, ...sent }))}
+        onPhoneBlur={onPhoneBlur}
       />
       <LightField host={hostElement} form={lightForm} inputRef={passwordRef} label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />
       <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />

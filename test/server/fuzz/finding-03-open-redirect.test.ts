@@ -1,6 +1,6 @@
 // Issue 13, finding 3 (Medium): open redirect. "..//evil.example" and its family passed the
 // callBack check, and a login-ticket redeem answered 303 to //evil.example. Now one check
-// (server/http/redirect-target.ts) parses the target as a URL against the portal origin and accepts
+// (contract/rules/callback.ts) parses the target as a URL against the portal origin and accepts
 // only the portal origin (never under /api/) or an origin a client group registered. A table of
 // hostile targets, each through the rule, through doLogin's callBack and through a ticket redeem.
 import assert from 'node:assert/strict';

@@ -93,10 +93,17 @@ for (const backend of testBackends()) describe(`app cards through initiate_login
   });
 
   it('keeps the plain link while the client is unknown or has no initiate_login_uri, and switches when it gets one', async () => {
-    await importApps([{ id: 'later-card', name: '稍后接入', logo: '', intro: '', autoLoginUrl: 'later.example.org', oidcClient: 'later' }]);
+    // The marker's card tells when the server has reloaded the clients after 'later' was added: its
+    // client is added next, and the server reloads the whole client list, so once the marker's card
+    // switches, the list the server uses holds 'later' too.
+    await importApps([
+      { id: 'later-card', name: '稍后接入', logo: '', intro: '', autoLoginUrl: 'later.example.org', oidcClient: 'later' },
+      { id: 'reload-marker-card', name: '标记', logo: '', intro: '', autoLoginUrl: 'marker.example.org', oidcClient: 'reload-marker' },
+    ]);
     assert.equal((await cardUrls())['later-card'], 'later.example.org', 'no such client yet');
     await admin('add-client', ['later'], { 'redirect-uri': ['https://later.example.org/cb'] });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await admin('add-client', ['reload-marker'], { 'redirect-uri': ['https://marker.example.org/cb'], 'initiate-login-uri': 'https://marker.example.org/start' });
+    await eventually('reload-marker-card', `https://marker.example.org/start?iss=${encodeURIComponent(ISSUER)}`);
     assert.equal((await cardUrls())['later-card'], 'later.example.org', 'a client without initiate_login_uri');
     await admin('add-client', ['later'], { 'redirect-uri': ['https://later.example.org/cb'], 'initiate-login-uri': 'https://later.example.org/start' });
     // No target_link_uri: the stored address has no scheme, and the app must not get a guessed one.

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 import { authorizationUrl, codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 
 /** The OAuth error of a failed call: in the body, or in the WWW-Authenticate challenge of a 401. */
@@ -184,7 +185,13 @@ for (const backend of testBackends()) {
       for (const params of [{ prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
         const browser = s.browser();
         await browser.signIn('zhangwei', DEMO.zhangwei);
-        await new Promise((resolve) => setTimeout(resolve, 1100));
+        // Login times count in whole seconds (auth_time, the portal session's start floored): max_age=0
+        // finds the sign-in too old, and the provider takes the second sign-in for a new one
+        // (portal-session.ts), only from the next second on. Wait for it.
+        const signedInSecond = Math.floor(Date.now() / 1000);
+        await waitUntil(() => Math.floor(Date.now() / 1000) > signedInSecond, {
+          timeoutMs: 5000, failure: () => 'the wall clock did not reach the next second',
+        });
         const start = await authorizationUrl(rp, params);
         const landed = await browser.follow(start.url.href, `${s.issuer}/?`);
         assert.equal(landed.url.pathname, '/', JSON.stringify(params));

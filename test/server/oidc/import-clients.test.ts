@@ -4,13 +4,13 @@
 // importing the same file again changes nothing; bad entries are refused with a message naming the
 // entry and the field, and nothing of that import is kept.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
 import { withAdminContext } from '../../../server/admin-context.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
+import { runAdminCli } from '../../helpers/admin-cli.ts';
 import { codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 
 const GIVEN_SECRET = 'imported-secret-of-the-crm-0123456789';
@@ -41,18 +41,7 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
   }
 
   /** npm run admin -- import <file>, as another process on the server's storage. */
-  function adminImport(file: string): { status: number | null; stdout: string; stderr: string } {
-    const { config } = s.server;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'import', file], {
-      env: {
-        ...process.env, SSO_DATA_DIR: s.server.dataDir, SSO_LOG_LEVEL: 'silent',
-        ...(config.databaseUrl ? { SSO_DATABASE_URL: config.databaseUrl, SSO_DATABASE_SCHEMA: config.databaseSchema! } : {}),
-        ...(config.redisUrl ? { SSO_REDIS_URL: config.redisUrl, SSO_REDIS_KEY_PREFIX: config.redisKeyPrefix } : {}),
-      },
-      encoding: 'utf8',
-    });
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-  }
+  const adminImport = (file: string) => runAdminCli(s.server.config, ['import', file]);
 
   const stored = () => withAdminContext(s.server.config, (ctx) => ctx.stores.oidcClients.list());
 
@@ -64,7 +53,7 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
   }
 
   test('imports the clients: secrets stored hashed, a generated one printed once, every field kept', async () => {
-    const run = adminImport(writeFile('clients.json', { clients: CLIENTS }));
+    const run = await adminImport(writeFile('clients.json', { clients: CLIENTS }));
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /4 new or changed clients/);
     const printed = [...run.stdout.matchAll(/client_secret of (\S+) \(shown once, stored hashed\): (\S+)/g)];
@@ -104,7 +93,7 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
 
   test('importing the same file again changes nothing: same secrets, no new one printed', async () => {
     const before_ = await stored();
-    const run = adminImport(writeFile('clients-again.json', { clients: CLIENTS }));
+    const run = await adminImport(writeFile('clients-again.json', { clients: CLIENTS }));
     assert.equal(run.status, 0, run.stderr);
     assert.doesNotMatch(run.stdout, /clients|client_secret/, run.stdout);
     assert.deepEqual(await stored(), before_, 'not even the salt of a hash changed');
@@ -115,7 +104,7 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
 
   test('a changed entry is saved; a client missing from the file is left alone', async () => {
     const changed = CLIENTS.map((c) => (c.clientId === 'crm' ? { ...c, name: '客户管理', groups: ['default'] } : c)).filter((c) => c.clientId !== 'mobile');
-    const run = adminImport(writeFile('clients-changed.json', { clients: changed }));
+    const run = await adminImport(writeFile('clients-changed.json', { clients: changed }));
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /1 new or changed clients/);
     const clients = Object.fromEntries((await stored()).map((c) => [c.clientId, c]));
@@ -138,13 +127,13 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
       [{ clientId: 'x' }, /clients must be a list/],
     ];
     for (const [clients, message] of cases) {
-      const run = adminImport(writeFile('bad.json', { clients }));
+      const run = await adminImport(writeFile('bad.json', { clients }));
       assert.equal(run.status, 1, `${JSON.stringify(clients)}: ${run.stdout}`);
       assert.match(run.stderr, message, JSON.stringify(clients));
     }
     // Checked against the database: a group no one has. The group of the same file is rolled back too.
     const before_ = await stored();
-    const run = adminImport(writeFile('bad-group.json', {
+    const run = await adminImport(writeFile('bad-group.json', {
       groups: [{ code: 'newbrand', name: '新品牌', domains: ['newbrand.localhost'] }],
       clients: [{ clientId: 'x', redirectUris: [REDIRECT_URI], groups: ['newbrand', 'nope'] }],
     }));
@@ -156,7 +145,7 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
   });
 
   test('a client may name a group the same file brings', async () => {
-    const run = adminImport(writeFile('with-group.json', {
+    const run = await adminImport(writeFile('with-group.json', {
       groups: [{ code: 'newbrand', name: '新品牌', domains: ['newbrand.localhost'] }],
       clients: [{ clientId: 'newbrand-app', secret: GIVEN_SECRET, redirectUris: [REDIRECT_URI], groups: ['newbrand'] }],
     }));

@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { signIn } from '../../../bench/login-client.ts';
 import { buildServer } from '../../../scripts/build-server.ts';
+import { npmStartCommand } from '../../../bench/start-command.ts';
 import { REPO_ROOT } from '../../helpers/spawn-main.ts';
 
 const run = promisify(execFile);
@@ -28,7 +29,11 @@ describe('compiled server (dist/server)', () => {
 
   before(async () => {
     await buildServer(outDir);
-    child = spawn(process.execPath, [path.join(outDir, 'main.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // As npm start runs it: its environment variables and node flags, the compiled entry.
+    const start = npmStartCommand();
+    child = spawn(process.execPath, [...start.nodeFlags, path.join(outDir, 'main.js')], {
+      cwd: REPO_ROOT, env: { ...start.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     url = await new Promise<string>((resolve, reject) => {

@@ -10,14 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, readConfig } from '../../../server/config.ts';
+import { adminCli } from '../../helpers/admin-cli.ts';
 import { REPO_ROOT, spawnMain } from '../../helpers/spawn-main.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
 
 const OWN_SECRETS = { SSO_ENC_KEY: 'Prod-Enc-Key-16b', SSO_SIGN_SECRET: 'a-production-signing-secret' };
 
-/** Runs server/main.ts until it exits (a refused start); its exit code and output. */
-function runRefusedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-'));
+/** Runs server/main.ts until it exits (a refused start); its exit code and output. A given data dir is kept. */
+function runRefusedStart(env: Record<string, string>, givenDataDir?: string): Promise<{ code: number | null; output: string }> {
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-'));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: REPO_ROOT,
@@ -30,7 +31,7 @@ function runRefusedStart(env: Record<string, string>): Promise<{ code: number | 
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       resolve({ code, output });
     });
   });
@@ -79,6 +80,38 @@ describe('finding 2: production refuses development secrets and demo accounts', 
       assert.match(main.output(), /WARNING: development defaults in use for SSO_SEED_DEMO=true/);
     } finally {
       await main.stop();
+    }
+  });
+
+  it('a production start on a database seeded with the demo data is refused while a demo account keeps its public password', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-seeded-'));
+    const storage = { dataDir };
+    try {
+      // Seeded by an earlier development start (the same secrets, so the data at rest stays readable).
+      await adminCli(storage, ['seed'], OWN_SECRETS);
+      const refused = await runRefusedStart({ NODE_ENV: 'production', ...OWN_SECRETS }, dataDir);
+      assert.equal(refused.code, 1, refused.output);
+      assert.match(refused.output, /demo accounts zhangwei, firstlogin, agedpwd, dealer01 still have their public demo passwords/);
+      assert.match(refused.output, /npm run admin -- reset-password/);
+      assert.doesNotMatch(refused.output, /SSO portal: http/, 'never listened');
+
+      // Three get passwords of their own: the fourth is still named.
+      for (const [username, password] of [['zhangwei', 'Own#Pass2026zw'], ['firstlogin', 'Own#Pass2026fl'], ['agedpwd', 'Own#Pass2026ap']]) {
+        await adminCli(storage, ['reset-password', username!, password!], OWN_SECRETS);
+      }
+      const stillOne = await runRefusedStart({ NODE_ENV: 'production', ...OWN_SECRETS }, dataDir);
+      assert.equal(stillOne.code, 1, stillOne.output);
+      assert.match(stillOne.output, /demo accounts dealer01 still have/);
+
+      await adminCli(storage, ['reset-password', 'dealer01', 'Own#Pass2026dl'], OWN_SECRETS);
+      const main = await spawnMain({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: '', SSO_DATA_DIR: dataDir });
+      try {
+        assert.doesNotMatch(main.output(), /Sso@2026|Demo accounts/);
+      } finally {
+        await main.stop();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -4,24 +4,14 @@
 // messenger account), a successful SMS sign-in clears the password failures, the 423 answer says
 // how many minutes remain, and `npm run admin -- unlock` works in every storage mode.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { ServerConfig } from '../../../server/config.ts';
 import { startFakeMessengers, type FakeMessengers } from '../../helpers/fake-messengers.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { adminCli } from '../../helpers/admin-cli.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
-const run = promisify(execFile);
-
 /** `npm run admin -- <args>` (server/cli.ts) on the test app's storage. */
-async function admin(config: ServerConfig, ...args: string[]): Promise<string> {
-  const env: Record<string, string> = { ...process.env as Record<string, string>, SSO_DATA_DIR: config.dataDir, SSO_LOG_LEVEL: 'silent' };
-  if (config.databaseUrl) Object.assign(env, { SSO_DATABASE_URL: config.databaseUrl, SSO_DATABASE_SCHEMA: config.databaseSchema ?? '' });
-  if (config.redisUrl) Object.assign(env, { SSO_REDIS_URL: config.redisUrl, SSO_REDIS_PREFIX: config.redisKeyPrefix });
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: REPO_ROOT, env });
-  return stdout.trim();
-}
+const admin = async (config: ServerConfig, ...args: string[]) => (await adminCli(config, args)).trim();
 
 for (const backend of testBackends()) {
   describe(`finding 7: a password lockout locks the password only (${backend.name})`, () => {

@@ -3,15 +3,12 @@
 // English dictionaries of @zxcvbn-ts, not a hand-typed list) and passwords containing the username
 // or the phone; the Chinese message says why; passwords up to 64 characters are accepted.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { PasswordProblems } from '../../../contract/rules/password.ts';
 import { passwordProblem } from '../../../server/auth/password-policy.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { runAdminCli } from '../../helpers/admin-cli.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
-const run = promisify(execFile);
 const weak = (msg: string) => ({ code: 'AU00103', errorCode: 'AU00103', msg, data: null });
 const COMMON = ['Passw0rd!', 'P@ssw0rd123', 'Qwerty123!', 'Welcome1!', 'Aa123456!', 'Changeme1!', 'Admin@123'];
 const LONG_STRONG = 'Tea-Kettle#Lantern-9-Orbit'.padEnd(64, 'x');
@@ -66,12 +63,8 @@ for (const backend of testBackends()) {
     });
 
     it('npm run admin -- add-user refuses a common password with the reason', async () => {
-      const env: Record<string, string> = { ...process.env as Record<string, string>, SSO_DATA_DIR: t.config.dataDir };
-      if (t.config.databaseUrl) Object.assign(env, { SSO_DATABASE_URL: t.config.databaseUrl, SSO_DATABASE_SCHEMA: t.config.databaseSchema ?? '' });
-      const refused = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'add-user', 'cliweak', 'Passw0rd!'], { cwd: REPO_ROOT, env })
-        .then(() => null, (error: { code: number; stderr: string }) => error);
-      assert.ok(refused, 'refused');
-      assert.equal(refused.code, 2);
+      const refused = await runAdminCli(t.config, ['add-user', 'cliweak', 'Passw0rd!']);
+      assert.equal(refused.status, 2, 'refused as bad input');
       assert.match(refused.stderr, /密码过于常见/);
       assert.equal(await t.app.sso.stores.users.findUserByName('cliweak'), null);
     });

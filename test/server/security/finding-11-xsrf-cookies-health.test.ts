@@ -82,5 +82,16 @@ for (const backend of testBackends()) {
       const withToken = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.5', headers: { 'x-health-token': HEALTH_TOKEN } });
       assert.ok(withToken.json().data.checks.database);
     });
+
+    it('a visitor forwarded by a reverse proxy on this host (not named in SSO_TRUST_PROXY) is not the machine itself', async () => {
+      for (const headers of [{ 'x-forwarded-for': '203.0.113.5' }, { forwarded: 'for=203.0.113.5' }]) {
+        const proxied = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '127.0.0.1', headers });
+        assert.deepEqual(proxied.json().data, { status: 'ok' }, JSON.stringify(headers));
+      }
+      const proxiedWithToken = await t.app.inject({
+        method: 'GET', url: '/api/health', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.5', 'x-health-token': HEALTH_TOKEN },
+      });
+      assert.ok(proxiedWithToken.json().data.checks.database, 'the token still works through the proxy');
+    });
   });
 }

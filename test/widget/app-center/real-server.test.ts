@@ -83,12 +83,14 @@ describe('<app-center> with the real server', function () {
     expect(root.querySelector('[part="group-button"]')).to.equal(null);
   });
 
-  it("dealer01 on a staff group's host: no apps, a Chinese explanation, and his own group in the menu", async () => {
+  it("dealer01 on a staff group's host: no apps, a Chinese explanation, and a way to his own group", async () => {
     await signIn('dealer01', 'Sso@2026dealer');
     const { root } = mountAgainstServer('localhost');
     const notice = await waitFor(() => root.querySelector('[part="not-member"]'), 10000);
     expect(notice.querySelector('.empty-title')?.textContent).to.equal('您的账号不属于当前客户群');
-    expect(notice.querySelector('.empty-hint')?.textContent).to.equal('请通过顶部的客户群菜单切换到您所属的客户群，或联系管理员开通。');
+    expect(notice.querySelector('.empty-hint')?.textContent).to.equal('请前往您所属的客户群，或联系管理员开通。');
+    const goTo = Array.from(notice.querySelectorAll<HTMLButtonElement>('[part="go-to-group"]'));
+    expect(goTo.map((button) => button.textContent)).to.deep.equal(['前往iCAR 经销商平台']);
     expect(cards(root)).to.have.length(0);
     expect(root.querySelector('[part="load-error"]'), 'not shown as a failed load').to.equal(null);
     root.querySelector<HTMLButtonElement>('[part="group-button"]')!.click();
@@ -97,6 +99,8 @@ describe('<app-center> with the real server', function () {
       return found.length > 0 ? found : null;
     });
     expect(items.map((item) => item.textContent)).to.deep.equal(['iCAR 经销商平台']);
+    goTo[0]!.click();
+    expect(new URL(visited.at(-1)!).hostname, 'the notice leads to his group, as the menu does').to.equal('icar.localhost');
   });
 
   it('without a session the server answers AU00300 and the element goes to /login', async () => {

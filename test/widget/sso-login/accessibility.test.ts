@@ -1,11 +1,14 @@
 // Every view passes an axe check, has labels and a visible focus ring, and works by keyboard.
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { waitFor } from '../support/helpers.ts';
+import { mountNoticeLayer, waitFor } from '../support/helpers.ts';
+import { ok, scriptApi, SCRIPTED_BASE } from '../app-center/scripted-api.ts';
+import { createNoticeCenter } from '../../../widget/core/notices.ts';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
 import { setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
 import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/stores/qr-choice.ts';
-import { byText, groupLoaded, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
+import { byText, groupLoaded, input, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
+import { scriptAgeing } from './scripted-ageing.ts';
 
 async function expectAccessible(login: MountedLogin): Promise<void> {
   await expect(login.root.querySelector('.sso-login')).to.be.accessible();
@@ -13,6 +16,20 @@ async function expectAccessible(login: MountedLogin): Promise<void> {
   for (const field of Array.from(login.root.querySelectorAll('input'))) {
     expect(login.root.querySelector(`label[for="${field.id}"]`), field.name).to.not.equal(null);
   }
+}
+
+/** A modal dialog of the element (system prompt or change password), open and checked by axe. */
+async function expectDialogAccessible(login: MountedLogin, selector: string): Promise<HTMLDialogElement> {
+  const dialog = await waitFor(() => login.root.querySelector<HTMLDialogElement>(`${selector}[open]`), 8000);
+  await expect(dialog).to.be.accessible();
+  return dialog;
+}
+
+async function signInWith(login: MountedLogin, name: string, pwd: string): Promise<void> {
+  await groupLoaded(login);
+  input(login.root, 'name').value = name;
+  input(login.root, 'pwd').value = pwd;
+  (login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement).requestSubmit();
 }
 
 async function tabUntil(predicate: (element: HTMLElement | null) => boolean, limit = 20): Promise<HTMLElement> {
@@ -96,6 +113,76 @@ describe('<sso-login> accessibility', () => {
     login = await mountLogin({ 'is-redirect-self': '1' });
     await waitFor(() => login!.root.querySelector('.sso-redirect [role="alert"]'));
     await expectAccessible(login);
+  });
+
+  it('忘记密码 view, empty and with field errors', async () => {
+    login = await mountLogin();
+    await groupLoaded(login);
+    byText(login.root, 'button', '忘记密码').click();
+    const form = await waitFor(() => login!.root.querySelector<HTMLFormElement>('form[name="sso-forgot-password"]'));
+    await expectAccessible(login);
+    form.requestSubmit();
+    await waitFor(() => login!.root.querySelector('.sso-field-error'));
+    await expectAccessible(login);
+  });
+
+  it('AU00153 prompt, then the change-password dialog, empty and with field errors', async () => {
+    const { api, attributes } = await scriptAgeing('AU00153');
+    try {
+      login = await mountLogin(attributes);
+      await signInWith(login, 'agedpwd', 'Sso@2026aged');
+      const prompt = await expectDialogAccessible(login, 'dialog[data-kind="confirm"]');
+      byText(prompt, 'button', '确定').click();
+      const dialog = await expectDialogAccessible(login, 'dialog.sso-change-password');
+      (dialog.querySelector('form') as HTMLFormElement).requestSubmit();
+      await waitFor(() => dialog.querySelector('.sso-field-error'));
+      await expectDialogAccessible(login, 'dialog.sso-change-password');
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('AU00154 (first login) prompt and its change-password dialog', async () => {
+    const { api, attributes } = await scriptAgeing('AU00154');
+    try {
+      login = await mountLogin(attributes);
+      await signInWith(login, 'firstlogin', 'Sso@2026first');
+      const prompt = await expectDialogAccessible(login, 'dialog[data-kind="confirm"]');
+      byText(prompt, 'button', '确定').click();
+      await expectDialogAccessible(login, 'dialog.sso-change-password[data-reason="AU00154"]');
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('the 424 confirm (token expired), in the element\'s own look', async () => {
+    const group = (await (await fetch('/api/centerAuth/clientGroup/detailGetBySsoDomain?ssoDomain=localhost')).json()).data;
+    const api = scriptApi({
+      '/centerAuth/clientGroup/detailGetBySsoDomain': ok(group),
+      '/centerAuth/sso/isLogin': { status: 424, body: { code: 424, msg: '令牌状态已过期，请点击重新登录', data: null } },
+    });
+    try {
+      login = await mountLogin({ 'api-base': SCRIPTED_BASE });
+      const dialog = await expectDialogAccessible(login, 'dialog[data-kind="confirm"]');
+      expect(dialog.textContent).to.contain('令牌状态已过期');
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('the alert dialog and the toast stack', async () => {
+    const center = createNoticeCenter();
+    const layer = mountNoticeLayer(center);
+    try {
+      center.toast('error', '系统错误请联系管理员');
+      center.toast('success', '修改成功');
+      void center.alert('网络连接已断开，请检查网络后重试');
+      const dialog = await waitFor(() => layer.root.querySelector<HTMLDialogElement>('dialog[data-kind="alert"][open]'));
+      await expect(dialog).to.be.accessible();
+      await expect(layer.root.querySelector('.sso-toasts')).to.be.accessible();
+    } finally {
+      layer.unmount();
+    }
   });
 
   for (const host of ['localhost', 'ka.localhost', 'operation.localhost', 'yingfeng.localhost', 'icar.localhost', 'exeed.localhost']) {

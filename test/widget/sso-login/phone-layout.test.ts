@@ -3,11 +3,13 @@
 // in-app "open in WeCom / Feishu" only inside that app's browser; long names wrap.
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { waitFor } from '../support/helpers.ts';
+import { mountNoticeLayer, waitFor } from '../support/helpers.ts';
+import { createNoticeCenter } from '../../../widget/core/notices.ts';
 import { setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
 import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/stores/qr-choice.ts';
 import { appBrowserOf, weComInAppUrl, PHONE_MEDIA_QUERY } from '../../../widget/sso-login/phone-layout.ts';
-import { byText, groupLoaded, mountLogin, withLoginFixture, type MountedLogin } from './login-fixture.ts';
+import { byText, groupLoaded, input, mountLogin, withLoginFixture, type MountedLogin } from './login-fixture.ts';
+import { scriptAgeing } from './scripted-ageing.ts';
 
 const WIDTHS = [320, 375, 768];
 const HOSTS = ['localhost', 'ka.localhost', 'operation.localhost', 'yingfeng.localhost', 'icar.localhost', 'exeed.localhost'];
@@ -22,6 +24,32 @@ function expectNoOverflow(login: MountedLogin, what: string): void {
   const box = login.root.querySelector('.sso-box')!.getBoundingClientRect();
   expect(box.left, `${what}: box left`).to.be.at.least(0);
   expect(box.right, `${what}: box right`).to.be.at.most(page.clientWidth);
+}
+
+/**
+ * A dialog at phone width: nothing wider than the viewport, and every button can be brought into
+ * view (the dialog scrolls if the phone is short) where a tap at its centre hits it, not something
+ * above it.
+ */
+function expectDialogFits(root: ShadowRoot, dialog: HTMLDialogElement, what: string): void {
+  const page = document.documentElement;
+  const rect = dialog.getBoundingClientRect();
+  expect(rect.left, `${what}: left`).to.be.at.least(0);
+  expect(rect.right, `${what}: right`).to.be.at.most(page.clientWidth);
+  expect(dialog.scrollWidth, `${what}: content width`).to.be.at.most(dialog.clientWidth);
+  expect(page.scrollWidth, `${what}: page`).to.be.at.most(page.clientWidth);
+  const buttons = Array.from(dialog.querySelectorAll<HTMLButtonElement>('button'));
+  expect(buttons.length, `${what}: buttons`).to.be.greaterThan(0);
+  for (const button of buttons) {
+    button.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const box = button.getBoundingClientRect();
+    const name = `${what}: ${button.textContent}`;
+    expect(box.width, `${name} width`).to.be.greaterThan(0);
+    expect([box.left >= 0, box.right <= page.clientWidth, box.top >= 0, box.bottom <= window.innerHeight], `${name} in view ${JSON.stringify(box.toJSON())}`)
+      .to.deep.equal([true, true, true, true]);
+    const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    expect(hit === button || button.contains(hit), `${name} is what a tap hits`).to.equal(true);
+  }
 }
 
 type ViewStep = { name: string; attributes?: Record<string, string>; open?: (login: MountedLogin) => Promise<void> };
@@ -139,6 +167,48 @@ describe('<sso-login> on phones', () => {
       appid: 'ww1', redirect_uri: 'http://localhost/?is_redirect_self=1&login_type=wecom', response_type: 'code', scope: 'snsapi_base', state: 'abc', agentid: '100',
     });
     expect(url.hash).to.equal('#wechat_redirect');
+  });
+
+  for (const height of [568, 480]) {
+    it(`the AU00153 prompt and the change-password dialog fit 320 x ${height} px, every button reachable`, async () => {
+      await setViewport({ width: 320, height });
+      const { api, attributes } = await scriptAgeing('AU00153', 'exeed.localhost');
+      try {
+        login = await mountLogin(attributes);
+        await groupLoaded(login);
+        input(login.root, 'name').value = 'agedpwd';
+        input(login.root, 'pwd').value = 'Sso@2026aged';
+        (login.root.querySelector('form[name="sso-password-login"]') as HTMLFormElement).requestSubmit();
+        const prompt = await waitFor(() => login!.root.querySelector<HTMLDialogElement>('dialog[data-kind="confirm"][open]'), 8000);
+        expectDialogFits(login.root, prompt, `system confirm at ${height}`);
+        byText(prompt, 'button', '确定').click();
+        const dialog = await waitFor(() => login!.root.querySelector<HTMLDialogElement>('dialog.sso-change-password[open]'), 8000);
+        expectDialogFits(login.root, dialog, `change password at ${height}`);
+        // With every field's error shown it is at its tallest.
+        (dialog.querySelector('form') as HTMLFormElement).requestSubmit();
+        await waitFor(() => dialog.querySelector('.sso-field-error'));
+        expectDialogFits(login.root, dialog, `change password with errors at ${height}`);
+      } finally {
+        api.restore();
+      }
+    });
+  }
+
+  it('an alert with a long unbroken message and the 424 confirm fit 320 px', async () => {
+    await setViewport({ width: 320, height: 568 });
+    const center = createNoticeCenter();
+    const layer = mountNoticeLayer(center);
+    try {
+      void center.alert(`回调地址无效：https://dealer-portal.exeed.example.com/${'x'.repeat(120)}`);
+      const alert = await waitFor(() => layer.root.querySelector<HTMLDialogElement>('dialog[data-kind="alert"][open]'));
+      expectDialogFits(layer.root, alert, 'alert');
+      byText(alert, 'button', '确定').click();
+      void center.confirm('令牌状态已过期，请点击重新登录', { okLabel: '重新登录' });
+      const confirm = await waitFor(() => layer.root.querySelector<HTMLDialogElement>('dialog[data-kind="confirm"][open]'));
+      expectDialogFits(layer.root, confirm, '424 confirm');
+    } finally {
+      layer.unmount();
+    }
   });
 
   it('long names wrap inside the brand panel at 320 px', async () => {

@@ -131,6 +131,19 @@ describe('<sso-login> QR login', () => {
     expect(second.options.state).to.not.equal(call.options.state);
   });
 
+  it('keeps the sign-in\'s callBack for the messenger\'s return (its fixed redirect_uri cannot carry it); none clears an old one', async () => {
+    login = await mountLogin({ 'sso-domain': 'localhost', 'call-back': '/oidc/interaction/uid-1' });
+    await groupLoaded(login);
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
+    expect(sessionStorage.getItem('sso-login:qr-return-callback:wecom')).to.equal('/oidc/interaction/uid-1');
+    login.remove();
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-state="ready"]'), 8000);
+    expect(sessionStorage.getItem('sso-login:qr-return-callback:wecom')).to.equal(null);
+  });
+
   it('Feishu: QRLogin gets the authorize URL as goto; tmp_code is taken only from the Feishu origin', async () => {
     const config = (await groupConfig('localhost')).feishuConfig!;
     localStorage.setItem(QR_CHOICE_STORAGE_KEY, 'feishu');

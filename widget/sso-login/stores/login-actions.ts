@@ -8,16 +8,14 @@ import {
   REQUIRED_PHONE,
   REQUIRED_SMS_CODE,
   REQUIRED_USERNAME,
-  CODE_SENT,
 } from '../../core/messages.ts';
 import { validatePhone } from '../../core/validators.ts';
 import { storePasswordCredential } from '../../core/password-credential.ts';
 import {
   emitLoginError, guarded, loadClientGroup, loginExtras, reportFailure, type FieldErrors, type LoginContext,
 } from './login-store.ts';
-import { completeSignIn, HOME, signInDestination, type SignInAnswer } from './sign-in-success.ts';
-import { startCountdown } from './countdown.ts';
-import { sendCodeRefusal } from './send-code-refusal.ts';
+import { completeSignIn, HOME, signInDestination } from './sign-in-success.ts';
+import { sendSmsCode } from './send-sms-code.ts';
 import { runCodeLogin } from './code-login.ts';
 
 /** On load: redirect mode logs in by code; the sign-out flag signs out; a logged-in user goes to /home. */
@@ -150,23 +148,10 @@ export async function sendMobileLoginCode(context: LoginContext, phone: string):
   const trimmed = phone.trim();
   const problem = trimmed ? validatePhone(trimmed) : REQUIRED_PHONE;
   if (problem) return { phone: problem };
-  if (context.mobileCountdown.$seconds.get() > 0) return {};
-  let errors: FieldErrors = {};
-  await guarded(context, 'mobileCode', async () => {
-    try {
-      await context.client.get('/centerAuth/msg/login/send', { params: { phone: trimmed }, quiet: true });
-      startCountdown(context.mobileCountdown);
-      context.notices.toast('success', CODE_SENT);
-    } catch (error) {
-      const refusal = sendCodeRefusal(error, 'code');
-      if (!refusal) reportFailure(context, error);
-      else {
-        emitLoginError(context, error);
-        errors = refusal;
-      }
-    }
+  return sendSmsCode(context, {
+    busyKey: 'mobileCode', countdown: context.mobileCountdown, codeField: 'code',
+    request: () => context.client.get('/centerAuth/msg/login/send', { params: { phone: trimmed }, quiet: true }),
   });
-  return errors;
 }
 
 export function validateMobileLogin(values: { phone: string; code: string }): FieldErrors {

@@ -3,11 +3,11 @@
 // field (too many requests, a network failure) is a toast. Success returns to the password form.
 import { ApiCallError } from '../../core/request.ts';
 import { validatePhone } from '../../core/validators.ts';
-import { CODE_SENT, PASSWORDS_DIFFER, REQUIRED_CONFIRM_PASSWORD, REQUIRED_NEW_PASSWORD, REQUIRED_PHONE, REQUIRED_SMS_CODE } from '../../core/messages.ts';
+import { PASSWORDS_DIFFER, REQUIRED_CONFIRM_PASSWORD, REQUIRED_NEW_PASSWORD, REQUIRED_PHONE, REQUIRED_SMS_CODE } from '../../core/messages.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE } from '../../../contract/messages.ts';
 import { SMS_CODE_PATTERN } from '../../../contract/rules/sms-code.ts';
 import { PASSWORD_RESET_DONE } from '../forgot-password.messages.ts';
-import { startCountdown } from './countdown.ts';
+import { sendSmsCode } from './send-sms-code.ts';
 import { emitLoginError, guarded, reportFailure, type FieldErrors, type LoginContext } from './login-store.ts';
 
 export interface ResetValues {
@@ -74,18 +74,10 @@ function fieldErrorsOrReport(context: LoginContext, error: unknown): FieldErrors
 export async function sendResetCode(context: LoginContext, phone: string): Promise<FieldErrors> {
   const problem = phoneProblem(phone);
   if (problem) return { phone: problem };
-  if (context.resetCountdown.$seconds.get() > 0) return {};
-  let errors: FieldErrors = {};
-  await guarded(context, 'resetCode', async () => {
-    try {
-      await context.client.get('/centerAuth/msg/resetPassword/send', { params: { phone: phone.trim() }, quiet: true });
-      startCountdown(context.resetCountdown);
-      context.notices.toast('success', CODE_SENT);
-    } catch (error) {
-      errors = fieldErrorsOrReport(context, error);
-    }
+  return sendSmsCode(context, {
+    busyKey: 'resetCode', countdown: context.resetCountdown, codeField: 'code',
+    request: () => context.client.get('/centerAuth/msg/resetPassword/send', { params: { phone: phone.trim() }, quiet: true }),
   });
-  return errors;
 }
 
 /** Resets the password; on success the password form shows again. Field errors come back. */

@@ -9,12 +9,11 @@ import {
   REQUIRED_PHONE,
   REQUIRED_SMS_CODE,
   REQUIRED_USERNAME,
-  CODE_SENT,
 } from '../../core/messages.ts';
 import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername } from '../../core/validators.ts';
-import { emitLoginError, guarded, reportFailure, type FieldErrors, type LoginContext } from './login-store.ts';
-import { startCountdown, stopCountdown } from './countdown.ts';
-import { sendCodeRefusal } from './send-code-refusal.ts';
+import { emitLoginError, guarded, type FieldErrors, type LoginContext } from './login-store.ts';
+import { stopCountdown } from './countdown.ts';
+import { sendSmsCode } from './send-sms-code.ts';
 
 export interface RegisterValues {
   username: string;
@@ -67,25 +66,14 @@ export async function checkRegisterPhone(context: LoginContext, value: string): 
 }
 
 export async function sendRegisterCode(context: LoginContext, phone: string): Promise<FieldErrors> {
+  // No uniqueness check while the countdown runs: the send would not happen anyway.
   if (context.registerCountdown.$seconds.get() > 0) return {};
   const problem = await checkRegisterPhone(context, phone);
   if (problem) return { phone: problem };
-  let errors: FieldErrors = {};
-  await guarded(context, 'registerCode', async () => {
-    try {
-      await context.client.get(`/admin/mobile/${encodeURIComponent(phone.trim())}`, { quiet: true });
-      startCountdown(context.registerCountdown);
-      context.notices.toast('success', CODE_SENT);
-    } catch (error) {
-      const refusal = sendCodeRefusal(error, 'smsCode');
-      if (!refusal) reportFailure(context, error);
-      else {
-        emitLoginError(context, error);
-        errors = refusal;
-      }
-    }
+  return sendSmsCode(context, {
+    busyKey: 'registerCode', countdown: context.registerCountdown, codeField: 'smsCode',
+    request: () => context.client.get(`/admin/mobile/${encodeURIComponent(phone.trim())}`, { quiet: true }),
   });
-  return errors;
 }
 
 /** What a register submit left to show: field errors, and the server's refusal of the whole form. */

@@ -6,7 +6,7 @@ import { emit } from '../../core/events.ts';
 import { withTicketProof } from '../../core/login-binding.ts';
 import { navigate } from '../../core/navigate.ts';
 import type { LoginContext } from './login-store.ts';
-import { allowedOrigins, isAllowedTarget } from './redirect-target.ts';
+import { checkedTarget, isTicketRedeemUrl, redirectScope } from './redirect-target.ts';
 
 /** The fields of a sign-in answer (doLogin, loginByCode) the success path reads. */
 export interface SignInAnswer {
@@ -18,14 +18,22 @@ export interface SignInAnswer {
 export const HOME = '/home';
 
 /**
- * Where a password or SMS sign-in goes: the server's redirect when it leads to an allowed origin,
- * else /home (never an open redirect). An embedded sign-in answers a ticket: its redeem URL gets
- * this page's proof (core/login-binding.ts).
+ * Where a password or SMS sign-in goes: the server's redirect when the one redirect rule accepts
+ * it (redirect-target.ts), else /home (never an open redirect). An embedded sign-in answers a
+ * ticket: its redeem URL on the SSO API gets this page's proof (core/login-binding.ts).
  */
 export function signInDestination(context: LoginContext, answer: SignInAnswer | null | undefined): string {
-  const candidate = typeof answer?.redirect === 'string' && answer.redirect ? withTicketProof(answer.redirect, answer) : HOME;
-  const allowed = allowedOrigins(context.$group.get(), context.params.apiBase);
-  return isAllowedTarget(candidate, allowed) ? candidate : HOME;
+  const redirect = typeof answer?.redirect === 'string' && answer.redirect ? answer.redirect : HOME;
+  return followableDestination(context, redirect, answer) ?? HOME;
+}
+
+/** `redirect` made ready to follow (a ticket's redeem URL with its proof), or null when it must not be. */
+export function followableDestination(context: LoginContext, redirect: string, answer: SignInAnswer | null | undefined): string | null {
+  const { apiBase } = context.params;
+  if (typeof answer?.ticket === 'string') {
+    return isTicketRedeemUrl(redirect, answer.ticket, apiBase) ? withTicketProof(redirect, answer) : null;
+  }
+  return checkedTarget(redirect, redirectScope(context.$group.get(), apiBase));
 }
 
 /** Announces the sign-in and leaves for `destination` (already checked by the caller). */
