@@ -58,6 +58,13 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         if (portal?.sid) await ctx.sessions.end(portal.sid);
         await logout.endProviderSession(uid);
       },
+      // oidc-provider's confirm step already destroyed the provider session and sent the logout
+      // tokens; ending the portal session then finds no provider session left (no second token).
+      finishConfirmedLogout: async (koa, { grantIds }) => {
+        for (const grantId of grantIds) await storage.revokeByGrantId(grantId);
+        const portal = (koa.req as PortalRequest).ssoPortal;
+        if (portal?.sid) await ctx.sessions.end(portal.sid);
+      },
     });
     built.on('backchannel.error', (_koa, error, client, accountId, sid) => {
       app.log.warn({ clientId: client.clientId, reason: error.message }, 'back-channel logout failed, will retry');

@@ -11,6 +11,7 @@ import type { OidcStorage } from './oidc-storage.ts';
 import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
 import { portalPolicy } from './portal-policy.ts';
 import { bindToPortal } from './portal-session.ts';
+import { finishConfirmedLogout, type ConfirmedLogout } from './confirmed-logout.ts';
 import { providerJwks, type KeySet } from './signing-keys.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
@@ -28,6 +29,8 @@ export interface ProviderDeps {
   allowPrivateBackchannel: boolean;
   /** Runs instead of the default logout: ends the portal session and signs out of every app. */
   endPortalSession(ctx: KoaContextWithOIDC): Promise<void>;
+  /** After 退出登录 on the confirmation page (oidc-provider ended its session): revoke and end the portal session. */
+  finishConfirmedLogout(ctx: KoaContextWithOIDC, logout: ConfirmedLogout): Promise<void>;
 }
 
 const MINUTE = 60;
@@ -153,6 +156,7 @@ export function createProvider(deps: ProviderDeps): Provider {
   };
   const provider = new Provider(deps.issuer, configuration);
   provider.proxy = deps.trustProxy;
+  provider.use(finishConfirmedLogout(deps.finishConfirmedLogout));
   // The portal session IS the provider session: bind them as the provider loads its session, so
   // every later step (grant, checks, prompt=none) sees the portal's account.
   const loadSession = provider.Session.get.bind(provider.Session);
