@@ -10,6 +10,7 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import type { OidcStorage } from './oidc-storage.ts';
 import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
 import { portalPolicy } from './portal-policy.ts';
+import { mayUseClient } from './client-access.ts';
 import { bindToPortal } from './portal-session.ts';
 import { finishConfirmedLogout, type ConfirmedLogout } from './confirmed-logout.ts';
 import { providerJwks, type KeySet } from './signing-keys.ts';
@@ -38,6 +39,11 @@ const MINUTE = 60;
 export function createProvider(deps: ProviderDeps): Provider {
   const { storage, registry, accounts } = deps;
   const policyDeps = { accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000 };
+  const accountMayUse = async (subject: string | undefined, clientId: string | undefined): Promise<boolean> => {
+    if (!subject || !clientId) return true;
+    const userId = await accounts.userIdOf(subject);
+    return userId === null || mayUseClient(registry, accounts, clientId, userId);
+  };
   const clientAdapter = {
     async find(id: string) {
       const client = await registry.find(id);
@@ -65,7 +71,12 @@ export function createProvider(deps: ProviderDeps): Provider {
     },
     features: {
       devInteractions: { enabled: false },
-      introspection: { enabled: true, allowedPolicy: async (ctx, client, token) => token.clientId === client.clientId || client.clientAuthMethod !== 'none' },
+      introspection: {
+        enabled: true,
+        // A token whose account may no longer use its client introspects as inactive (findAccount).
+        allowedPolicy: async (_ctx, client, token) => (token.clientId === client.clientId || client.clientAuthMethod !== 'none')
+          && await accountMayUse('accountId' in token ? token.accountId : undefined, token.clientId),
+      },
       revocation: { enabled: true, allowedPolicy: async (ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       backchannelLogout: { enabled: true },
@@ -114,9 +125,14 @@ export function createProvider(deps: ProviderDeps): Provider {
     rotateRefreshToken: () => true,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     expiresWithSession: async () => false,
-    async findAccount(_ctx, sub) {
+    // With a token (a code, refresh or access token in use) the account must still be allowed to
+    // use that token's client: a revoked membership or a client's new --group ends the access at
+    // the next refresh or userinfo call, not 14 days later (undefined: "no such account" to the
+    // provider, which answers invalid_grant / invalid_token).
+    async findAccount(_ctx, sub, token) {
       const account = await accounts.find(sub);
       if (!account) return undefined;
+      if (token?.clientId && !(await mayUseClient(registry, accounts, token.clientId, account.userId))) return undefined;
       return { accountId: sub, claims: (_use, scope) => accounts.claims(sub, account, scope) };
     },
     interactions: {
