@@ -57,6 +57,10 @@ export function createProvider(deps: ProviderDeps): Provider {
     jwks: providerJwks(deps.keys) as Configuration['jwks'],
     cookies: { keys: deps.cookieKeys },
     responseTypes: ['code'],
+    // What our clients can use, and so what discovery advertises: secrets are stored hashed, so
+    // client_secret_jwt (an HMAC keyed by the plain secret) cannot be checked, and no client has
+    // a key for private_key_jwt. A confidential client may use both secret methods.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     scopes: ['openid', 'offline_access', 'profile', 'phone', 'groups'],
     claims: { openid: [...SCOPE_CLAIMS.openid], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
     routes: {
