@@ -19,6 +19,7 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
+import { forwardTrustedView } from './forwarded-headers.ts';
 
 const KEY_CHECK_MS = 5000;
 
@@ -51,7 +52,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     const { createProvider } = await import('./provider.ts');
     const built = createProvider({
       issuer: issuerFor(), storage, registry, accounts, keys, cookieKeys,
-      sessionAbsoluteMs: config.sessionAbsoluteMs, trustProxy: config.trustProxy !== false, allowPrivateBackchannel: config.oidcPrivateBackchannel,
+      sessionAbsoluteMs: config.sessionAbsoluteMs, allowPrivateBackchannel: config.oidcPrivateBackchannel,
       endPortalSession: async (koa: KoaContextWithOIDC) => {
         const portal = (koa.req as PortalRequest).ssoPortal;
         const uid = koa.oidc.session!.uid;
@@ -137,6 +138,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       const sid = sessionIdOf(request);
       const state = await ctx.sessions.resolve(sid);
       (request.raw as PortalRequest).ssoPortal = { session: state.kind === 'active' ? state.session : null, sid };
+      forwardTrustedView(request);
       reply.hijack();
       handler ??= (await current()).callback() as never;
       await handler!(request.raw, reply.raw);

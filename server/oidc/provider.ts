@@ -26,7 +26,6 @@ export interface ProviderDeps {
   keys: KeySet;
   cookieKeys: string[];
   sessionAbsoluteMs: number;
-  trustProxy: boolean;
   allowPrivateBackchannel: boolean;
   /** Runs instead of the default logout: ends the portal session and signs out of every app. */
   endPortalSession(ctx: KoaContextWithOIDC): Promise<void>;
@@ -175,7 +174,9 @@ export function createProvider(deps: ProviderDeps): Provider {
     },
   };
   const provider = new Provider(deps.issuer, configuration);
-  provider.proxy = deps.trustProxy;
+  // The forwarded headers the provider sees are those Fastify trusted under SSO_TRUST_PROXY, set
+  // again by the route that hands requests over (forwarded-headers.ts): believe them.
+  provider.proxy = true;
   provider.use(finishConfirmedLogout(deps.finishConfirmedLogout));
   // The portal session IS the provider session: bind them as the provider loads its session, so
   // every later step (grant, checks, prompt=none) sees the portal's account.
