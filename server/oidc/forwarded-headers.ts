@@ -12,7 +12,7 @@ export function forwardTrustedView(request: FastifyRequest): void {
   const headers = request.raw.headers;
   const { host, protocol, ip } = request;
   for (const name of FORWARDED) delete headers[name];
-  headers['x-forwarded-host'] = host;
-  headers['x-forwarded-proto'] = protocol;
-  headers['x-forwarded-for'] = ip;
+  if (host) headers['x-forwarded-host'] = host;
+  if (protocol) headers['x-forwarded-proto'] = protocol;
+  if (ip) headers['x-forwarded-for'] = ip;
 }
