@@ -12,6 +12,7 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { consentPage, errorPage } from './pages.ts';
 import { loginTsOf } from './portal-session.ts';
 import { mayUseClient } from './client-access.ts';
+import { amrOf } from './sign-in-amr.ts';
 
 export interface InteractionDeps {
   ctx: AppContext;
@@ -83,7 +84,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     }
     reply.hijack();
     await provider.interactionFinished(request.raw, reply.raw,
-      { login: { accountId: subject, ts: loginTsOf(portal), amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+      { login: { accountId: subject, ts: loginTsOf(portal), amr: await amrOf(ctx.storage.oidcRecords, portal.idHash) } }, { mergeWithLastSubmission: false });
     return reply;
   });
 

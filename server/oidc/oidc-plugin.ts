@@ -20,6 +20,7 @@ import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
 import { forwardTrustedView } from './forwarded-headers.ts';
+import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
 
 const KEY_CHECK_MS = 5000;
 
@@ -101,7 +102,9 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
 
   // Single logout when a portal session ends: sign-out and re-login here; timeouts and
   // administrators' password resets (other processes) are found by the sweep below.
-  ctx.sessions.onEnd((idHash) => logout.endPortalSession(idHash).catch((error: unknown) => {
+  // How each portal session was signed into, for the ID token's amr (sign-in-amr.ts).
+  ctx.sessions.onStart((idHash, method) => rememberSignIn(storage, idHash, method, Date.now() + config.sessionAbsoluteMs + 24 * 3600_000));
+  ctx.sessions.onEnd((idHash) => forgetSignIn(storage, idHash).then(() => logout.endPortalSession(idHash)).catch((error: unknown) => {
     app.log.warn({ err: error }, 'single logout failed');
   }));
   const sweepTimer = setInterval(() => {

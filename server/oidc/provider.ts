@@ -61,7 +61,8 @@ export function createProvider(deps: ProviderDeps): Provider {
     // a key for private_key_jwt. A confidential client may use both secret methods.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     scopes: ['openid', 'offline_access', 'profile', 'phone', 'groups'],
-    claims: { openid: [...SCOPE_CLAIMS.openid], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
+    // amr with openid: every ID token says how its session was signed into (sign-in-amr.ts).
+    claims: { openid: [...SCOPE_CLAIMS.openid, 'amr'], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
     routes: {
       authorization: `${OIDC_PREFIX}/auth`,
       token: `${OIDC_PREFIX}/token`,
