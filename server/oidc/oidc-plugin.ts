@@ -104,9 +104,11 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   // administrators' password resets (other processes) are found by the sweep below.
   // How each portal session was signed into, for the ID token's amr (sign-in-amr.ts).
   ctx.sessions.onStart((idHash, method) => rememberSignIn(storage, idHash, method, Date.now() + config.sessionAbsoluteMs + 24 * 3600_000));
-  ctx.sessions.onEnd((idHash) => forgetSignIn(storage, idHash).then(() => logout.endPortalSession(idHash)).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'single logout failed');
-  }));
+  ctx.sessions.onEnd(async (idHash) => {
+    await logout.endPortalSession(idHash).catch((error: unknown) => app.log.warn({ err: error }, 'single logout failed'));
+    // Its sign-in method is no longer needed (it would expire by itself too).
+    await forgetSignIn(storage, idHash).catch((error: unknown) => app.log.warn({ err: error }, 'forgetting a sign-in method failed'));
+  });
   const sweepTimer = setInterval(() => {
     void (async () => {
       for (const { id } of await storage.list(PORTAL_LINK_MODEL)) {
