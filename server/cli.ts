@@ -11,6 +11,7 @@ import { importData, readImportFile, seedDemoData } from './seed/import.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './embedding/embed-origin-admin.ts';
 import { MOBILE_PATTERN } from '../contract/rules/phone.ts';
 import { changeMembership, MembershipAdminError } from './catalog/membership-admin.ts';
+import { extraArgumentsProblem } from './cli-arguments.ts';
 import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
@@ -129,6 +130,8 @@ try {
     options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, ...OIDC_CLI_OPTIONS },
   });
   const [command, ...args] = positionals;
+  const extra = extraArgumentsProblem(command, args);
+  if (extra) throw new UsageError(extra);
   console.log(await withAdminContext(readConfig(), async (ctx) => (await runOidcCommand(ctx, command, args, values)) ?? run(ctx, command, args, values)));
 } catch (error) {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError) {

@@ -54,11 +54,11 @@ export async function completeLogin(
   if (request.embedOrigin) {
     // Embedded on a brand site: the browser would drop our cookie there, so hand out a one-time
     // ticket that a top-level visit to the SSO origin redeems (embedding/ticket-routes.ts).
-    const answer = await issueLoginTicket(ctx, request, user, redirect);
+    const answer = await issueLoginTicket(ctx, request, user, redirect, method);
     await audit(ctx, request, user.username, method, 'success', clientId);
     return answer;
   }
-  const sid = await ctx.sessions.start(user, sessionIdOf(request));
+  const sid = await ctx.sessions.start(user, sessionIdOf(request), method);
   setSessionCookie(request, reply, sid);
   await audit(ctx, request, user.username, method, 'success', clientId);
   // Every sign-in method answers doLogin's LoginAnswer (WeCom and Feishu name the same type).

@@ -3,6 +3,10 @@
 import crypto from 'node:crypto';
 import type { Session, SessionStore } from './storage/session-store.ts';
 import type { User } from './storage/user-store.ts';
+import type { LoginAttempt } from './storage/login-audit-store.ts';
+
+/** How the user proved who he is: the portal's login methods. */
+export type SignInMethod = LoginAttempt['method'];
 
 export const SESSION_COOKIE = 'sso_sid';
 
@@ -21,6 +25,7 @@ const hashId = (sid: string): string => crypto.createHash('sha256').update(sid).
 export class SessionManager {
   private lastPurgeAt = 0;
   private readonly endListeners: ((idHash: string) => Promise<void>)[] = [];
+  private readonly startListeners: ((idHash: string, method: SignInMethod) => Promise<void>)[] = [];
 
   constructor(
     private readonly store: SessionStore,
@@ -48,7 +53,7 @@ export class SessionManager {
   }
 
   /** Starts a session for `user`, ending the one the browser carried (rotation at login). */
-  async start(user: User, previousSid: string | undefined): Promise<string> {
+  async start(user: User, previousSid: string | undefined, method: SignInMethod): Promise<string> {
     if (previousSid && previousSid.length <= 128) await this.ended(hashId(previousSid));
     const now = this.now();
     // Dead rows are swept at most once a minute, not on every login.
@@ -57,7 +62,9 @@ export class SessionManager {
       await this.store.purgeSessions(now - this.timeouts.sessionAbsoluteMs - 24 * 3600_000);
     }
     const sid = crypto.randomBytes(32).toString('base64url');
-    await this.store.createSession({ idHash: hashId(sid), userId: user.id, username: user.username, createdAt: now, lastSeenAt: now });
+    const idHash = hashId(sid);
+    await this.store.createSession({ idHash, userId: user.id, username: user.username, createdAt: now, lastSeenAt: now });
+    for (const listener of this.startListeners) await listener(idHash, method);
     return sid;
   }
 
@@ -71,6 +78,11 @@ export class SessionManager {
    */
   async announceEnded(idHashes: readonly string[]): Promise<void> {
     for (const idHash of idHashes) for (const listener of this.endListeners) await listener(idHash);
+  }
+
+  /** Runs when a session starts, with how the user signed in: the OpenID Connect amr (server/oidc) listens. */
+  onStart(listener: (idHash: string, method: SignInMethod) => Promise<void>): void {
+    this.startListeners.push(listener);
   }
 
   /** Runs after a session is ended or replaced at login: single logout (server/oidc) listens. */

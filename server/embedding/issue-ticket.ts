@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { User } from '../auth/storage/user-store.ts';
+import type { SignInMethod } from '../auth/sessions.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
 import { ApiError } from '../http/api-error.ts';
 import { doLogin } from '../../contract/endpoints/auth.ts';
@@ -27,13 +28,13 @@ function ssoDomainOf(request: FastifyRequest): string | undefined {
 }
 
 /** The login answer of an embedded sign-in: the usual data, with redirect = the redeem URL. */
-export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest, user: User, redirect: string) {
+export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest, user: User, redirect: string, method: SignInMethod) {
   const origin = request.embedOrigin!;
   const group = await groupFor(ctx, request, ssoDomainOf(request));
   if (!isRegisteredFor(group, origin)) throw new ApiError('AU00131', TicketMessages.notRegistered, 200);
   const binding = bindingHashOf(request);
   if (!binding) throw new ApiError('AU00132', TicketMessages.unbound, 200);
-  const ticket = ctx.tickets.issue({ userId: user.id, username: user.username, redirect, origin, binding });
+  const ticket = ctx.tickets.issue({ userId: user.id, username: user.username, redirect, origin, binding, method });
   const redeem = `${ownOrigin(request)}/api${redeemTicket.path}?ticket=${ticket}`;
   return ok(doLogin, { username: user.username, redirect: redeem, ticket });
 }

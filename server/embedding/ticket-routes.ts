@@ -54,7 +54,7 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): voi
     const target = safeRedirect(claims.redirect, ownOrigin(request), registered) ?? DEFAULT_REDIRECT;
     const user = await ctx.stores.users.findUserById(claims.userId);
     if (!user || user.username !== claims.username) return refusalPage(reply, 400, TicketMessages.invalid);
-    const sid = await ctx.sessions.start(user, sessionIdOf(request));
+    const sid = await ctx.sessions.start(user, sessionIdOf(request), claims.method);
     setSessionCookie(request, reply, sid);
     request.log.info({ username: user.username }, 'login ticket redeemed');
     return reply.header('Cache-Control', 'no-store').redirect(target, 303);

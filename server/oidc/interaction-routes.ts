@@ -11,6 +11,8 @@ import type { ClientRegistry, RegisteredClient } from './client-registry.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
 import { consentPage, errorPage } from './pages.ts';
 import { loginTsOf } from './portal-session.ts';
+import { mayUseClient } from './client-access.ts';
+import { amrOf } from './sign-in-amr.ts';
 
 export interface InteractionDeps {
   ctx: AppContext;
@@ -68,15 +70,12 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       await deps.forgetPortalSession(portal.idHash);
       return reply.redirect(await loginPage(ctx, interaction.uid, client), 303);
     }
-    if (client && client.groups.length > 0) {
-      const groups = await accounts.groupsOf(portal.userId);
-      if (!client.groups.some((g) => groups.includes(g))) {
-        reply.hijack();
-        await provider.interactionFinished(request.raw, reply.raw,
-          { error: 'access_denied', error_description: 'the account is not a member of the groups of this client' },
-          { mergeWithLastSubmission: false });
-        return reply;
-      }
+    if (!(await mayUseClient(registry, accounts, clientId, portal.userId))) {
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw,
+        { error: 'access_denied', error_description: 'the account is not a member of the groups of this client' },
+        { mergeWithLastSubmission: false });
+      return reply;
     }
     const subject = await accounts.subjectOf(portal.userId);
     if (interaction.prompt.name === 'consent') {
@@ -85,7 +84,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     }
     reply.hijack();
     await provider.interactionFinished(request.raw, reply.raw,
-      { login: { accountId: subject, ts: loginTsOf(portal), amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+      { login: { accountId: subject, ts: loginTsOf(portal), amr: await amrOf(ctx.storage.oidcRecords, portal.idHash) } }, { mergeWithLastSubmission: false });
     return reply;
   });
 

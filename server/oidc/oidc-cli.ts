@@ -8,6 +8,7 @@ import { ClientDefinitionError, defineClient, type ClientInput } from './client-
 import type { RegisteredClient } from './client-store.ts';
 import { oidcKeyPlace } from './oidc-key-place.ts';
 import { rotateKeys } from './signing-keys.ts';
+import { extraArgumentsProblem } from '../cli-arguments.ts';
 
 export class OidcUsageError extends Error {}
 
@@ -92,6 +93,8 @@ function describe(c: RegisteredClient): string {
 /** Runs an OpenID Connect command on the composed parts; null when `command` is not one of them. */
 export async function runOidcCommand(ctx: AppContext, command: string | undefined, args: string[], flags: Flags): Promise<string | null> {
   if (!command || !OIDC_COMMANDS.has(command)) return null;
+  const extra = extraArgumentsProblem(command, args);
+  if (extra) throw new OidcUsageError(extra);
   const clients = ctx.stores.oidcClients;
   switch (command) {
     case 'add-client':

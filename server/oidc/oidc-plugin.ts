@@ -19,6 +19,8 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
+import { forwardTrustedView } from './forwarded-headers.ts';
+import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
 
 const KEY_CHECK_MS = 5000;
 
@@ -51,12 +53,19 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     const { createProvider } = await import('./provider.ts');
     const built = createProvider({
       issuer: issuerFor(), storage, registry, accounts, keys, cookieKeys,
-      sessionAbsoluteMs: config.sessionAbsoluteMs, trustProxy: config.trustProxy !== false, allowPrivateBackchannel: config.oidcPrivateBackchannel,
+      sessionAbsoluteMs: config.sessionAbsoluteMs, allowPrivateBackchannel: config.oidcPrivateBackchannel,
       endPortalSession: async (koa: KoaContextWithOIDC) => {
         const portal = (koa.req as PortalRequest).ssoPortal;
         const uid = koa.oidc.session!.uid;
         if (portal?.sid) await ctx.sessions.end(portal.sid);
         await logout.endProviderSession(uid);
+      },
+      // oidc-provider's confirm step already destroyed the provider session and sent the logout
+      // tokens; ending the portal session then finds no provider session left (no second token).
+      finishConfirmedLogout: async (koa, { grantIds }) => {
+        for (const grantId of grantIds) await storage.revokeByGrantId(grantId);
+        const portal = (koa.req as PortalRequest).ssoPortal;
+        if (portal?.sid) await ctx.sessions.end(portal.sid);
       },
     });
     built.on('backchannel.error', (_koa, error, client, accountId, sid) => {
@@ -93,9 +102,13 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
 
   // Single logout when a portal session ends: sign-out and re-login here; timeouts and
   // administrators' password resets (other processes) are found by the sweep below.
-  ctx.sessions.onEnd((idHash) => logout.endPortalSession(idHash).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'single logout failed');
-  }));
+  // How each portal session was signed into, for the ID token's amr (sign-in-amr.ts).
+  ctx.sessions.onStart((idHash, method) => rememberSignIn(storage, idHash, method, Date.now() + config.sessionAbsoluteMs + 24 * 3600_000));
+  ctx.sessions.onEnd(async (idHash) => {
+    await logout.endPortalSession(idHash).catch((error: unknown) => app.log.warn({ err: error }, 'single logout failed'));
+    // Its sign-in method is no longer needed (it would expire by itself too).
+    await forgetSignIn(storage, idHash).catch((error: unknown) => app.log.warn({ err: error }, 'forgetting a sign-in method failed'));
+  });
   const sweepTimer = setInterval(() => {
     void (async () => {
       for (const { id } of await storage.list(PORTAL_LINK_MODEL)) {
@@ -130,6 +143,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       const sid = sessionIdOf(request);
       const state = await ctx.sessions.resolve(sid);
       (request.raw as PortalRequest).ssoPortal = { session: state.kind === 'active' ? state.session : null, sid };
+      forwardTrustedView(request);
       reply.hijack();
       handler ??= (await current()).callback() as never;
       await handler!(request.raw, reply.raw);

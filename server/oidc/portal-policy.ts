@@ -3,6 +3,7 @@
 // (provider.ts), not at start: it needs oidc-provider's interactionPolicy.
 import { interactionPolicy } from 'oidc-provider';
 import { portalOf, type PolicyDeps } from './portal-session.ts';
+import { mayUseClient } from './client-access.ts';
 
 export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy {
   const { Check, base } = interactionPolicy;
@@ -14,10 +15,8 @@ export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy 
 
   login.checks.add(new Check('group_access', '账号不属于该应用的用户组', 'access_denied', async (ctx) => {
     const portal = portalOf(ctx);
-    const client = deps.registry.get(ctx.oidc.client!.clientId);
-    if (!portal || !client || client.groups.length === 0) return Check.NO_NEED_TO_PROMPT;
-    const groups = await deps.accounts.groupsOf(portal.userId);
-    return client.groups.some((g) => groups.includes(g)) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    if (!portal) return Check.NO_NEED_TO_PROMPT;
+    return await mayUseClient(deps.registry, deps.accounts, ctx.oidc.client!.clientId, portal.userId) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
   }), 1);
 
   return policy;

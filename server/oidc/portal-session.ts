@@ -8,6 +8,7 @@ import type { Session } from '../auth/storage/session-store.ts';
 import type { Accounts } from './accounts.ts';
 import type { ClientRegistry } from './client-registry.ts';
 import type { OidcStorage } from './oidc-storage.ts';
+import { amrOf } from './sign-in-amr.ts';
 
 export interface PortalState {
   session: Session | null;
@@ -52,7 +53,7 @@ export async function bindToPortal(ctx: KoaContextWithOIDC, session: ProviderSes
       session.resetIdentifier();
       session.authorizations = {};
     }
-    session.loginAccount({ accountId: subject, loginTs, amr: ['pwd'] });
+    session.loginAccount({ accountId: subject, loginTs, amr: await amrOf(deps.storage, portal.idHash) });
     session.touched = true;
   }
   const link = await deps.storage.find(PORTAL_LINK_MODEL, portal.idHash);

@@ -10,7 +10,9 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import type { OidcStorage } from './oidc-storage.ts';
 import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
 import { portalPolicy } from './portal-policy.ts';
+import { mayUseClient } from './client-access.ts';
 import { bindToPortal } from './portal-session.ts';
+import { finishConfirmedLogout, type ConfirmedLogout } from './confirmed-logout.ts';
 import { providerJwks, type KeySet } from './signing-keys.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
@@ -24,10 +26,11 @@ export interface ProviderDeps {
   keys: KeySet;
   cookieKeys: string[];
   sessionAbsoluteMs: number;
-  trustProxy: boolean;
   allowPrivateBackchannel: boolean;
   /** Runs instead of the default logout: ends the portal session and signs out of every app. */
   endPortalSession(ctx: KoaContextWithOIDC): Promise<void>;
+  /** After 退出登录 on the confirmation page (oidc-provider ended its session): revoke and end the portal session. */
+  finishConfirmedLogout(ctx: KoaContextWithOIDC, logout: ConfirmedLogout): Promise<void>;
 }
 
 const MINUTE = 60;
@@ -35,6 +38,11 @@ const MINUTE = 60;
 export function createProvider(deps: ProviderDeps): Provider {
   const { storage, registry, accounts } = deps;
   const policyDeps = { accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000 };
+  const accountMayUse = async (subject: string | undefined, clientId: string | undefined): Promise<boolean> => {
+    if (!subject || !clientId) return true;
+    const userId = await accounts.userIdOf(subject);
+    return userId === null || mayUseClient(registry, accounts, clientId, userId);
+  };
   const clientAdapter = {
     async find(id: string) {
       const client = await registry.find(id);
@@ -48,8 +56,13 @@ export function createProvider(deps: ProviderDeps): Provider {
     jwks: providerJwks(deps.keys) as Configuration['jwks'],
     cookies: { keys: deps.cookieKeys },
     responseTypes: ['code'],
+    // What our clients can use, and so what discovery advertises: secrets are stored hashed, so
+    // client_secret_jwt (an HMAC keyed by the plain secret) cannot be checked, and no client has
+    // a key for private_key_jwt. A confidential client may use both secret methods.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     scopes: ['openid', 'offline_access', 'profile', 'phone', 'groups'],
-    claims: { openid: [...SCOPE_CLAIMS.openid], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
+    // amr with openid: every ID token says how its session was signed into (sign-in-amr.ts).
+    claims: { openid: [...SCOPE_CLAIMS.openid, 'amr'], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
     routes: {
       authorization: `${OIDC_PREFIX}/auth`,
       token: `${OIDC_PREFIX}/token`,
@@ -62,7 +75,12 @@ export function createProvider(deps: ProviderDeps): Provider {
     },
     features: {
       devInteractions: { enabled: false },
-      introspection: { enabled: true, allowedPolicy: async (ctx, client, token) => token.clientId === client.clientId || client.clientAuthMethod !== 'none' },
+      introspection: {
+        enabled: true,
+        // A token whose account may no longer use its client introspects as inactive (findAccount).
+        allowedPolicy: async (_ctx, client, token) => (token.clientId === client.clientId || client.clientAuthMethod !== 'none')
+          && await accountMayUse('accountId' in token ? token.accountId : undefined, token.clientId),
+      },
       revocation: { enabled: true, allowedPolicy: async (ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       backchannelLogout: { enabled: true },
@@ -111,9 +129,14 @@ export function createProvider(deps: ProviderDeps): Provider {
     rotateRefreshToken: () => true,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     expiresWithSession: async () => false,
-    async findAccount(_ctx, sub) {
+    // With a token (a code, refresh or access token in use) the account must still be allowed to
+    // use that token's client: a revoked membership or a client's new --group ends the access at
+    // the next refresh or userinfo call, not 14 days later (undefined: "no such account" to the
+    // provider, which answers invalid_grant / invalid_token).
+    async findAccount(_ctx, sub, token) {
       const account = await accounts.find(sub);
       if (!account) return undefined;
+      if (token?.clientId && !(await mayUseClient(registry, accounts, token.clientId, account.userId))) return undefined;
       return { accountId: sub, claims: (_use, scope) => accounts.claims(sub, account, scope) };
     },
     interactions: {
@@ -152,7 +175,10 @@ export function createProvider(deps: ProviderDeps): Provider {
     },
   };
   const provider = new Provider(deps.issuer, configuration);
-  provider.proxy = deps.trustProxy;
+  // The forwarded headers the provider sees are those Fastify trusted under SSO_TRUST_PROXY, set
+  // again by the route that hands requests over (forwarded-headers.ts): believe them.
+  provider.proxy = true;
+  provider.use(finishConfirmedLogout(deps.finishConfirmedLogout));
   // The portal session IS the provider session: bind them as the provider loads its session, so
   // every later step (grant, checks, prompt=none) sees the portal's account.
   const loadSession = provider.Session.get.bind(provider.Session);

@@ -78,6 +78,13 @@ function registeredRoutes(app: TestApp['app']): Set<string> {
  */
 const API_ROUTES_OUTSIDE_CONTRACT = new Set<string>([]);
 
+/** Every `SSO_NAME=value` a deployer may copy from the docs, with the file it stands in. */
+function documentedSettings(): { file: string; name: string; value: string }[] {
+  const files = ['deployment.md', 'oidc.md', 'security.md', 'server.md'];
+  return files.flatMap((file) => [...doc(file).matchAll(/\b(SSO_[A-Z0-9_]+)=([^\s`'"|;)]+)/g)]
+    .map((match) => ({ file, name: match[1]!, value: match[2]! })));
+}
+
 describe('documentation equals the code', () => {
   let t: TestApp;
   before(async () => {
@@ -88,6 +95,16 @@ describe('documentation equals the code', () => {
   it('docs/server.md documents exactly the environment variables config.ts reads', () => {
     const read = [...variablesReadByConfig()].filter((name) => name.startsWith('SSO_')).sort();
     assert.deepEqual([...documentedVariables()].sort(), read);
+  });
+
+  it('every SSO_ setting the deployment, OpenID Connect, security and server docs show is accepted at start', () => {
+    const read = variablesReadByConfig();
+    // Placeholders (`...`, a shell `$port`) stand for a value the deployer fills in.
+    const settings = documentedSettings().filter((s) => read.has(s.name) && !s.value.includes('...') && !s.value.includes('$'));
+    assert.ok(settings.some((s) => s.file === 'oidc.md' && s.name === 'SSO_TRUST_PROXY'), 'oidc.md shows SSO_TRUST_PROXY');
+    for (const { file, name, value } of settings) {
+      assert.doesNotThrow(() => readConfig({ [name]: value }), `docs/${file}: ${name}=${value}`);
+    }
   });
 
   it('docs/api-contract.md lists exactly the endpoints of the contract', () => {

@@ -93,4 +93,25 @@ describe('admin CLI', () => {
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /lowercase letters and digits[\s\S]*用法 \/ usage/);
   });
+
+  it('refuses extra positional arguments with exit code 2 and the usage, changing nothing', async () => {
+    const cases: [string[], RegExp][] = [
+      [['grant', 'dealer01', 'ka', 'exeed'], /grant takes at most 2 arguments; unexpected "exeed"/],
+      [['unlock', 'dealer01', 'zhangwei'], /unlock takes at most 1 argument; unexpected "zhangwei"/],
+      [['seed', 'now'], /seed takes no arguments; unexpected "now"/],
+      [['add-client', 'extra-app', 'typo', '--redirect-uri', 'https://app.example.com/cb'], /add-client takes at most 1 argument; unexpected "typo"/],
+      [['remove-client', 'a', 'b'], /remove-client takes at most 1 argument; unexpected "b"/],
+      [['list-clients', 'all'], /list-clients takes no arguments/],
+      [['rotate-keys', 'now'], /rotate-keys takes no arguments/],
+    ];
+    for (const [args, message] of cases) {
+      const refused = await runAdminCli({ dataDir }, args);
+      assert.equal(refused.status, 2, args.join(' '));
+      assert.match(refused.stderr, message);
+      assert.match(refused.stderr, /用法 \/ usage/);
+      assert.equal(refused.stdout, '', 'nothing done');
+    }
+    assert.doesNotMatch(await admin('list-clients'), /extra-app/);
+    assert.doesNotMatch(await admin('audit', '5'), /usage/);
+  });
 });

@@ -30,13 +30,18 @@ for (const backend of testBackends()) {
     });
     after(() => s.close());
 
-    test('discovery names the issuer exactly and offers code + PKCE S256 and both secret methods', async () => {
+    test('discovery names the issuer exactly and offers code + PKCE S256, both secret methods and none, no JWT client authentication', async () => {
       const rp = await s.relyingParty('app-a', secret);
       const meta = rp.serverMetadata();
       assert.equal(meta.issuer, s.issuer);
       assert.deepEqual(meta.response_types_supported, ['code']);
       assert.deepEqual(meta.code_challenge_methods_supported, ['S256']);
-      for (const method of ['client_secret_basic', 'client_secret_post']) assert.ok(meta.token_endpoint_auth_methods_supported?.includes(method));
+      // Exactly the methods our clients can use: secrets are stored hashed (no client_secret_jwt)
+      // and no client has a key (no private_key_jwt); public clients use none.
+      const usable = ['client_secret_basic', 'client_secret_post', 'none'];
+      assert.deepEqual(meta.token_endpoint_auth_methods_supported, usable);
+      // (introspection and revocation accept the same methods: oidc-provider publishes one list.)
+      assert.equal(meta.token_endpoint_auth_signing_alg_values_supported, undefined, 'no JWT client authentication offered');
       for (const scope of ['openid', 'profile', 'phone', 'groups']) assert.ok(meta.scopes_supported?.includes(scope));
       assert.equal(meta.end_session_endpoint, `${s.issuer}/oidc/session/end`);
       assert.equal(meta.backchannel_logout_supported, true);

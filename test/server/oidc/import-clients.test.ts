@@ -1,6 +1,7 @@
 // Clients in the import JSON (npm run admin -- import, run as its own process like an
 // administrator would), against a listening server: the imported clients work with openid-client
-// (the given secret, the generated one printed once, a public client with PKCE, --group access);
+// (the given secret, the generated one printed once, a public client with PKCE, --group access, the
+// consent page of a client imported with consent: what it lists, 同意 and 拒绝);
 // importing the same file again changes nothing; bad entries are refused with a message naming the
 // entry and the field, and nothing of that import is kept.
 import assert from 'node:assert/strict';
@@ -11,7 +12,7 @@ import * as oidc from 'openid-client';
 import { withAdminContext } from '../../../server/admin-context.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { runAdminCli } from '../../helpers/admin-cli.ts';
-import { codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
+import { authorizationUrl, codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 
 const GIVEN_SECRET = 'imported-secret-of-the-crm-0123456789';
 
@@ -52,6 +53,42 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
     return codeFlow(rp, browser);
   }
 
+  /**
+   * Signs in through a client registered with consent: the Chinese consent page lists what the
+   * client asks for; 同意 issues the code (exchanged for tokens), 拒绝 answers access_denied.
+   */
+  async function consentAnswered(rp: oidc.Configuration, decision: 'allow' | 'deny') {
+    const browser = s.browser();
+    assert.equal((await browser.signIn('zhangwei', DEMO.zhangwei)).body.code, 200);
+    const start = await authorizationUrl(rp);
+    const { response } = await browser.follow(start.url.href, REDIRECT_URI);
+    assert.equal(response?.status, 200, 'the consent page, not a redirect to the app');
+    const page = await response!.text();
+    assert.match(page, /<h1>授权确认<\/h1>/);
+    assert.match(page, /应用「reports」请求获取以下信息/);
+    const listed = [...page.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]);
+    assert.deepEqual(listed, ['您的账号标识', '用户名', '手机号', '所属用户组'], 'openid profile phone groups, in words');
+    assert.match(page, /<button type="submit" name="decision" value="allow">同意<\/button>/);
+    assert.match(page, /<button type="submit" name="decision" value="deny">拒绝<\/button>/);
+    const action = /<form method="post" action="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
+    const answered = await browser.fetch(action, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision }).toString(),
+    });
+    assert.equal(answered.status, 303);
+    await answered.arrayBuffer();
+    const { url: callback } = await browser.follow(new URL(answered.headers.get('location')!, s.issuer).href, REDIRECT_URI);
+    assert.ok(callback.href.startsWith(REDIRECT_URI), callback.href);
+    assert.equal(callback.searchParams.get('state'), start.state);
+    if (decision === 'deny') {
+      assert.equal(callback.searchParams.get('error'), 'access_denied');
+      assert.equal(callback.searchParams.get('code'), null);
+      return;
+    }
+    const tokens = await exchange(rp, { start, callback });
+    assert.equal(tokens.claims()!.aud, 'reports');
+    assert.equal((await oidc.fetchUserInfo(rp, tokens.access_token, tokens.claims()!.sub)).preferred_username, 'zhangwei');
+  }
+
   test('imports the clients: secrets stored hashed, a generated one printed once, every field kept', async () => {
     const run = await adminImport(writeFile('clients.json', { clients: CLIENTS }));
     assert.equal(run.status, 0, run.stderr);
@@ -81,6 +118,8 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
     const reports = await s.relyingParty('reports', generated, 'post');
     const consent = await signInThrough(reports);
     assert.equal(consent.callback.href.startsWith(REDIRECT_URI), false, 'registered with consent: the consent page comes first');
+    await consentAnswered(reports, 'allow');
+    await consentAnswered(reports, 'deny');
     const mobile = await s.relyingParty('mobile', null);
     assert.equal((await exchange(mobile, await signInThrough(mobile))).claims()!.aud, 'mobile');
   });

@@ -101,6 +101,54 @@ for (const backend of testBackends()) describe(`OpenID Connect single logout (${
     await bothLoggedOut(a, b);
   });
 
+  /** The confirmation page's form: where it posts and its xsrf field. */
+  async function confirmationForm(browser: ReturnType<OidcServer['browser']>) {
+    const page = await (await browser.fetch(`${s.issuer}/oidc/session/end`)).text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
+    assert.ok(action && xsrf, page);
+    return { action, xsrf };
+  }
+
+  const submit = (browser: ReturnType<OidcServer['browser']>, action: string, fields: Record<string, string>) => browser.fetch(action, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
+  });
+
+  async function tokensActive(rp: oidc.Configuration, ...tokens: string[]): Promise<boolean[]> {
+    return Promise.all(tokens.map(async (token) => (await oidc.tokenIntrospection(rp, token)).active));
+  }
+
+  test('RP-initiated logout without a hint: 退出登录 on the confirmation page ends everything, as the portal sign-out does', async () => {
+    const { browser, rpA, a, b } = await signedIntoBoth();
+    const { action, xsrf } = await confirmationForm(browser);
+    const response = await submit(browser, action, { xsrf, logout: 'yes' });
+    assert.equal(response.status, 303);
+    await response.arrayBuffer();
+    await bothLoggedOut(a, b);
+    const isLogin = (await (await browser.fetch('/api/centerAuth/sso/isLogin')).json()) as { data: boolean };
+    assert.equal(isLogin.data, false, 'the portal session ended too');
+    assert.deepEqual(await tokensActive(rpA, a.access_token, a.refresh_token!, b.access_token, b.refresh_token!), [false, false, false, false]);
+    const silent = await codeFlow(rpA, browser, { prompt: 'none' });
+    assert.equal(silent.callback.searchParams.get('error'), 'login_required');
+    assert.deepEqual([receiverA.tokens.length, receiverB.tokens.length], [1, 1], 'one logout token per app');
+  });
+
+  test('RP-initiated logout without a hint: 保持登录 changes nothing', async () => {
+    const { browser, rpA, a, b } = await signedIntoBoth();
+    const { action, xsrf } = await confirmationForm(browser);
+    const response = await submit(browser, action, { xsrf });
+    assert.equal(response.status, 303);
+    await response.arrayBuffer();
+    const isLogin = (await (await browser.fetch('/api/centerAuth/sso/isLogin')).json()) as { data: boolean };
+    assert.equal(isLogin.data, true);
+    assert.deepEqual(await tokensActive(rpA, a.access_token, a.refresh_token!, b.access_token, b.refresh_token!), [true, true, true, true]);
+    const silent = await codeFlow(rpA, browser, { prompt: 'none' });
+    assert.ok(silent.callback.searchParams.get('code'), silent.callback.href);
+    assert.deepEqual([receiverA.tokens.length, receiverB.tokens.length], [0, 0]);
+    await browser.signOut();
+    await bothLoggedOut(a, b);
+  });
+
   test('a failed delivery is retried', async () => {
     const { browser, a, b } = await signedIntoBoth();
     const before = receiverB.attempts;
