@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { widgetBuildDefines } from './widget/build-defines.ts';
 import { widgetChunks } from './widget/build-chunks.ts';
+import { minifyElementSheets } from './widget/build-css-minify.ts';
 
 const root = import.meta.dirname;
 
@@ -13,7 +14,8 @@ export default defineConfig({
   root,
   publicDir: false,
   // The one entry holds the first paint itself; crypto-js and sm-crypto in chunks of their own.
-  plugins: [react(), widgetChunks({ groupInitial: false })],
+  // The element sheets' CSS minified (the script minifier leaves string contents as written).
+  plugins: [minifyElementSheets(), react(), widgetChunks({ groupInitial: false })],
   define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...widgetBuildDefines() },
   build: {
     outDir: resolve(root, 'dist/widget'),
