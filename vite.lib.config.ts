@@ -38,6 +38,9 @@ export default defineConfig({
       // whitespace included, which lib mode leaves out of the ES format by default.
       output: {
         minify: true,
+        // /* @__PURE__ */ marks are for a bundler that tree-shakes this output again; brand sites
+        // load it as it is, so they only cost bytes (about 400 of them in the ES build).
+        comments: { annotation: false },
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => id.includes('/node_modules/sm-crypto/')) ? 'chunks/sm-crypto-[hash].js' : 'chunks/[name]-[hash].js',
       },
