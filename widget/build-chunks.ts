@@ -51,7 +51,7 @@ export function widgetChunks(options: { groupInitial: boolean }): Plugin {
         ...output,
         codeSplitting: {
           groups: [
-            { name: 'crypto-js', test: /node_modules[\\/]crypto-js[\\/]/, priority: 3 },
+            { name: 'crypto-js', test: /node_modules[\/]crypto-js[\/]|[\/]widget[\/]core[\/](enc-flag|signature)\.ts$/, priority: 3, includeDependenciesRecursively: false },
             { name: 'sm-crypto', test: /node_modules[\\/]sm-crypto[\\/]/, priority: 3 },
             ...(options.groupInitial ? [{ name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 1 }] : []),
             ...(options.groupInitial ? [] : [
