@@ -12,13 +12,6 @@ declare module 'sm-crypto' {
   export default smCrypto;
 }
 
-// The SM2 part alone (CommonJS: module.exports is the sm2 object): the widget loads only this, not
-// sm3/sm4 it never calls.
-declare module 'sm-crypto/src/sm2/index.js' {
-  const sm2: (typeof import('sm-crypto'))['sm2'];
-  export = sm2;
-}
-
 // The helpers of sm-crypto's SM2 module that widget/core/sm2-encrypt.ts (its doEncrypt) uses.
 declare module 'sm-crypto/src/sm2/utils.js' {
   interface EcPoint {

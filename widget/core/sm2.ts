@@ -7,7 +7,7 @@ type SmCrypto = typeof import('sm-crypto');
 let smCrypto: Promise<SmCrypto['sm2']> | null = null;
 let loadModule: () => Promise<unknown> = () => import('./sm2-encrypt.ts');
 
-/** The sm2 object from the whole package ({ sm2 }) or from its SM2 module alone (the object itself). */
+/** The sm2 object from the whole package ({ sm2 }, tests load it) or sm2-encrypt.ts (its doEncrypt). */
 function sm2Of(mod: unknown): SmCrypto['sm2'] | undefined {
   type Sm2 = SmCrypto['sm2'];
   const loose = mod as { sm2?: Sm2; default?: { sm2?: Sm2 } & Partial<Sm2> } & Partial<Sm2>;
