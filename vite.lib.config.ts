@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { widgetBuildDefines } from './widget/build-defines.ts';
 import { widgetChunks } from './widget/build-chunks.ts';
+import { minifyElementSheets } from './widget/build-css-minify.ts';
 
 const root = import.meta.dirname;
 
@@ -13,7 +14,8 @@ export default defineConfig({
   root,
   publicDir: false,
   // The one entry holds the first paint itself; crypto-js and sm-crypto in chunks of their own.
-  plugins: [react(), widgetChunks({ groupInitial: false })],
+  // The element sheets' CSS minified (the script minifier leaves string contents as written).
+  plugins: [minifyElementSheets(), react(), widgetChunks({ groupInitial: false })],
   define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...widgetBuildDefines() },
   build: {
     outDir: resolve(root, 'dist/widget'),
@@ -36,6 +38,9 @@ export default defineConfig({
       // whitespace included, which lib mode leaves out of the ES format by default.
       output: {
         minify: true,
+        // /* @__PURE__ */ marks are for a bundler that tree-shakes this output again; brand sites
+        // load it as it is, so they only cost bytes (about 400 of them in the ES build).
+        comments: { annotation: false },
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => id.includes('/node_modules/sm-crypto/')) ? 'chunks/sm-crypto-[hash].js' : 'chunks/[name]-[hash].js',
       },
