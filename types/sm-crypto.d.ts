@@ -12,29 +12,9 @@ declare module 'sm-crypto' {
   export default smCrypto;
 }
 
-// The helpers of sm-crypto's SM2 module that widget/core/sm2-encrypt.ts (its doEncrypt) uses.
-declare module 'sm-crypto/src/sm2/utils.js' {
-  interface EcPoint {
-    multiply(k: import('jsbn').BigInteger): EcPoint;
-    getX(): { toBigInteger(): import('jsbn').BigInteger };
-    getY(): { toBigInteger(): import('jsbn').BigInteger };
-  }
-  export function getGlobalCurve(): { decodePointHex(hex: string): EcPoint };
-  export function generateKeyPairHex(): { publicKey: string; privateKey: string };
-  export function verifyPublicKey(publicKey: string): boolean;
-  export function utf8ToHex(text: string): string;
-  export function hexToArray(hex: string): number[];
-  export function arrayToHex(bytes: number[]): string;
-  export function leftPad(text: string, length: number): string;
-}
-
-declare module 'sm-crypto/src/sm2/sm3.js' {
-  export function sm3(bytes: number[]): number[];
-}
-
-declare module 'jsbn' {
-  export class BigInteger {
-    constructor(value: string, radix?: number);
-    toRadix(radix: number): string;
-  }
+// The SM2 part alone (CommonJS: module.exports is the sm2 object): the widget loads only this, not
+// sm3/sm4 it never calls.
+declare module 'sm-crypto/src/sm2/index.js' {
+  const sm2: (typeof import('sm-crypto'))['sm2'];
+  export = sm2;
 }

@@ -52,7 +52,7 @@ export function widgetChunks(options: { groupInitial: boolean }): Plugin {
         codeSplitting: {
           groups: [
             { name: 'crypto-js', test: /node_modules[\/]crypto-js[\/]|[\/]widget[\/]core[\/](enc-flag|signature)\.ts$/, priority: 3, includeDependenciesRecursively: false },
-            { name: 'sm-crypto', test: /node_modules[\\/](sm-crypto|jsbn)[\\/]|[\\/]widget[\\/]core[\\/]sm2-encrypt\.ts$/, priority: 3, includeDependenciesRecursively: false },
+            { name: 'sm-crypto', test: /node_modules[\\/]sm-crypto[\\/]/, priority: 3 },
             ...(options.groupInitial ? [{ name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 1 }] : []),
             ...(options.groupInitial ? [] : [
               { name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 2 },

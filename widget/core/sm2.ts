@@ -1,11 +1,11 @@
 // SM2 password encryption (spec sections 7 and 9): sm-crypto doEncrypt(text, key, 1) (C1C3C2) with
-// "04" in front. sm-crypto is large, so its SM2 encryption alone (sm2-encrypt.ts: not decryption,
-// signatures, sm3/sm4) is fetched with import() when the form is first used (sso-login/sm2-warm-up.ts).
+// "04" in front. sm-crypto is large, so its SM2 part alone (not sm3/sm4) is fetched with import()
+// when the form is first used (sso-login/sm2-warm-up.ts).
 import type { ApiClient } from './request.ts';
 
 type SmCrypto = typeof import('sm-crypto');
 let smCrypto: Promise<SmCrypto['sm2']> | null = null;
-let loadModule: () => Promise<unknown> = () => import('./sm2-encrypt.ts');
+let loadModule: () => Promise<unknown> = () => import('sm-crypto/src/sm2/index.js');
 
 /** The sm2 object from the whole package ({ sm2 }, tests load it) or sm2-encrypt.ts (its doEncrypt). */
 function sm2Of(mod: unknown): SmCrypto['sm2'] | undefined {
