@@ -20,11 +20,12 @@ export default [
     // First paint before React (issue 16, item 3, branch first-paint): 123.4 KiB measured,
     // +2.8 KiB over main: the first paint's own code, and React's part compressed apart from the
     // entry it imports from (one more chunk boundary). Limit = measured + about 1 KiB.
-    // Back under the design's 120 KB (issue 16, branch widget-trim): 119.5 KiB measured. <sso-login>'s
-    // React view in the react-part chunk, the sheets' CSS minified, no @__PURE__ marks, SM2
-    // encryption alone in the sm-crypto chunk (docs/performance.md, "Back under 120 KB"). Limit =
-    // the budget itself (measured + 0.5 KiB would pass it).
-    limit: '120 KiB',
+    // Trimmed (issue 16, branch widget-trim): 121.4 KiB measured. <sso-login>'s React view in the
+    // react-part chunk, the sheets' CSS minified, no @__PURE__ marks (docs/performance.md, "Trimming
+    // the whole widget"). 1.4 KiB over the design's 120 KB: the step that would get under it, a
+    // copy of sm-crypto's doEncrypt without its decryption and signatures, was measured and not
+    // taken (a fork of a crypto library's code to save 1.8 KiB). Limit = measured + about 0.4 KiB.
+    limit: '121.75 KiB',
   },
   {
     // The design's budget is 80 KiB (docs/performance.md, "The first chunk" and "The first paint
