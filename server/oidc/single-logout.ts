@@ -30,10 +30,13 @@ export class SingleLogout {
     await this.endProviderSession(String(link.uid));
   }
 
+  /** Ends one provider session; of callers racing for it (two tabs, the sweep, another instance) only the first acts. */
   async endProviderSession(uid: string): Promise<void> {
     const provider = await this.provider();
     const session = await provider.Session.findByUid(uid);
-    if (!session) return;
+    // Claimed with the storage's atomic consume (one SQL statement / one Redis script) so that
+    // each app gets one logout token, not one per caller.
+    if (!session || !(await this.storage.consume('Session', session.jti, Date.now()))) return;
     const accountId = session.accountId;
     for (const [clientId, authorization] of Object.entries(session.authorizations ?? {})) {
       if (authorization.grantId) await this.storage.revokeByGrantId(authorization.grantId);

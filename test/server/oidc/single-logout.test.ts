@@ -86,6 +86,24 @@ for (const backend of testBackends()) describe(`OpenID Connect single logout (${
     assert.equal(silent.callback.searchParams.get('error'), 'login_required');
   });
 
+  // Two tabs of one browser sign out at once: each request ends the same portal session and the
+  // same provider session (and the sweep may find it too), yet each app hears of it once.
+  test('two RP-initiated logouts at once send one logout token per app', async () => {
+    const { browser, a, b, rpA, rpB } = await signedIntoBoth();
+    const urls = [
+      oidc.buildEndSessionUrl(rpA, { id_token_hint: a.id_token!, post_logout_redirect_uri: POST_LOGOUT }),
+      oidc.buildEndSessionUrl(rpB, { id_token_hint: b.id_token! }),
+      oidc.buildEndSessionUrl(rpA, { id_token_hint: a.id_token!, post_logout_redirect_uri: POST_LOGOUT }),
+    ];
+    const responses = await Promise.all(urls.map((url) => browser.fetch(url.href)));
+    await Promise.all(responses.map((response) => response.arrayBuffer()));
+    await bothLoggedOut(a, b);
+    // A second token would be on its way by now: the deliveries start before the answers above,
+    // and the sweep runs every 200 ms.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.deepEqual([receiverA.tokens.length, receiverB.tokens.length], [1, 1], 'one logout token per app');
+  });
+
   test('RP-initiated logout without a hint asks in Chinese, with no script, and an unregistered post-logout URI is refused', async () => {
     const { browser, rpA, a, b } = await signedIntoBoth();
     const response = await browser.fetch(`${s.issuer}/oidc/session/end`);
