@@ -50,10 +50,17 @@ export class ClientRegistry {
     return this.clients.get(clientId);
   }
 
-  /** Like get, but an unknown id first re-checks the version (at most four times a second). */
+  /**
+   * Like get, but an unknown id first re-checks the version (at most four times a second). A check
+   * already under way may have read the version before the change that added the client, so it
+   * is waited for and followed by one of our own.
+   */
   async find(clientId: string): Promise<RegisteredClient | undefined> {
     const known = this.clients.get(clientId);
-    if (known || Date.now() - this.lastCheckAt < 250) return known;
+    if (known) return known;
+    const running = this.checking;
+    if (running) await running.catch(() => {});
+    else if (Date.now() - this.lastCheckAt < 250) return undefined;
     await this.check();
     return this.clients.get(clientId);
   }
