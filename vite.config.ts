@@ -49,7 +49,7 @@ export default defineConfig(({ mode }) => ({
   appType: 'mpa',
   define: widgetBuildDefines(),
   publicDir: resolve(root, 'portal/public'),
-  plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot(), widgetChunks({ groupInitial: true })],
+  plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot(), widgetChunks({ groupInitial: false })],
   server: {
     // The API, the app icons the server stores and the built custom-elements.json; the login
     // backdrops come from portal/public.
@@ -64,7 +64,12 @@ export default defineConfig(({ mode }) => ({
     outDir: resolve(root, 'dist/portal'),
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser the widget supports knows <link rel="modulepreload">: no polyfill file to wait for.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A module only a page's entry and its own lazy part use stays in the entry (the portal's
+      // widget-element.ts): one file less before the form.
+      preserveEntrySignatures: 'allow-extension',
       input: {
         portal: resolve(root, 'portal/index.html'),
         demo: resolve(root, 'demo/index.html'),

@@ -3,6 +3,7 @@
 // and error state, direct links to every login view, the demo accounts, an event log, the embed
 // snippets and the reference generated from custom-elements.json.
 import { useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { ElementHost } from '../portal/element-host.tsx';
 import { BRANDS, DEMO_USERS, NAMED_BRANDS, VIEW_LINKS } from './demo-data.ts';
 import { EventLog } from './event-log.tsx';
@@ -155,4 +156,8 @@ export function DemoApp() {
       </main>
     </div>
   );
+}
+
+export function mountDemo(mountPoint: HTMLElement): void {
+  createRoot(mountPoint).render(<DemoApp />);
 }

@@ -1,8 +1,8 @@
-// Demo entry: the same library the portal and brand sites use, plus the preview controls.
+// Demo entry: the same library the portal and brand sites use, plus the preview controls. Like the
+// portal's, this entry imports React only with import(): no page's first chunk carries React, so
+// the widget's loader stays the first thing every page runs (widget/build-chunks.ts).
 import '../widget/index.ts';
-import { createRoot } from 'react-dom/client';
-import { DemoApp } from './demo-app.tsx';
 import './demo.css';
 
 const mountPoint = document.getElementById('demo');
-if (mountPoint) createRoot(mountPoint).render(<DemoApp />);
+if (mountPoint) void import('./demo-app.tsx').then(({ mountDemo }) => mountDemo(mountPoint));

@@ -1,8 +1,16 @@
-// Portal entry: defines both elements (the same library brand sites load) and renders the host page.
+// Portal entry. Nothing here imports React statically: the element for the address goes on the
+// page first, and the widget's loader draws the login form into it at once (the first paint
+// before React, docs/performance.md), so the portal's form takes typing as soon as a brand page's.
+// The host page's React part (portal-app.tsx) follows and keeps that element.
 import '../widget/index.ts';
-import { createRoot } from 'react-dom/client';
-import { PortalApp } from './portal-app.tsx';
+import { ROUTE_TITLES, routeOf } from './routes.ts';
+import { createWidgetElement, widgetFor } from './widget-element.ts';
 import './portal.css';
 
-const mountPoint = document.getElementById('portal');
-if (mountPoint) createRoot(mountPoint).render(<PortalApp />);
+const view = document.getElementById('portal');
+if (view) {
+  document.title = ROUTE_TITLES[routeOf(window.location.pathname)];
+  const first = createWidgetElement(widgetFor(window.location.pathname, window.location.search));
+  view.append(first);
+  void import('./portal-app.tsx').then(({ mountPortal }) => mountPortal(view, first));
+}

@@ -1,19 +1,28 @@
-// The portal: a thin host page. It picks the element for the path and follows the elements'
-// events without reloading: a successful sign-in that lands on /home replaces the login entry in
+// The portal: a thin host page. It keeps the element for the path in the page's <main> and follows
+// the elements' events without reloading: a successful sign-in that lands on /home replaces the login entry in
 // the history (so Back leaves the portal instead of landing on the login page, which would send a
 // signed-in user straight back to /home), and exit pushes the login page at /.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { inPagePath, ROUTE_TITLES, routeOf } from './routes.ts';
-import { ElementHost } from './element-host.tsx';
-import { loginElementAttributes } from './login-brand.ts';
+import { useHostedElement } from './element-host.tsx';
+import { widgetFor } from './widget-element.ts';
 
 function currentPath(): string {
   return window.location.pathname;
 }
 
-export function PortalApp() {
+interface PortalAppProps {
+  /** The page's <main> (index.html): the one main landmark, around whichever element the path shows. */
+  view: HTMLElement;
+  /** The element main.tsx put there for the first address, before React ran. */
+  first: HTMLElement | null;
+}
+
+export function PortalApp({ view, first }: PortalAppProps) {
   const [path, setPath] = useState(currentPath);
   const route = routeOf(path);
+  const viewRef = useRef(view);
 
   useEffect(() => {
     const go = (to: string, how: 'push' | 'replace') => {
@@ -48,13 +57,16 @@ export function PortalApp() {
     document.title = ROUTE_TITLES[route];
   }, [route]);
 
-  // A fresh element per visit, so /home always loads current data after a sign-in. <main> is the
-  // page's one main landmark (axe: landmark-one-main), around whichever element the path shows.
-  return (
-    <main className="portal-main">
-      {route === 'home'
-        ? <ElementHost className="portal-view" tag="app-center" generation={path} />
-        : <ElementHost className="portal-view" tag="sso-login" attributes={loginElementAttributes(window.location.search)} generation={path} />}
-    </main>
-  );
+  // A fresh element per visit, so /home always loads current data after a sign-in.
+  useHostedElement(viewRef, { ...widgetFor(path, window.location.search), generation: path, initial: first });
+  return null;
+}
+
+/**
+ * Starts the host page on `view`. React renders no markup of its own here (its root is a detached
+ * node): the page's markup is static so that the first element is on it, its login form drawn,
+ * before React is even evaluated (main.tsx).
+ */
+export function mountPortal(view: HTMLElement, first: HTMLElement | null): void {
+  createRoot(document.createElement('div')).render(<PortalApp view={view} first={first} />);
 }

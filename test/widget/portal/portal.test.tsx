@@ -8,6 +8,7 @@ import { setNavigator } from '../../../widget/core/navigate.ts';
 import { emit } from '../../../widget/core/events.ts';
 import { PortalApp } from '../../../portal/portal-app.tsx';
 import { inPagePath, routeOf } from '../../../portal/routes.ts';
+import { createWidgetElement, widgetFor } from '../../../portal/widget-element.ts';
 import { waitFor } from '../support/helpers.ts';
 
 describe('portal routes', () => {
@@ -35,9 +36,9 @@ describe('portal page', () => {
 
   beforeEach(() => {
     restoreNavigator = setNavigator(() => undefined);
-    host = document.createElement('div');
+    host = document.createElement('main');
     document.body.append(host);
-    root = createRoot(host);
+    root = createRoot(document.createElement('div'));
   });
   afterEach(() => {
     flushSync(() => root.unmount());
@@ -46,12 +47,17 @@ describe('portal page', () => {
     window.history.replaceState(null, '', startPath);
   });
 
-  /** A fresh page load at `path`: the portal reads the address once, when it mounts. */
-  function render(path: string): void {
+  /**
+   * A fresh page load at `path`: the portal reads the address once, when it mounts. `first` is the
+   * element main.tsx puts on the page before React runs.
+   */
+  function render(path: string, first: HTMLElement | null = null): void {
     flushSync(() => root.unmount());
-    root = createRoot(host);
+    // A new page: only what main.tsx put there, none of the last page's elements.
+    for (const child of [...host.children]) if (child !== first) child.remove();
+    root = createRoot(document.createElement('div'));
     window.history.replaceState(null, '', path);
-    flushSync(() => root.render(<PortalApp />));
+    flushSync(() => root.render(<PortalApp view={host} first={first} />));
   }
 
   it('shows <sso-login> on / and on an unknown path, <app-center> on /home', async () => {
@@ -64,6 +70,21 @@ describe('portal page', () => {
     render('/home');
     await waitFor(() => host.querySelector('app-center'));
     expect(document.title).to.equal('应用中心');
+  });
+
+  it('keeps the element put on the page before React: the same node, what was typed, the focus', async () => {
+    window.history.replaceState(null, '', '/?brand=exeed');
+    const first = createWidgetElement(widgetFor(window.location.pathname, window.location.search));
+    host.append(first);
+    expect(first.getAttribute('brand')).to.equal('exeed');
+    const name = await waitFor(() => first.querySelector<HTMLInputElement>('input[name="name"]'));
+    name.focus();
+    name.value = 'zhangwei';
+    render('/?brand=exeed', first);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([...host.children]).to.deep.equal([first]);
+    expect(first.querySelector<HTMLInputElement>('input[name="name"]')!.value).to.equal('zhangwei');
+    expect(document.activeElement).to.equal(first.querySelector('input[name="name"]'));
   });
 
   it('the login page wears the brand the OpenID Connect provider names (a group code only)', async () => {
