@@ -49,7 +49,7 @@ export default defineConfig(({ mode }) => ({
   appType: 'mpa',
   define: widgetBuildDefines(),
   publicDir: resolve(root, 'portal/public'),
-  plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot(), widgetChunks({ groupInitial: false })],
+  plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot(), widgetChunks()],
   server: {
     // The API, the app icons the server stores and the built custom-elements.json; the login
     // backdrops come from portal/public.

@@ -15,7 +15,7 @@ export default defineConfig({
   publicDir: false,
   // The one entry holds the first paint itself; crypto-js and sm-crypto in chunks of their own.
   // The element sheets' CSS minified (the script minifier leaves string contents as written).
-  plugins: [minifyElementSheets(), react(), widgetChunks({ groupInitial: false })],
+  plugins: [minifyElementSheets(), react(), widgetChunks()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...widgetBuildDefines() },
   build: {
     outDir: resolve(root, 'dist/widget'),

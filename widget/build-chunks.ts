@@ -1,17 +1,14 @@
 // How the widget's code is cut into chunks, for the library build (vite.lib.config.ts) and the
-// portal build (vite.config.ts). See docs/performance.md, "The first chunk".
+// portal build (vite.config.ts) alike. See docs/performance.md, "The first chunk".
 // - crypto-js (Enc-Flag bodies, the /tenant/list signature) and sm-crypto: one chunk each, loaded
 //   on demand.
-// - groupInitial (the portal, whose two pages share the widget): the widget's part of what a page's
-//   first paint needs (modules statically imported from an entry) in one chunk next to the page's
-//   own entry: without a group the bundler cuts the modules the entries share
-//   with the lazily loaded chunks (config, api-error, events, ...) into small chunks of their own,
-//   each one more request before the form can appear.
-// - the library (no groupInitial): its entry is the first paint's loader (widget/index.ts), which
-//   imports the React part with import(). The modules the entry needs stay in it (the first-paint
-//   group, above react-part); React, react-dom, r2wc, nanostores, the shared core and <sso-login>'s
-//   React view (sso-login/define.ts and its static imports) go in one react-part chunk: without it
-//   the bundler cut the modules the lazy chunks share (api-error, download, enc-flag, signature,
+// - first-paint: what a page's entry needs before React (the widget's loader, widget/index.ts, and
+//   the first paint it draws). In the library it is the entry itself; on the portal's two pages,
+//   one chunk next to each page's small entry. No entry imports React statically (the portal's and
+//   the demo's take their React part with import() too), so React never lands here.
+// - react-part: React, react-dom, r2wc, nanostores, the shared core and <sso-login>'s React view
+//   (sso-login/define.ts and its static imports), which the loader imports with import(). Without
+//   it the bundler cut the modules the lazy chunks share (api-error, download, enc-flag, signature,
 //   ...) into small chunks of their own, 2.6 KiB more gzip in all; and with the view in a chunk of
 //   its own the loader fetched that chunk, then React's (one more round trip, 0.6 KiB more gzip).
 //   The after-paint views and <app-center> stay chunks of their own (import() from the React part).
@@ -21,7 +18,7 @@ import type { Plugin } from 'vite';
 /** The React part's own entry: what the loader imports with import(). */
 const REACT_PART_ENTRY = /[\\/]widget[\\/]sso-login[\\/]define\.ts$/;
 
-export function widgetChunks(options: { groupInitial: boolean }): Plugin {
+export function widgetChunks(): Plugin {
   // Module id -> its static imports, recorded while the modules are parsed (chunking comes after).
   const staticImports = new Map<string, readonly string[]>();
   /** The module ids the React part's entry reaches by static imports (itself included). */
@@ -53,11 +50,8 @@ export function widgetChunks(options: { groupInitial: boolean }): Plugin {
           groups: [
             { name: 'crypto-js', test: /node_modules[\/]crypto-js[\/]|[\/]widget[\/]core[\/](enc-flag|signature)\.ts$/, priority: 3, includeDependenciesRecursively: false },
             { name: 'sm-crypto', test: /node_modules[\\/]sm-crypto[\\/]/, priority: 3 },
-            ...(options.groupInitial ? [{ name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 1 }] : []),
-            ...(options.groupInitial ? [] : [
-              { name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 2 },
-              { name: 'react-part', test: inReactPart, priority: 1 },
-            ]),
+            { name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 2 },
+            { name: 'react-part', test: inReactPart, priority: 1 },
           ],
         },
       };

@@ -29,7 +29,7 @@ describe('portal routes', () => {
 });
 
 describe('portal page', () => {
-  let host: HTMLDivElement;
+  let host: HTMLElement;
   let root: Root;
   let restoreNavigator: () => void;
   const startPath = window.location.pathname + window.location.search;
