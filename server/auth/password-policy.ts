@@ -20,16 +20,7 @@ export interface PasswordOwner {
 let estimator: Promise<ZxcvbnFactory> | null = null;
 
 function loadEstimator(): Promise<ZxcvbnFactory> {
-  estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
-      import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en'),
-    ]);
-    return new ZxcvbnFactory({
-      dictionary: { ...common.dictionary, ...en.dictionary },
-      graphs: common.adjacencyGraphs,
-      translations: en.translations,
-    });
-  })();
+  estimator ??= import('./password-estimator.ts').then(({ createEstimator }) => createEstimator());
   return estimator;
 }
 

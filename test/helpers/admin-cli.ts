@@ -1,10 +1,11 @@
-// The admin CLI (`npm run admin`, server/cli.ts, without its build step) as another process, on
+// The admin CLI (`npm run admin`: dist/server/cli.js, without its build step) as another process, on
 // the storage of a test's server: the same data dir and, when the server has them, the same
 // PostgreSQL schema and Redis key prefix. Tests use it where the point is that a change made by
 // another process (an administrator at a shell) reaches the running server.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { REPO_ROOT } from './spawn-main.ts';
+import { serverProgram } from './server-program.ts';
 
 /** Where the CLI works: a ServerConfig has all of it; an e2e portal only its data dir. */
 export interface AdminCliStorage {
@@ -36,7 +37,7 @@ function cliEnv(storage: AdminCliStorage, extra: Record<string, string>): NodeJS
 /** Runs one command; resolves with its exit code and output whatever the code (refusals are tested too). */
 export function runAdminCli(storage: AdminCliStorage, args: string[], extraEnv: Record<string, string> = {}): Promise<AdminCliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: REPO_ROOT, env: cliEnv(storage, extraEnv) }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...serverProgram('cli'), ...args], { cwd: REPO_ROOT, env: cliEnv(storage, extraEnv) }, (error, stdout, stderr) => {
       const code = (error as (Error & { code?: unknown }) | null)?.code;
       resolve({ status: error ? (typeof code === 'number' ? code : 1) : 0, stdout, stderr });
     });

@@ -1,10 +1,11 @@
-// Runs the real process (node --import tsx server/main.ts) on a temp data dir and port 0, and
+// Runs the real process (the compiled server/main.ts, server-program.ts) on a temp data dir and port 0, and
 // waits for the line that prints its URL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverProgram } from './server-program.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -27,7 +28,7 @@ export interface SpawnOptions {
 export async function spawnMain(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<MainProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-main-'));
   const clock = options.clockStepMs ? ['--import', './test/helpers/movable-clock.mjs'] : [];
-  const child = spawn(process.execPath, [...clock, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...clock, ...serverProgram('main')], {
     cwd: REPO_ROOT,
     env: {
       ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', SSO_LOG_LEVEL: 'info',

@@ -1,4 +1,5 @@
-// The "Done when" list, scripted with curl against the real process (server/main.ts):
+// The "Done when" list, scripted with curl against the real process (server/main.ts, as
+// npm start runs it: compiled, test/helpers/server-program.ts):
 // public key, login (sm-crypto), isLogin, apps for a host, AU00153 / AU00154, change a password,
 // 423 after five wrong passwords, sign out, graceful SIGTERM. SQLite, and PostgreSQL when set.
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import smCrypto from 'sm-crypto';
+import { PasswordProblems } from '../../contract/rules/password.ts';
 import { dropPostgresSchema } from '../../server/storage/database.ts';
 import { spawnMain, type MainProcess } from '../helpers/spawn-main.ts';
 import { testBackends } from '../helpers/test-app.ts';
@@ -77,7 +79,13 @@ for (const backend of testBackends()) {
       assert.equal((await login('other', 'firstlogin', 'Sso@2026first')).body.errorCode, 'AU00154');
     });
 
-    it('changes the password of firstlogin, who then logs in', async () => {
+    it('changes the password of firstlogin, who then logs in; a common password is refused', async () => {
+      // The process's own password check, dictionaries loaded on first use (the compiled server
+      // once lost them to its bundling: every change answered 500).
+      const common = await curl('other', '/centerAuth/user/changePassword', {
+        json: { userName: 'firstlogin', oldPassword: enc('Sso@2026first'), newPassword: enc('Passw0rd!'), confirmPassword: enc('Passw0rd!') },
+      });
+      assert.equal(common.body.msg, PasswordProblems.common);
       const res = await curl('other', '/centerAuth/user/changePassword', {
         json: { userName: 'firstlogin', oldPassword: enc('Sso@2026first'), newPassword: enc('Curl#2026new'), confirmPassword: enc('Curl#2026new') },
       });

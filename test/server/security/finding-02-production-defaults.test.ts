@@ -12,15 +12,16 @@ import { describe, it } from 'node:test';
 import { ConfigError, readConfig } from '../../../server/config.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
 import { REPO_ROOT, spawnMain } from '../../helpers/spawn-main.ts';
+import { serverProgram } from '../../helpers/server-program.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
 
 const OWN_SECRETS = { SSO_ENC_KEY: 'Prod-Enc-Key-16b', SSO_SIGN_SECRET: 'a-production-signing-secret' };
 
-/** Runs server/main.ts until it exits (a refused start); its exit code and output. A given data dir is kept. */
+/** Runs the server (server/main.ts) until it exits (a refused start); its exit code and output. A given data dir is kept. */
 function runRefusedStart(env: Record<string, string>, givenDataDir?: string): Promise<{ code: number | null; output: string }> {
   const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-'));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverProgram('main'), {
       cwd: REPO_ROOT,
       env: { ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', SSO_ENC_KEY: '', SSO_SIGN_SECRET: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
