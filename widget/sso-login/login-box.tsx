@@ -116,7 +116,8 @@ export function LoginBox() {
         {view === 'password' ? <PasswordForm /> : null}
         {view === 'mobile' ? <MobileForm /> : null}
         {view === 'register' ? <RegisterForm /> : null}
-        {isQr && qrTypes.includes(view) ? <QrPanel type={view} wecom={group.weComConfig} feishu={group.feishuConfig} /> : null}
+        {/* A panel per messenger (key): one that showed WeCom ready never shows Feishu ready before Feishu's SDK ran. */}
+        {isQr && qrTypes.includes(view) ? <QrPanel key={view} type={view} wecom={group.weComConfig} feishu={group.feishuConfig} /> : null}
         {view === 'logout' ? <LogoutView /> : null}
         {view === 'redirect' ? <RedirectView /> : null}
         {view === 'forgot' ? <ForgotPasswordView /> : null}

@@ -101,6 +101,26 @@ describe('<sso-login> QR login', () => {
     expect(login.events.map((e) => e.type === 'sso-login-view-change' && e.detail.view).filter(Boolean)).to.deep.equal(['feishu']);
   });
 
+  // The panel says ready only once the SDK of the type it shows has drawn its code: a page (or a
+  // test) waiting for the Feishu panel must not take the WeCom one that was ready a moment before.
+  it('switching messengers: the new panel is never marked ready before its own SDK ran', async () => {
+    login = await mountWithGroup('localhost');
+    toggle(login)!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-qr-type="wecom"][data-state="ready"]'));
+    const marks: string[] = [];
+    const watch = new MutationObserver(() => {
+      const panel = login!.root.querySelector('.sso-qr');
+      marks.push(`${panel?.getAttribute('data-qr-type')}:${panel?.getAttribute('data-state')}:${window.__qrSdkCalls!.length}`);
+    });
+    watch.observe(login.root, { subtree: true, attributes: true, childList: true });
+    const callsBefore = window.__qrSdkCalls!.length;
+    byText<HTMLButtonElement>(login.root, '.sso-qr-tabs button', '飞书扫码登录')!.click();
+    await waitFor(() => login!.root.querySelector('.sso-qr[data-qr-type="feishu"][data-state="ready"]'));
+    watch.disconnect();
+    const readyTooSoon = marks.filter((mark) => mark.startsWith('feishu:ready:') && Number(mark.split(':')[2]) <= callsBefore);
+    expect(readyTooSoon, marks.join(' ')).to.deep.equal([]);
+  });
+
   it('WeCom: the SDK gets appid, agentid, encoded redirect_uri of the group and a fresh random state kept for this tab, in a light-DOM container', async () => {
     const config = (await groupConfig('localhost')).weComConfig!;
     expect(config).to.not.have.property('state');
