@@ -37,6 +37,10 @@ export async function buildServer(outDir = path.join(ROOT, 'dist', 'server')): P
     // stack traces and the names some libraries read from functions stay as they are.
     minifyWhitespace: true,
     minifySyntax: true,
+    // Bundling renames a class whose name another module uses too (AccessToken2 ...); oidc-provider
+    // looks its settings up by class name (ttl[this.constructor.name]), so names must survive:
+    // without this every token request of the compiled server answered 500 (ttl is not a function).
+    keepNames: true,
     chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',

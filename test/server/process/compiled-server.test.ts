@@ -8,10 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import * as oidc from 'openid-client';
+import smCrypto from 'sm-crypto';
 import { signIn } from '../../../bench/login-client.ts';
+import { PasswordProblems } from '../../../contract/rules/password.ts';
 import { buildServer } from '../../../scripts/build-server.ts';
 import { npmStartCommand } from '../../../bench/start-command.ts';
 import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { Browser } from '../oidc/browser.ts';
+import { codeFlow, exchange, REDIRECT_URI } from '../oidc/oidc-fixture.ts';
 
 const run = promisify(execFile);
 
@@ -79,6 +84,38 @@ describe('compiled server (dist/server)', () => {
     const session = await signIn(url);
     const signedIn = await fetch(`${url}/api/centerAuth/sso/isLogin`, { headers: { cookie: session.sessionCookie } });
     assert.equal(((await signedIn.json()) as { data: unknown }).data, true);
+  });
+
+  // What the bundling can break and a start does not show: oidc-provider reads its settings by
+  // class name (tokens answered 500 once), zxcvbn's dictionaries load with import() (password
+  // checks answered 500 once).
+  it('runs a whole OpenID Connect code flow, refresh included, with a client added by the compiled CLI', async () => {
+    const added = await run(process.execPath, [path.join(outDir, 'cli.js'), 'add-client', 'compiled-app', '--redirect-uri', REDIRECT_URI], {
+      cwd: REPO_ROOT, env: { ...process.env, SSO_DATA_DIR: dataDir, SSO_LOG_LEVEL: 'silent' },
+    });
+    const secret = /client_secret[^:]*: (\S+)/.exec(added.stdout)![1]!;
+    const issuer = ((await (await fetch(`${url}/.well-known/openid-configuration`)).json()) as { issuer: string }).issuer;
+    const rp = await oidc.discovery(new URL(issuer), 'compiled-app', undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] });
+    const browser = new Browser(issuer);
+    assert.equal((await browser.signIn('zhangwei', 'Sso@2026demo')).body.code, 200);
+    // The running server finds a client another process added on its first look-up.
+    const tokens = await exchange(rp, await codeFlow(rp, browser));
+    assert.equal((await oidc.fetchUserInfo(rp, tokens.access_token, tokens.claims()!.sub)).preferred_username, 'zhangwei');
+    const refreshed = await oidc.refreshTokenGrant(rp, tokens.refresh_token!);
+    assert.ok(refreshed.access_token && refreshed.refresh_token !== tokens.refresh_token, 'a rotated refresh token');
+  });
+
+  it('checks a new password against the common-password dictionaries', async () => {
+    const browser = new Browser(url);
+    assert.equal((await browser.signIn('firstlogin', 'Sso@2026first')).body.code, 'AU00154');
+    const key = ((await (await browser.fetch('/api/centerAuth/commonConfig/getPublicKeySm2')).json()) as { data: string }).data;
+    const enc = (plain: string) => '04' + smCrypto.sm2.doEncrypt(plain, key, 1);
+    const answer = await browser.fetch('/api/centerAuth/user/changePassword', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN') ?? '' },
+      body: JSON.stringify({ userName: 'firstlogin', oldPassword: enc('Sso@2026first'), newPassword: enc('Passw0rd!'), confirmPassword: enc('Passw0rd!') }),
+    });
+    assert.equal(((await answer.json()) as { msg: string }).msg, PasswordProblems.common);
   });
 
   it('serves the API, the seeded demo data and the app logos from the compiled output', async () => {
