@@ -27,6 +27,16 @@ export function testBackends(): Backend[] {
   return list;
 }
 
+/**
+ * The next 12:00 in China (UTC+8) at or after `ms`: a test that counts per calendar day there (the
+ * SMS daily cap) starts here, so its simulated minutes never cross midnight (a run at 23:59 did).
+ */
+export function noonInChinaAfter(ms: number): number {
+  const day = 24 * 3600_000;
+  const noon = Math.floor((ms + 8 * 3600_000) / day) * day + 12 * 3600_000 - 8 * 3600_000;
+  return noon >= ms ? noon : noon + day;
+}
+
 export class Clock {
   constructor(public current = Date.now()) {}
   now = (): number => this.current;

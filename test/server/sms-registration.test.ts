@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, noonInChinaAfter, testBackends, type TestApp } from '../helpers/test-app.ts';
 
 const refusal = (code: string, msg: string) => ({ code, errorCode: code, msg, data: null });
 const OK_NULL = { code: 200, msg: 'success', data: null };
@@ -13,6 +13,7 @@ for (const backend of testBackends()) {
     let t: TestApp;
     before(async () => {
       t = await buildTestApp(backend, { smsDailyCap: 3, userLookupPerMinute: 5 });
+      t.clock.current = noonInChinaAfter(t.clock.current);
     });
     after(() => t.close());
 
@@ -48,6 +49,7 @@ for (const backend of testBackends()) {
 
     it('the resend cooldown is per phone and purpose: a login code right after the registration code, not two login codes', async () => {
       const fresh = await buildTestApp(backend, { smsDailyCap: 3 });
+      fresh.clock.current = noonInChinaAfter(fresh.clock.current);
       try {
         const c = fresh.client();
         const phone = '13900000055';
