@@ -6,8 +6,12 @@
 // hundreds of modules one by one (start time, and heap: docs/performance.md). Left in
 // node_modules, loaded as they are: the native addons (better-sqlite3, @node-rs/argon2), and the
 // clients of the scaled-out mode, ioredis and pg, loaded only when Redis or PostgreSQL is
-// configured (ioredis finds its own package.json through __dirname, which a bundle does not have).
-// What is loaded with import() (oidc-provider on the first OIDC request, zxcvbn on the first
+// configured (ioredis finds its own package.json through __dirname, which a bundle does not have);
+// and oidc-provider, loaded on the first OpenID Connect request: it runs as certified, untouched.
+// Bundled and minified it broke: it reads its token lifetimes by class name (ttl[this.name]), and
+// minifying drops the names of its class expressions, so every token request answered 500.
+// (esbuild's keepNames would keep them, at 2-4 MB more resident memory for the whole bundle.)
+// What is loaded with import() (our provider module on the first OIDC request, zxcvbn on the first
 // password check) goes into chunks of its own, next to the entries in dist/server, so that every
 // module keeps dist/server as its import.meta.url's folder: the seed files the server reads beside
 // its source (server/seed) are copied to dist/server/seed, where server/seed/seed-dir.ts finds them.
@@ -20,7 +24,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const SERVER_ENTRIES = ['server/main.ts', 'server/cli.ts'];
 /** Loaded from node_modules at run time (see above). */
-export const SERVER_EXTERNALS = ['better-sqlite3', '@node-rs/argon2', 'ioredis', 'pg'];
+export const SERVER_EXTERNALS = ['better-sqlite3', '@node-rs/argon2', 'ioredis', 'pg', 'oidc-provider'];
 const SEED_FILES = ['demo-data.json', 'app-logos'];
 
 export async function buildServer(outDir = path.join(ROOT, 'dist', 'server')): Promise<void> {
@@ -37,10 +41,6 @@ export async function buildServer(outDir = path.join(ROOT, 'dist', 'server')): P
     // stack traces and the names some libraries read from functions stay as they are.
     minifyWhitespace: true,
     minifySyntax: true,
-    // Bundling renames a class whose name another module uses too (AccessToken2 ...); oidc-provider
-    // looks its settings up by class name (ttl[this.constructor.name]), so names must survive:
-    // without this every token request of the compiled server answered 500 (ttl is not a function).
-    keepNames: true,
     chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
