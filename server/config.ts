@@ -83,6 +83,12 @@ export interface ServerConfig {
   /** How often ended portal sessions (timeouts, password resets elsewhere) are looked for, in ms. */
   oidcLogoutSweepMs: number;
   /**
+   * How often a running server looks for client changes made elsewhere (admin CLI, import, another
+   * instance), in ms: a change takes effect within this (plus a look-up's own re-check). Not an
+   * environment setting; tests shorten it.
+   */
+  oidcClientCheckMs: number;
+  /**
    * The client groups a self-registered dealer joins (SSO_REGISTRATION_GROUPS); null: the group of
    * the brand site or host where he registered. Staff groups are skipped either way.
    */
@@ -212,6 +218,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
     oidcPrivateBackchannel: bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true),
     oidcLogoutSweepMs: integer(env, 'SSO_OIDC_LOGOUT_SWEEP_SECONDS', 30, 1) * 1000,
+    oidcClientCheckMs: 2000,
     registrationGroups: groupCodes(env, 'SSO_REGISTRATION_GROUPS'),
   };
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {

@@ -1,14 +1,13 @@
 // The registered clients (apps) of the client store, kept in memory and reloaded when the admin
 // CLI or an import changes them: every change bumps a version (client-store.sql.ts), every running
-// server checks it every two seconds, so a change takes effect within five seconds without restart.
+// server checks it every two seconds (config.oidcClientCheckMs), so a change takes effect within
+// five seconds without restart.
 import type { ClientStore, RegisteredClient } from './client-store.ts';
 
 export type { RegisteredClient } from './client-store.ts';
 
 /** What a client id may be (add-client, the import's clients, and the oidcClient of an app card). */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-
-const POLL_MS = 2000;
 
 export class ClientRegistry {
   private clients = new Map<string, RegisteredClient>();
@@ -17,11 +16,15 @@ export class ClientRegistry {
   private checking: Promise<void> | null = null;
   private lastCheckAt = 0;
 
-  constructor(private readonly store: ClientStore, private readonly onError: (error: unknown) => void = () => {}) {}
+  constructor(
+    private readonly store: ClientStore,
+    private readonly onError: (error: unknown) => void = () => {},
+    private readonly checkEveryMs = 2000,
+  ) {}
 
   async start(): Promise<void> {
     await this.check();
-    this.timer = setInterval(() => void this.check().catch(this.onError), POLL_MS);
+    this.timer = setInterval(() => void this.check().catch(this.onError), this.checkEveryMs);
     this.timer.unref();
   }
 

@@ -28,7 +28,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   const { config } = ctx;
   // Everything from the storage layer compose.ts built: one database handle per process.
   const storage = ctx.storage.oidcRecords;
-  const registry = new ClientRegistry(ctx.stores.oidcClients, (error) => app.log.warn({ err: error }, 'reloading OpenID Connect clients failed'));
+  const registry = new ClientRegistry(ctx.stores.oidcClients, (error) => app.log.warn({ err: error }, 'reloading OpenID Connect clients failed'), config.oidcClientCheckMs);
   await registry.start();
   const keyPlace = oidcKeyPlace(ctx);
   let keys = await loadOrCreateKeys(keyPlace);

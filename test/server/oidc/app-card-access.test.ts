@@ -38,7 +38,7 @@ for (const backend of testBackends()) describe(`app cards of clients restricted 
       : (await runOidcCommand(ctx, command, args, flags))!);
 
   before(async () => {
-    t = await buildTestApp(backend, { publicUrl: 'http://sso.example.com' });
+    t = await buildTestApp(backend, { publicUrl: 'http://sso.example.com', oidcClientCheckMs: 100 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-card-access-'));
     await admin('add-client', ['staff-erp'], { 'redirect-uri': ['https://staff-erp.example.org/cb'], group: ['default'] });
     await admin('add-client', ['dealer-dms'], { 'redirect-uri': ['https://dealer-dms.example.org/cb'], group: ['icar', 'exeed'] });

@@ -34,7 +34,7 @@ for (const backend of testBackends()) describe(`app cards through initiate_login
   let dir: string;
   let zhangwei: Client;
   before(async () => {
-    t = await buildTestApp(backend, { publicUrl: ISSUER });
+    t = await buildTestApp(backend, { publicUrl: ISSUER, oidcClientCheckMs: 100 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-app-launch-'));
     zhangwei = t.client();
     await zhangwei.login('zhangwei', DEMO.zhangwei);
