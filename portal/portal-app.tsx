@@ -1,7 +1,8 @@
 // The portal: a thin host page. It keeps the element for the path in the page's <main> and follows
-// the elements' events without reloading: a successful sign-in that lands on /home replaces the login entry in
-// the history (so Back leaves the portal instead of landing on the login page, which would send a
-// signed-in user straight back to /home), and exit pushes the login page at /.
+// the elements' events without reloading: a successful sign-in that lands on /home replaces the
+// login entry in the history (so Back leaves the portal instead of landing on the login page, which
+// would send a signed-in user straight back to /home), and exit pushes the login page at /. A
+// sign-in that finishes before this part has loaded navigates by itself, as on a brand site.
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { inPagePath, ROUTE_TITLES, routeOf } from './routes.ts';
