@@ -30,7 +30,27 @@ export const Refusal = {
   weComUnlinked: ['AU00142', '该企业微信账号未绑定系统用户，请联系管理员'],
   feishuUnlinked: ['AU00143', '该飞书账号未绑定系统用户，请联系管理员'],
   badAuthCode: ['AU00144', '授权码无效或已过期，请重新扫码'],
+  /** An account an administrator disabled: no sign-in by any method. */
+  accountDisabled: ['AU00160', '该账号已被停用，请联系管理员'],
+  /** A fresh instance before its first administrator exists (server/console/setup-gate.ts). */
+  notSetUp: ['AU00500', '系统尚未完成初始化设置，暂不能登录。请联系管理员：用服务器启动日志中的设置链接创建第一个管理员'],
 } as const satisfies Record<string, readonly [string, string]>;
+
+/**
+ * The operator console's refusals (/api/console/...): [code, text, HTTP status]. Without an
+ * administrator's console session a call answers 401 or 403 with one of these, never data.
+ */
+export const ConsoleRefusal = {
+  notSignedIn: ['AU00600', '请先登录管理控制台', 401],
+  notAdmin: ['AU00601', '该账号不是管理员，不能使用管理控制台', 403],
+  reauthRequired: ['AU00602', '此操作需要再次输入您的密码确认', 403],
+  conflict: ['AU00603', '该记录已被其他管理员修改，请刷新后再改', 409],
+  lastAdmin: ['AU00604', '不能移除最后一位管理员', 409],
+  setupLinkInvalid: ['AU00605', '设置链接无效、已使用或已过期。请使用服务器启动日志中最新的链接，或在服务器上运行 npm run admin -- create-admin', 403],
+  notFound: ['AU00606', '要操作的记录不存在，可能已被删除', 404],
+  exists: ['AU00607', '该标识已被使用，请换一个', 409],
+  badInput: ['AU00608', '输入有误，请检查后重试', 400],
+} as const satisfies Record<string, readonly [string, string, number]>;
 
 export const HttpMessages = {
   xsrf: '请求校验失败，请刷新页面后重试',

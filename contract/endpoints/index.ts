@@ -3,6 +3,7 @@
 // docs/api-contract.md name exactly these.
 import * as auth from './auth.ts';
 import * as catalog from './catalog.ts';
+import * as console from './console.ts';
 import * as embedding from './embedding.ts';
 import * as passwordReset from './password-reset.ts';
 import * as registration from './registration.ts';
@@ -30,6 +31,35 @@ export const endpoints = {
   tenantList: tenant.tenantList,
   health: tenant.health,
   healthReady: tenant.healthReady,
+  consoleSetupState: console.setupState,
+  consoleCompleteSetup: console.completeSetup,
+  consoleSignIn: console.consoleSignIn,
+  consoleReauth: console.consoleReauth,
+  consoleSignOut: console.consoleSignOut,
+  consoleMe: console.consoleMe,
+  consoleListClients: console.listClients,
+  consoleSaveClient: console.saveClient,
+  consoleSetClientDisabled: console.setClientDisabled,
+  consoleRemoveClient: console.removeClient,
+  consoleRotateClientSecret: console.rotateClientSecret,
+  consoleRotateSigningKey: console.rotateSigningKey,
+  consoleListApps: console.listApps,
+  consoleSaveApp: console.saveApp,
+  consoleRemoveApp: console.removeApp,
+  consoleListGroups: console.listGroups,
+  consoleSaveGroup: console.saveGroup,
+  consoleSearchAccounts: console.searchAccounts,
+  consoleCreateAccount: console.createAccount,
+  consoleResetAccountPassword: console.resetAccountPassword,
+  consoleUnlockAccount: console.unlockAccount,
+  consoleSetAccountDisabled: console.setAccountDisabled,
+  consoleSetAccountGroups: console.setAccountGroups,
+  consoleSetAccountAdmin: console.setAccountAdmin,
+  consoleAccountSessions: console.accountSessions,
+  consoleEndAccountSessions: console.endAccountSessions,
+  consoleSignInAudit: console.signInAudit,
+  consoleSignInAuditCsv: console.signInAuditCsv,
+  consoleAdminActionAudit: console.adminActionAudit,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
