@@ -2,22 +2,26 @@
 // CLI or an import changes them: every change bumps a version (client-store.sql.ts), every running
 // server checks it every two seconds (config.oidcClientCheckMs), so a change takes effect within
 // five seconds without restart.
-import type { ClientStore, RegisteredClient } from './client-store.ts';
+import type { ClientStore, StoredClient } from './client-store.ts';
+import { providerSecret } from './client-secrets.ts';
 
 export type { RegisteredClient } from './client-store.ts';
 
 /** What a client id may be (add-client, the import's clients, and the oidcClient of an app card). */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** What the registry reads of the client store. */
+export type ClientSource = Pick<ClientStore, 'list' | 'version'>;
+
 export class ClientRegistry {
-  private clients = new Map<string, RegisteredClient>();
+  private clients = new Map<string, StoredClient>();
   private version: string | null | undefined = undefined;
   private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> | null = null;
   private lastCheckAt = 0;
 
   constructor(
-    private readonly store: ClientStore,
+    private readonly store: ClientSource,
     private readonly onError: (error: unknown) => void = () => {},
     private readonly checkEveryMs = 2000,
   ) {}
@@ -39,7 +43,8 @@ export class ClientRegistry {
       try {
         const version = await this.store.version();
         if (version === this.version) return;
-        const clients = await this.store.list();
+        // A disabled client is unknown to the provider: its sign-ins, codes and tokens are refused.
+        const clients = (await this.store.list()).filter((c) => !c.disabled);
         this.clients = new Map(clients.map((c) => [c.clientId, c]));
         this.version = version;
       } finally {
@@ -49,7 +54,7 @@ export class ClientRegistry {
     return this.checking;
   }
 
-  get(clientId: string): RegisteredClient | undefined {
+  get(clientId: string): StoredClient | undefined {
     return this.clients.get(clientId);
   }
 
@@ -58,7 +63,7 @@ export class ClientRegistry {
    * already under way may have read the version before the change that added the client, so it
    * is waited for and followed by one of our own.
    */
-  async find(clientId: string): Promise<RegisteredClient | undefined> {
+  async find(clientId: string): Promise<StoredClient | undefined> {
     const known = this.clients.get(clientId);
     if (known) return known;
     const running = this.checking;
@@ -68,7 +73,7 @@ export class ClientRegistry {
     return this.clients.get(clientId);
   }
 
-  all(): RegisteredClient[] {
+  all(): StoredClient[] {
     return [...this.clients.values()];
   }
 
@@ -79,11 +84,11 @@ export class ClientRegistry {
 }
 
 /** The client as oidc-provider's metadata. Both secret methods are accepted (oidc-provider 9.13+). */
-export function providerMetadata(client: RegisteredClient): Record<string, unknown> {
+export function providerMetadata(client: StoredClient): Record<string, unknown> {
   return {
     client_id: client.clientId,
     ...(client.secretHash
-      ? { client_secret: client.secretHash, token_endpoint_auth_method: 'client_secret_basic' }
+      ? { client_secret: providerSecret(client.secretHash, client.previousSecretHash, client.previousSecretUntil), token_endpoint_auth_method: 'client_secret_basic' }
       : { token_endpoint_auth_method: 'none' }),
     ...(client.name ? { client_name: client.name } : {}),
     grant_types: ['authorization_code', 'refresh_token'],

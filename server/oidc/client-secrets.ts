@@ -22,3 +22,19 @@ export function secretMatches(stored: string | undefined, given: string | undefi
   const expected = Buffer.from(hash, 'base64url');
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
+
+/**
+ * What the provider holds as a client's secret: its hash, and during a rotation's grace period the
+ * previous hash with the epoch ms until which it still works, separated by spaces (a hash has none).
+ */
+export function providerSecret(current: string, previous: string | null, previousUntil: number | null): string {
+  return previous && previousUntil ? `${current} ${previous} ${previousUntil}` : current;
+}
+
+/** The secret the client sent matches the current hash, or the previous one while its grace lasts. */
+export function providerSecretMatches(held: string | undefined, given: string, now: number): boolean {
+  if (!held) return false;
+  const [current, previous, until] = held.split(' ');
+  if (secretMatches(current, given)) return true;
+  return previous !== undefined && Number(until) > now && secretMatches(previous, given);
+}

@@ -1,5 +1,6 @@
 // The tables of the OpenID Connect slice (created by oidc-migrations.ts), part of the one database
 // shape the storage layer opens (storage/schema.ts). Times are epoch milliseconds.
+import type { Generated } from 'kysely';
 
 export interface OidcPayloadsTable {
   model: string;
@@ -20,6 +21,11 @@ export interface OidcClientsTable {
   consent: number;
   created_at: number;
   updated_at: number;
+  /** 1: disabled in the console (0007): the provider does not know it. */
+  disabled: Generated<number>;
+  /** The secret before the last rotation and until when (epoch ms) it still works (0007). */
+  previous_secret_hash: string | null;
+  previous_secret_until: number | null;
 }
 
 export interface OidcSubjectsTable {

@@ -4,7 +4,7 @@
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Accounts } from './accounts.ts';
 import type { ClientRegistry } from './client-registry.ts';
-import { secretMatches } from './client-secrets.ts';
+import { providerSecretMatches } from './client-secrets.ts';
 import { OidcAdapter } from './oidc-adapter.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
 import type { OidcStorage } from './oidc-storage.ts';
@@ -187,9 +187,10 @@ export function createProvider(deps: ProviderDeps): Provider {
     await bindToPortal(ctx, session, policyDeps);
     return session;
   };
-  // Hashed secrets (client-secrets.ts): compare the hash of what the client sent.
+  // Hashed secrets (client-secrets.ts): compare the hash of what the client sent, with the
+  // previous secret during a rotation's grace period.
   provider.Client.prototype.compareClientSecret = function compareHashed(this: { clientSecret?: string }, actual: string) {
-    return Promise.resolve(secretMatches(this.clientSecret, actual));
+    return Promise.resolve(providerSecretMatches(this.clientSecret, actual, Date.now()));
   } as never;
   return provider;
 }

@@ -10,7 +10,8 @@ import type { OidcStorage } from './oidc-storage.ts';
 
 export const PORTAL_SIGN_IN_MODEL = 'PortalSignIn';
 
-const AMR: Record<SignInMethod, string> = { password: 'pwd', mobile: 'sms', wecom: 'mca', feishu: 'mca' };
+// A console sign-in is a password too (it never starts a portal session, but the type is shared).
+const AMR: Record<SignInMethod, string> = { password: 'pwd', mobile: 'sms', wecom: 'mca', feishu: 'mca', console: 'pwd' };
 
 export async function rememberSignIn(storage: OidcStorage, idHash: string, method: SignInMethod, expiresAt: number): Promise<void> {
   await storage.upsert(PORTAL_SIGN_IN_MODEL, idHash, { amr: [AMR[method]] }, expiresAt, {});

@@ -2,6 +2,7 @@
 // engines differ only in the auto-increment and 64-bit integer column types.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { oidcMigrations } from '../oidc/oidc-migrations.ts';
+import { consoleMigrations } from '../console/console-migrations.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -131,6 +132,7 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('client_groups').addColumn('theme', 'text').execute();
       },
     },
+    ...consoleMigrations(engine),
   };
 }
 

@@ -13,6 +13,10 @@ export interface UsersTable {
   must_change_password: number;
   kind: string;
   created_at: number;
+  /** 1: an administrator of the operator console (0007). */
+  is_admin: Generated<number>;
+  /** 1: disabled by an administrator, no sign-in by any method (0007). */
+  disabled: Generated<number>;
 }
 
 export interface ClientGroupsTable {
@@ -32,6 +36,8 @@ export interface ClientGroupsTable {
   staff_only: number;
   /** JSON GroupTheme or null (the default look); added by 0006. */
   theme: string | null;
+  /** Epoch ms of the last change (0007; 0 before it): a console save over a newer change is refused. */
+  updated_at: Generated<number>;
 }
 
 export interface AppsTable {
@@ -106,6 +112,24 @@ export interface GroupMembersTable {
   group_code: string;
 }
 
+/** First-start setup links (server/console/setup-tokens.ts): only the SHA-256 of each token. */
+export interface SetupTokensTable {
+  token_hash: string;
+  expires_at: number;
+}
+
+/** Every administrator action (server/console/admin-audit-store.ts); never updated, only pruned by age. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  at: number;
+  actor: string;
+  ip: string;
+  action: string;
+  target: string;
+  before: string | null;
+  after: string | null;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -118,6 +142,8 @@ export interface Database extends OidcTables {
   apps: AppsTable;
   social_identities: SocialIdentitiesTable;
   sessions: SessionsTable;
+  /** The operator console's sessions (0007): the same shape, a cookie of their own. */
+  console_sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   sms_codes: SmsCodesTable;
   sms_quota: SmsQuotaTable;
@@ -125,4 +151,6 @@ export interface Database extends OidcTables {
   login_audit: LoginAuditTable;
   group_members: GroupMembersTable;
   meta: MetaTable;
+  setup_tokens: SetupTokensTable;
+  admin_audit: AdminAuditTable;
 }

@@ -26,6 +26,9 @@ import { SqlClientStore } from '../oidc/client-store.sql.ts';
 import { oidcRecordsOn } from '../oidc/oidc-records.ts';
 import type { OidcStorage } from '../oidc/oidc-storage.ts';
 import { SqlSubjectStore, type SubjectStore } from '../oidc/subject-store.ts';
+import { SqlSetupTokenStore, type SetupTokenStore } from '../console/setup-tokens.ts';
+import { SqlAdminAuditStore, type AdminAuditStore } from '../console/admin-audit-store.ts';
+import { CONSOLE_SESSION_ABSOLUTE_MS } from '../console/console-timeouts.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
 import { SqlMetaStore, type MetaStore } from './meta-store.ts';
 import { openRedis, type RedisClient } from './redis-client.ts';
@@ -41,13 +44,17 @@ export interface Stores {
   catalog: CatalogStore;
   memberships: MembershipStore;
   meta: MetaStore;
+  /** The operator console's sessions, setup links and administrator-action audit. */
+  consoleSessions: SessionStore;
+  setupTokens: SetupTokenStore;
+  adminAudit: AdminAuditStore;
   /** OpenID Connect clients (apps) and the accounts' stable subjects. */
   oidcClients: ClientStore;
   oidcSubjects: SubjectStore;
 }
 
 /** The stores that live in Redis when it is configured. */
-type ShortLivedStores = Pick<Stores, 'sessions' | 'lockout' | 'sms' | 'nonces'>;
+type ShortLivedStores = Pick<Stores, 'sessions' | 'consoleSessions' | 'lockout' | 'sms' | 'nonces'>;
 
 export interface Storage {
   readonly stores: Stores;
@@ -91,6 +98,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
   const sessionCache = engine === 'sqlite' && !redis ? new SessionCache(options.sessionCacheClock) : null;
   const shortLived: ShortLivedStores | null = redis && {
     sessions: new RedisSessionStore(redis, config.redisKeyPrefix, config.sessionAbsoluteMs + 24 * 3600_000),
+    consoleSessions: new RedisSessionStore(redis, config.redisKeyPrefix, CONSOLE_SESSION_ABSOLUTE_MS + 3600_000, 'console-session'),
     lockout: new RedisLockoutStore(redis, config.redisKeyPrefix),
     sms: new RedisSmsStore(redis, config.redisKeyPrefix),
     nonces: new RedisNonceStore(redis, config.redisKeyPrefix),
@@ -101,10 +109,13 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     catalog: new SqlCatalogStore(scope, catalogCache),
     memberships: new SqlMembershipStore(scope),
     meta: new SqlMetaStore(scope),
+    setupTokens: new SqlSetupTokenStore(scope),
+    adminAudit: new SqlAdminAuditStore(scope),
     oidcClients: new SqlClientStore(scope),
     oidcSubjects: new SqlSubjectStore(scope),
     ...(shortLived ?? {
       sessions: new SqlSessionStore(scope, sessionCache),
+      consoleSessions: new SqlSessionStore(scope, null, 'console_sessions'),
       lockout: new SqlLockoutStore(scope),
       sms: new SqlSmsStore(scope),
       nonces: new SqlNonceStore(scope),

@@ -15,10 +15,12 @@ export class RedisSessionStore implements SessionStore {
     private readonly prefix: string,
     /** How long a session key outlives its creation: past the absolute timeout, with slack. */
     private readonly sessionTtlMs: number,
+    /** 'session' for the portal's sessions, 'console-session' for the operator console's. */
+    private readonly kind: 'session' | 'console-session' = 'session',
   ) {}
 
-  private sessionKey = (idHash: string) => `${this.prefix}session:${idHash}`;
-  private userSessionsKey = (userId: number) => `${this.prefix}user-sessions:${userId}`;
+  private sessionKey = (idHash: string) => `${this.prefix}${this.kind}:${idHash}`;
+  private userSessionsKey = (userId: number) => `${this.prefix}user-${this.kind}s:${userId}`;
 
   async createSession(s: Session): Promise<void> {
     const key = this.sessionKey(s.idHash);
@@ -58,6 +60,12 @@ export class RedisSessionStore implements SessionStore {
     const ids = await this.redis.smembers(this.userSessionsKey(userId));
     await this.redis.del(this.userSessionsKey(userId), ...ids.map(this.sessionKey));
     return ids;
+  }
+
+  async listUserSessions(userId: number): Promise<Session[]> {
+    const ids = await this.redis.smembers(this.userSessionsKey(userId));
+    const sessions = await Promise.all(ids.map((id) => this.findSession(id)));
+    return sessions.filter((s): s is Session => s !== null).sort((a, b) => a.createdAt - b.createdAt);
   }
 
   async purgeSessions(): Promise<void> {

@@ -1,14 +1,25 @@
 // SessionStore on kysely (SQLite, PostgreSQL). On the embedded database this process owns the
 // sessions and keeps short-lived copies of them (session-cache.ts); never on PostgreSQL, where
 // another instance may end a session.
+import type { SessionsTable } from '../../storage/schema.ts';
 import type { SqlScope } from '../../storage/sql-scope.ts';
 import type { SessionCache } from '../session-cache.ts';
 import type { Session, SessionStore } from './session-store.ts';
+
+const toSession = (row: SessionsTable): Session => ({
+  idHash: row.id_hash,
+  userId: Number(row.user_id),
+  username: row.username,
+  createdAt: Number(row.created_at),
+  lastSeenAt: Number(row.last_seen_at),
+});
 
 export class SqlSessionStore implements SessionStore {
   constructor(
     private readonly scope: SqlScope,
     private readonly cache: SessionCache | null = null,
+    /** The portal's sessions, or the operator console's (the same shape, never mixed). */
+    private readonly table: 'sessions' | 'console_sessions' = 'sessions',
   ) {}
 
   /** A session written inside a transaction may still roll back: only a committed one is kept. */
@@ -17,7 +28,7 @@ export class SqlSessionStore implements SessionStore {
   }
 
   async createSession(s: Session): Promise<void> {
-    await this.scope.db.insertInto('sessions').values({
+    await this.scope.db.insertInto(this.table).values({
       id_hash: s.idHash, user_id: s.userId, username: s.username, created_at: s.createdAt, last_seen_at: s.lastSeenAt,
     }).execute();
     this.cachesWrites?.put(s);
@@ -34,19 +45,17 @@ export class SqlSessionStore implements SessionStore {
   }
 
   private async readSession(idHash: string): Promise<Session | null> {
-    const row = await this.scope.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
-    if (!row) return null;
-    return {
-      idHash: row.id_hash,
-      userId: Number(row.user_id),
-      username: row.username,
-      createdAt: Number(row.created_at),
-      lastSeenAt: Number(row.last_seen_at),
-    };
+    const row = await this.scope.db.selectFrom(this.table).selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    return row ? toSession(row) : null;
+  }
+
+  async listUserSessions(userId: number): Promise<Session[]> {
+    const rows = await this.scope.db.selectFrom(this.table).selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+    return rows.map(toSession);
   }
 
   async touchSession(idHash: string, at: number): Promise<void> {
-    await this.scope.db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
+    await this.scope.db.updateTable(this.table).set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
     this.cachesWrites?.touched(idHash, at);
   }
 
@@ -61,13 +70,13 @@ export class SqlSessionStore implements SessionStore {
 
   async deleteSession(idHash: string): Promise<void> {
     await this.removeSessions((cache) => cache.forget(idHash),
-      () => this.scope.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute());
+      () => this.scope.db.deleteFrom(this.table).where('id_hash', '=', idHash).execute());
   }
 
   async deleteUserSessions(userId: number): Promise<string[]> {
     let ended: string[] = [];
     await this.removeSessions((cache) => cache.forgetUser(userId), async () => {
-      const rows = await this.scope.db.deleteFrom('sessions').where('user_id', '=', userId).returning('id_hash').execute();
+      const rows = await this.scope.db.deleteFrom(this.table).where('user_id', '=', userId).returning('id_hash').execute();
       ended = rows.map((row) => row.id_hash);
     });
     return ended;
@@ -75,6 +84,6 @@ export class SqlSessionStore implements SessionStore {
 
   async purgeSessions(createdBefore: number): Promise<void> {
     await this.removeSessions((cache) => cache.clear(),
-      () => this.scope.db.deleteFrom('sessions').where('created_at', '<', createdBefore).execute());
+      () => this.scope.db.deleteFrom(this.table).where('created_at', '<', createdBefore).execute());
   }
 }

@@ -15,6 +15,8 @@ export interface SessionStore {
   deleteSession(idHash: string): Promise<void>;
   /** Deletes every session of the user; answers the deleted ids, so their end can be announced (single logout). */
   deleteUserSessions(userId: number): Promise<string[]>;
+  /** The user's live sessions, oldest first (the console's account page lists them). */
+  listUserSessions(userId: number): Promise<Session[]>;
   /** Drops sessions created before `createdBefore` (past any absolute timeout). */
   purgeSessions(createdBefore: number): Promise<void>;
 }

@@ -1,8 +1,8 @@
 // UserStore on kysely: the same queries serve SQLite and PostgreSQL.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { UsersTable } from '../../storage/schema.ts';
 import type { SqlScope } from '../../storage/sql-scope.ts';
-import type { MessengerProvider, NewUser, User, UserStore } from './user-store.ts';
+import type { MessengerProvider, NewUser, User, UserSearch, UserStore } from './user-store.ts';
 
 function toUser(row: Selectable<UsersTable>): User {
   return {
@@ -13,8 +13,14 @@ function toUser(row: Selectable<UsersTable>): User {
     passwordChangedAt: Number(row.password_changed_at),
     mustChangePassword: row.must_change_password === 1,
     kind: row.kind === 'dealer' ? 'dealer' : 'staff',
+    isAdmin: Number(row.is_admin) === 1,
+    disabled: Number(row.disabled) === 1,
+    createdAt: Number(row.created_at),
   };
 }
+
+/** LIKE pattern for `text` anywhere, with its own % and _ taken literally. */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class SqlUserStore implements UserStore {
   constructor(private readonly scope: SqlScope) {}
@@ -49,6 +55,7 @@ export class SqlUserStore implements UserStore {
         must_change_password: user.mustChangePassword ? 1 : 0,
         kind: user.kind,
         created_at: Date.now(),
+        is_admin: user.isAdmin ? 1 : 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -61,6 +68,42 @@ export class SqlUserStore implements UserStore {
       .set({ password_hash: passwordHash, password_changed_at: changedAt, must_change_password: mustChange ? 1 : 0 })
       .where('id', '=', userId)
       .execute();
+  }
+
+  async searchUsers(search: UserSearch): Promise<{ users: User[]; total: number }> {
+    let query = this.db.selectFrom('users');
+    if (search.text) {
+      const pattern = containing(search.text);
+      query = query.where((eb) => eb.or([
+        eb('username', 'like', sql<string>`${pattern} escape '\\'`),
+        eb('phone', 'like', sql<string>`${pattern} escape '\\'`),
+      ]));
+    }
+    if (search.groupCode) {
+      const groupCode = search.groupCode;
+      query = query.where('id', 'in', (eb) => eb.selectFrom('group_members').select('user_id').where('group_code', '=', groupCode));
+    }
+    const [{ total }] = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).execute() as [{ total: number | string }];
+    const rows = await query.selectAll().orderBy('id').offset(search.offset).limit(search.limit).execute();
+    return { users: rows.map(toUser), total: Number(total) };
+  }
+
+  async hasAnyUser(): Promise<boolean> {
+    return (await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  async countActiveAdmins(): Promise<number> {
+    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('is_admin', '=', 1).where('disabled', '=', 0).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async setAdmin(userId: number, admin: boolean): Promise<void> {
+    await this.db.updateTable('users').set({ is_admin: admin ? 1 : 0 }).where('id', '=', userId).execute();
+  }
+
+  async setDisabled(userId: number, disabled: boolean): Promise<void> {
+    await this.db.updateTable('users').set({ disabled: disabled ? 1 : 0 }).where('id', '=', userId).execute();
   }
 
   async findIdentity(provider: MessengerProvider, externalId: string): Promise<number | null> {

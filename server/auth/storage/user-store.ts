@@ -8,9 +8,23 @@ export interface User {
   passwordChangedAt: number;
   mustChangePassword: boolean;
   kind: 'staff' | 'dealer';
+  /** An administrator of the operator console (a flag, not a group). */
+  isAdmin: boolean;
+  /** Disabled by an administrator: no sign-in by any method. */
+  disabled: boolean;
+  createdAt: number;
 }
 
-export type NewUser = Omit<User, 'id'>;
+export type NewUser = Omit<User, 'id' | 'isAdmin' | 'disabled' | 'createdAt'> & { isAdmin?: boolean };
+
+export interface UserSearch {
+  /** Part of a username or phone number. */
+  text?: string;
+  /** Only members of this client group. */
+  groupCode?: string;
+  offset: number;
+  limit: number;
+}
 
 export type MessengerProvider = 'wecom' | 'feishu';
 
@@ -22,4 +36,12 @@ export interface UserStore {
   updatePassword(userId: number, passwordHash: string, changedAt: number, mustChange: boolean): Promise<void>;
   findIdentity(provider: MessengerProvider, externalId: string): Promise<number | null>;
   linkIdentity(provider: MessengerProvider, externalId: string, userId: number): Promise<void>;
+  /** Accounts by username, oldest first, with the number that match. */
+  searchUsers(search: UserSearch): Promise<{ users: User[]; total: number }>;
+  /** True when any account exists (a deployment set up before the console had accounts but maybe no administrator). */
+  hasAnyUser(): Promise<boolean>;
+  /** How many enabled administrators there are. */
+  countActiveAdmins(): Promise<number>;
+  setAdmin(userId: number, admin: boolean): Promise<void>;
+  setDisabled(userId: number, disabled: boolean): Promise<void>;
 }
