@@ -27,6 +27,9 @@ import { registerRegistrationRoutes } from './registration/routes.ts';
 import { registerClientGroupRoutes } from './catalog/routes.ts';
 import { registerTenantRoutes } from './tenant/routes.ts';
 import { registerOidc } from './oidc/oidc-plugin.ts';
+import { registerConsoleRoutes } from './console/console-plugin.ts';
+import { registerSetupGate } from './console/setup-gate.ts';
+import { registerAuditRetention } from './console/audit-retention.ts';
 
 export interface AppDeps extends Omit<ComposeOptions, 'log'> {
   logger?: FastifyServerOptions['logger'];
@@ -54,6 +57,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   if (redis) probes.push({ name: 'redis', check: () => redis.ping() });
   registerRequestIdEcho(app);
   registerGracefulClose(app);
+  registerAuditRetention(app, ctx);
 
   // CSP, nosniff, referrer policy, HSTS over https, and helmet's defaults on everything outside
   // /api (http/security-headers.ts: fixed headers, no per-request middleware chain).
@@ -76,12 +80,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerErrorHandler(api);
     registerEncFlag(api, config.encKey);
     registerHealthRoutes(api, probes, healthDetailsAllowed(config.healthToken));
+    registerSetupGate(api, ctx);
     const policy = attemptPolicy(api, ctx);
     registerAuthRoutes(api, ctx, policy);
     registerClientGroupRoutes(api, ctx);
     registerRegistrationRoutes(api, ctx, policy.smsSend);
     registerTenantRoutes(api, ctx);
     registerTicketRoutes(api, ctx);
+    registerConsoleRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
   await registerOidc(app, ctx);

@@ -17,6 +17,16 @@ export const MAX_ARGUMENTS: Readonly<Record<string, number>> = {
   'list-clients': 0,
   'remove-client': 1,
   'rotate-keys': 0,
+  'create-admin': 1,
+  'grant-admin': 1,
+  'revoke-admin': 1,
+  'disable-user': 1,
+  'enable-user': 1,
+  'end-sessions': 1,
+  'disable-client': 1,
+  'enable-client': 1,
+  'rotate-secret': 1,
+  'admin-audit': 1,
 };
 
 /** The refusal for `args` beyond what `command` takes, or null when they fit (or the command is unknown). */

@@ -13,6 +13,11 @@ import { MOBILE_PATTERN } from '../contract/rules/phone.ts';
 import { changeMembership, MembershipAdminError } from './catalog/membership-admin.ts';
 import { extraArgumentsProblem } from './cli-arguments.ts';
 import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
+import { AdminActionError } from './admin-action-error.ts';
+import { createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './auth/account-admin.ts';
+import { rotateClientSecret, setClientDisabled } from './oidc/client-admin.ts';
+import { readPassword } from './cli-password.ts';
+import { recordAdminAction } from './console/record-admin-action.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
@@ -26,7 +31,15 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   audit [count]                                    recent login attempts
   grant <username> <group code>                    make the account a member of the group (app centre, --group clients)
   revoke <username> <group code>                   end that membership
-${OIDC_USAGE}`;
+  create-admin <username>                          a new administrator of the console /admin; the password is asked on the
+                                                   terminal or read from standard input (first line), never an argument
+  grant-admin <username> | revoke-admin <username> the administrator role (the last administrator stays)
+  disable-user <username> | enable-user <username> a disabled account cannot sign in; its sessions end, its apps are signed out
+  end-sessions <username>                          end every session of the account (single logout to its apps)
+  admin-audit [count]                              recent administrator actions (console and CLI)
+${OIDC_USAGE}
+  disable-client <client-id> | enable-client <client-id>
+  rotate-secret <client-id> [--grace-minutes N]    a new client secret (printed once); the old one works N more minutes (default 60)`;
 
 class UsageError extends Error {}
 
@@ -45,8 +58,13 @@ async function requireGoodPassword(password: string | undefined, owner: Password
   return password;
 }
 
+/** Who an administrator action of the CLI is recorded as: the operating-system account that ran it. */
+const CLI_ACTOR = `cli:${process.env.SUDO_USER || process.env.USER || process.env.LOGNAME || 'unknown'}`;
+
 async function run(ctx: AppContext, command: string | undefined, args: string[], flags: Record<string, string | boolean | (string | boolean)[] | undefined>): Promise<string> {
   const now = Date.now();
+  const audited = (action: string, target: string, before: unknown, after: unknown) =>
+    recordAdminAction(ctx, CLI_ACTOR, 'cli', action, target, before, after);
   switch (command) {
     case 'add-user': {
       const [username, given] = args;
@@ -65,18 +83,67 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     case 'reset-password': {
       const user = await requireUser(ctx, args[0]);
       const password = await requireGoodPassword(args[1], user);
-      const hash = await hashPassword(password);
-      await ctx.storage.transaction(async (tx) => {
-        await tx.users.updatePassword(user.id, hash, now, flags['must-change'] === true);
-        await tx.sessions.deleteUserSessions(user.id);
-      });
-      await ctx.lockout.reset(user.username);
-      return `password of ${user.username} reset${flags['must-change'] ? ' (must change at next login)' : ''}`;
+      await setPasswordByAdmin(ctx, user, password, flags['must-change'] === true);
+      await audited('account.reset-password', user.username, null, { mustChangePassword: flags['must-change'] === true });
+      return `password of ${user.username} reset${flags['must-change'] ? ' (must change at next login)' : ''}; its sessions and app sign-ins ended`;
     }
     case 'unlock': {
       const user = await requireUser(ctx, args[0]);
       await ctx.lockout.reset(user.username);
+      await audited('account.unlock', user.username, null, null);
       return `${user.username} unlocked`;
+    }
+    case 'create-admin': {
+      const [username] = args;
+      if (!username || !USERNAME_PATTERN.test(username)) throw new UsageError('<username>: 1-32 lowercase letters and digits');
+      if (await ctx.stores.users.findUserByName(username)) throw new UsageError(`user "${username}" exists (grant-admin ${username} makes it an administrator)`);
+      const password = await readPassword(`password of ${username}: `);
+      await createAccount(ctx, { username, phone: null, kind: 'staff', password, groups: [], mustChangePassword: false, isAdmin: true });
+      // Every first-start setup link is dead once an administrator exists.
+      await ctx.stores.setupTokens.clear();
+      await audited('account.create-admin', username, null, { username, isAdmin: true });
+      return `administrator ${username} created; sign in at /admin`;
+    }
+    case 'grant-admin':
+    case 'revoke-admin': {
+      const user = await requireUser(ctx, args[0]);
+      await setAccountAdmin(ctx, user, command === 'grant-admin');
+      await audited(`account.${command}`, user.username, { isAdmin: user.isAdmin }, { isAdmin: command === 'grant-admin' });
+      return `${user.username} ${command === 'grant-admin' ? 'is' : 'is no longer'} an administrator`;
+    }
+    case 'disable-user':
+    case 'enable-user': {
+      const user = await requireUser(ctx, args[0]);
+      await setAccountDisabled(ctx, user, command === 'disable-user');
+      await audited(command === 'disable-user' ? 'account.disable' : 'account.enable', user.username, { disabled: user.disabled }, { disabled: command === 'disable-user' });
+      return command === 'disable-user'
+        ? `${user.username} disabled: its sessions and app grants ended (running servers send single logout within ${Math.round(ctx.config.oidcLogoutSweepMs / 1000)} s)`
+        : `${user.username} enabled`;
+    }
+    case 'end-sessions': {
+      const user = await requireUser(ctx, args[0]);
+      const ended = await endAccountAccess(ctx, user);
+      await audited('account.end-all-sessions', user.username, null, { ended });
+      return `${ended} session(s) of ${user.username} ended, and its app grants revoked`;
+    }
+    case 'disable-client':
+    case 'enable-client': {
+      if (!args[0]) throw new UsageError('missing <client-id>');
+      await setClientDisabled(ctx, args[0], command === 'disable-client');
+      await audited(command === 'disable-client' ? 'client.disable' : 'client.enable', args[0], null, null);
+      return `client ${args[0]} ${command === 'disable-client' ? 'disabled' : 'enabled'}`;
+    }
+    case 'rotate-secret': {
+      if (!args[0]) throw new UsageError('missing <client-id>');
+      const grace = flags['grace-minutes'] === undefined ? 60 : Number(flags['grace-minutes']);
+      if (!Number.isInteger(grace) || grace < 0 || grace > 10_080) throw new UsageError('--grace-minutes: 0 to 10080');
+      const { secret } = await rotateClientSecret(ctx, args[0], grace);
+      await audited('client.rotate-secret', args[0], null, { graceMinutes: grace });
+      return `client_secret of ${args[0]} (shown once, stored hashed): ${secret}\nthe previous secret works ${grace} more minute(s)`;
+    }
+    case 'admin-audit': {
+      const { rows } = await ctx.stores.adminAudit.list({ offset: 0, limit: Number(args[0] ?? 20) || 20 });
+      return rows.map((r) => `${new Date(r.at).toISOString()} ${r.actor} ${r.ip} ${r.action} ${r.target}`).join('\n') || '(no administrator actions)';
     }
     case 'link': {
       const [provider, externalId, username] = args;
@@ -127,14 +194,17 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
 try {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, ...OIDC_CLI_OPTIONS },
+    options: {
+      phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, 'grace-minutes': { type: 'string' },
+      ...OIDC_CLI_OPTIONS,
+    },
   });
   const [command, ...args] = positionals;
   const extra = extraArgumentsProblem(command, args);
   if (extra) throw new UsageError(extra);
   console.log(await withAdminContext(readConfig(), async (ctx) => (await runOidcCommand(ctx, command, args, values)) ?? run(ctx, command, args, values)));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError || error instanceof AdminActionError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {

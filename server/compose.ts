@@ -16,6 +16,10 @@ import { deriveKey, LoginTickets } from './embedding/login-tickets.ts';
 import { seedDemoData } from './seed/import.ts';
 import { refuseDemoAccountsInProduction } from './seed/demo-accounts-in-production.ts';
 import { withStartupLock } from './storage/startup-lock.ts';
+import { CONSOLE_SESSION_ABSOLUTE_MS, CONSOLE_SESSION_IDLE_MS } from './console/console-timeouts.ts';
+import { ensureDefaultGroup } from './console/default-group.ts';
+import { AccountGrants } from './oidc/account-grants.ts';
+import { SetupState } from './console/setup-state.ts';
 import { openStorage, type Storage } from './storage/storage.ts';
 
 export interface ComposeOptions {
@@ -44,6 +48,8 @@ async function openSeededStorage(config: ServerConfig, options: ComposeOptions):
     try {
       if (options.seed && config.seedDemoData) await seedDemoData(storage, (options.now ?? Date.now)());
       else if (options.seed && config.production) await refuseDemoAccountsInProduction(storage);
+      // A fresh instance signs people in at once: one default group for its own address.
+      if (options.seed) await ensureDefaultGroup(storage.stores.catalog, config);
     } catch (error) {
       await storage.close();
       throw error;
@@ -65,6 +71,9 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     now,
     keys,
     sessions: new SessionManager(stores.sessions, config, now),
+    consoleSessions: new SessionManager(stores.consoleSessions, { sessionIdleMs: CONSOLE_SESSION_IDLE_MS, sessionAbsoluteMs: CONSOLE_SESSION_ABSOLUTE_MS }, now),
+    accountGrants: new AccountGrants(storage.oidcRecords, stores.oidcSubjects),
+    setupState: new SetupState(stores.users),
     lockout: new Lockout(stores.lockout, config, now),
     accountGuard: redis ? new RedisAccountGuard(redis, config.redisKeyPrefix) : new MemoryAccountGuard(),
     sms: new SmsCodes(

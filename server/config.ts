@@ -93,6 +93,8 @@ export interface ServerConfig {
    * the brand site or host where he registered. Staff groups are skipped either way.
    */
   registrationGroups: string[] | null;
+  /** How long sign-in and administrator-action audit rows are kept (SSO_AUDIT_DAYS), in ms. */
+  auditRetentionMs: number;
 }
 
 
@@ -220,6 +222,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcLogoutSweepMs: integer(env, 'SSO_OIDC_LOGOUT_SWEEP_SECONDS', 30, 1) * 1000,
     oidcClientCheckMs: 2000,
     registrationGroups: groupCodes(env, 'SSO_REGISTRATION_GROUPS'),
+    auditRetentionMs: integer(env, 'SSO_AUDIT_DAYS', 180, 1) * 24 * 60 * MINUTE,
   };
   if (config.sessionAbsoluteMs < config.sessionIdleMs) {
     throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');

@@ -9,6 +9,8 @@ import type { SessionManager } from './auth/sessions.ts';
 import type { SmsCodes } from './auth/sms-codes.ts';
 import type { AppLinks } from './catalog/app-links.ts';
 import type { LoginTickets } from './embedding/login-tickets.ts';
+import type { AccountGrants } from './oidc/account-grants.ts';
+import type { SetupState } from './console/setup-state.ts';
 import type { Storage, Stores } from './storage/storage.ts';
 
 export interface AppContext {
@@ -19,6 +21,12 @@ export interface AppContext {
   now: () => number;
   keys: Sm2KeyPair;
   sessions: SessionManager;
+  /** The operator console's sessions: idle 15 minutes (console/console-timeouts.ts), a cookie of their own. */
+  consoleSessions: SessionManager;
+  /** Every OIDC grant of an account, for revoking them all (a disabled account, an administrator's reset). */
+  accountGrants: AccountGrants;
+  /** Whether the first administrator (or any account) exists: the sign-in calls wait for it. */
+  setupState: SetupState;
   lockout: Lockout;
   /** One password or SMS-code check at a time per account, across instances (auth/account-guard.ts). */
   accountGuard: AccountGuard;

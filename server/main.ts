@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from './seed/import.ts';
 import { createServer } from './server.ts';
 import { isDependencyUnavailable } from './storage/dependency-errors.ts';
 import { REDIS_UNAVAILABLE } from './storage/redis-client.ts';
+import { setupBanner, setupLinkAtStart } from './console/first-start.ts';
 
 let config: ServerConfig;
 try {
@@ -53,6 +54,9 @@ if (config.seedDemoData) {
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.username.padEnd(11)} ${account.password.padEnd(16)} ${account.note}`);
   console.log(`SMS codes (development sender): ${config.smsOutboxPath}\n`);
 }
+// While no administrator exists: the one-time setup link, to this output only (never to a client).
+const setupLink = await setupLinkAtStart(app.sso, config.publicUrl ?? `http://${shownHost}:${port}`);
+if (setupLink) console.log(setupBanner(setupLink));
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -51,6 +51,11 @@ export async function completeLogin(
   ctx: AppContext, request: FastifyRequest, reply: FastifyReply,
   user: User, method: LoginAttempt['method'], redirect: string, clientId?: string,
 ) {
+  // Every sign-in method ends here: a disabled account gets no session and no ticket.
+  if (user.disabled) {
+    await audit(ctx, request, user.username, method, 'disabled', clientId);
+    throw refuse('accountDisabled');
+  }
   if (request.embedOrigin) {
     // Embedded on a brand site: the browser would drop our cookie there, so hand out a one-time
     // ticket that a top-level visit to the SSO origin redeems (embedding/ticket-routes.ts).

@@ -68,6 +68,10 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       throw nowLockedForMs > 0 ? locked(nowLockedForMs) : refuse('badCredentials');
     }
     await ctx.lockout.reset(name);
+    if (user.disabled) {
+      await audit(ctx, request, user.username, 'password', 'disabled', body.clientId);
+      throw refuse('accountDisabled');
+    }
     if (user.mustChangePassword) {
       await audit(ctx, request, user.username, 'password', 'must_change', body.clientId);
       throw refuse('firstLogin');

@@ -72,6 +72,11 @@ export class SessionManager {
     if (sid && sid.length <= 128) await this.ended(hashId(sid));
   }
 
+  /** Ends the session stored as `idHash` (an administrator's 结束 on the account's session list). */
+  async endByHash(idHash: string): Promise<void> {
+    await this.ended(idHash);
+  }
+
   /**
    * Announces sessions a store call already deleted (all of a user's, after a password reset or
    * change), so the listeners end what hangs on them (single logout) as for a sign-out.

@@ -45,6 +45,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
       if (nowLockedForMs > 0) throw locked(nowLockedForMs);
       throw refuse('badCredentials');
     }
+    if (user.disabled) throw refuse('accountDisabled');
     if (newPlain !== confirmPlain) throw refuse('confirmMismatch');
     if (newPlain === oldPlain) throw refuse('samePassword');
     const problem = await passwordProblem(newPlain, user);

@@ -27,6 +27,7 @@ function toGroup(row: Selectable<ClientGroupsTable>): ClientGroup {
     sortOrder: row.sort_order,
     staffOnly: row.staff_only === 1,
     theme: row.theme ? JSON.parse(row.theme) : null,
+    updatedAt: Number(row.updated_at),
   };
 }
 
@@ -41,6 +42,26 @@ function toApp(row: Selectable<AppsTable>): App {
     oidcClientId: row.oidc_client_id,
     sortOrder: row.sort_order,
     visible: row.visible === 1,
+  };
+}
+
+function groupRow(g: ClientGroup, updatedAt: number) {
+  return {
+    code: g.code,
+    name: g.name,
+    aliases: json(g.aliases),
+    domains: json(g.domains),
+    domain_url: g.domainUrl,
+    image_list: json(g.imageList),
+    cycle_time: g.cycleTime,
+    wecom_config: g.weCom ? json(g.weCom) : null,
+    feishu_config: g.feishu ? json(g.feishu) : null,
+    callback_origins: json(g.callbackOrigins),
+    is_default: g.isDefault ? 1 : 0,
+    sort_order: g.sortOrder,
+    staff_only: g.staffOnly ? 1 : 0,
+    theme: g.theme ? json(g.theme) : null,
+    updated_at: updatedAt,
   };
 }
 
@@ -76,25 +97,31 @@ export class SqlCatalogStore implements CatalogStore {
   }
 
   async upsertGroup(g: ClientGroup): Promise<void> {
-    const values = {
-      code: g.code,
-      name: g.name,
-      aliases: json(g.aliases),
-      domains: json(g.domains),
-      domain_url: g.domainUrl,
-      image_list: json(g.imageList),
-      cycle_time: g.cycleTime,
-      wecom_config: g.weCom ? json(g.weCom) : null,
-      feishu_config: g.feishu ? json(g.feishu) : null,
-      callback_origins: json(g.callbackOrigins),
-      is_default: g.isDefault ? 1 : 0,
-      sort_order: g.sortOrder,
-      staff_only: g.staffOnly ? 1 : 0,
-      theme: g.theme ? json(g.theme) : null,
-    };
+    const values = groupRow(g, Date.now());
     const { code: _code, ...changes } = values;
     await this.scope.db.insertInto('client_groups').values(values).onConflict((oc) => oc.column('code').doUpdateSet(changes)).execute();
     await this.catalogChanged();
+  }
+
+  async saveGroupIfUnchanged(g: ClientGroup, expectedUpdatedAt: number | null, now: number): Promise<boolean> {
+    if (expectedUpdatedAt === null) {
+      const inserted = await this.scope.db.insertInto('client_groups').values(groupRow(g, now))
+        .onConflict((oc) => oc.column('code').doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    } else {
+      const { code, ...changes } = groupRow(g, Math.max(now, expectedUpdatedAt + 1));
+      const updated = await this.scope.db.updateTable('client_groups').set(changes)
+        .where('code', '=', code).where('updated_at', '=', expectedUpdatedAt).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+    }
+    await this.catalogChanged();
+    return true;
+  }
+
+  async removeApp(id: string): Promise<boolean> {
+    const result = await this.scope.db.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
+    await this.catalogChanged();
+    return Number(result.numDeletedRows) === 1;
   }
 
   async listApps(groupCode: string): Promise<App[]> {

@@ -37,6 +37,8 @@ export interface ClientGroup {
   staffOnly: boolean;
   /** The login page's colours and logo (import file "theme"); absent or null: the default look. */
   theme?: GroupTheme | null;
+  /** Epoch ms of the last change (0: before the console existed). */
+  updatedAt?: number;
 }
 
 export interface App {
@@ -59,6 +61,13 @@ export interface App {
 export interface CatalogStore {
   listGroups(): Promise<ClientGroup[]>;
   upsertGroup(group: ClientGroup): Promise<void>;
+  /**
+   * The console's save: creates the group when expectedUpdatedAt is null (false when the code is
+   * taken), else replaces it only while its updatedAt is still that (false: changed meanwhile).
+   */
+  saveGroupIfUnchanged(group: ClientGroup, expectedUpdatedAt: number | null, now: number): Promise<boolean>;
   listApps(groupCode: string): Promise<App[]>;
   upsertApp(app: App): Promise<void>;
+  /** True when there was an app card to remove. */
+  removeApp(id: string): Promise<boolean>;
 }

@@ -57,7 +57,8 @@ export class Accounts {
     const userId = await this.userIdOf(subject);
     if (userId === null) return null;
     const user = await this.stores.users.findUserById(userId);
-    return user ? { userId: user.id, username: user.username, phone: user.phone, kind: user.kind } : null;
+    // A disabled account is unknown to the provider: its refresh tokens and userinfo calls fail.
+    return user && !user.disabled ? { userId: user.id, username: user.username, phone: user.phone, kind: user.kind } : null;
   }
 
   /** Read per call from the storage layer's memberships: a grant or revoke counts at once. */

@@ -24,6 +24,8 @@ export interface ImportUser {
   /** Days since the password was last changed (demo: an aged password). */
   passwordAgeDays?: number;
   links?: { wecom?: string; feishu?: string };
+  /** An administrator of the operator console (a new account only; existing ones keep their role). */
+  isAdmin?: boolean;
   /** Codes of the client groups the account belongs to (added to, never taken away, by an import). */
   groups?: string[];
 }
@@ -104,6 +106,7 @@ export function readImportFile(file: string): ImportFile {
     check(isText(u.password) || (isText(u.passwordHash) && u.passwordHash.startsWith('$argon2id$')),
       `users[${i}] needs password (or an argon2id passwordHash)`);
     check(u.phone === undefined || MOBILE_PATTERN.test(u.phone), `users[${i}].phone is not a mainland mobile number`);
+    check(u.isAdmin === undefined || typeof u.isAdmin === 'boolean', `users[${i}].isAdmin must be true or false`);
     check(u.groups === undefined || (Array.isArray(u.groups) && u.groups.every(isText)), `users[${i}].groups must be a list of group codes`);
   }
   if (data.clients !== undefined) {
@@ -186,6 +189,7 @@ export async function importData(storage: Storage, data: ImportFile, now: number
         passwordChangedAt: now - (u.passwordAgeDays ?? 0) * 24 * 3600_000,
         mustChangePassword: u.mustChangePassword === true,
         kind: u.kind === 'dealer' ? 'dealer' : 'staff',
+        isAdmin: u.isAdmin === true,
       });
       if (u.links?.wecom) await tx.users.linkIdentity('wecom', u.links.wecom, user.id);
       if (u.links?.feishu) await tx.users.linkIdentity('feishu', u.links.feishu, user.id);
@@ -207,6 +211,7 @@ export async function importData(storage: Storage, data: ImportFile, now: number
 const DEMO_MEMBERSHIPS_MARKER = 'demo_memberships_seeded';
 const DEMO_STAFF_GROUPS_MARKER = 'demo_staff_groups_seeded';
 const DEMO_THEMES_MARKER = 'demo_themes_seeded';
+const DEMO_ADMIN_MARKER = 'demo_admin_seeded';
 
 /** Seeds the demo data once per database (a marker in meta makes it idempotent). */
 export async function seedDemoData(storage: Storage, now: number): Promise<boolean> {
@@ -221,6 +226,7 @@ export async function seedDemoData(storage: Storage, now: number): Promise<boole
   await meta.setMeta(DEMO_MEMBERSHIPS_MARKER, stamp);
   await meta.setMeta(DEMO_STAFF_GROUPS_MARKER, stamp);
   await meta.setMeta(DEMO_THEMES_MARKER, stamp);
+  await meta.setMeta(DEMO_ADMIN_MARKER, stamp);
   return true;
 }
 
@@ -233,6 +239,11 @@ export async function seedDemoData(storage: Storage, now: number): Promise<boole
 async function upgradeDemoData(storage: Storage, stamp: string): Promise<void> {
   const { meta } = storage.stores;
   const demo = readImportFile(DEMO_DATA_FILE);
+  if (!(await meta.getMeta(DEMO_ADMIN_MARKER))) {
+    // The demo's console administrator, added to a database seeded before the console existed.
+    await importData(storage, { users: (demo.users ?? []).filter((u) => u.isAdmin) }, Date.parse(stamp));
+    await meta.setMeta(DEMO_ADMIN_MARKER, stamp);
+  }
   if (!(await meta.getMeta(DEMO_MEMBERSHIPS_MARKER))) {
     await storage.transaction((tx) => importMemberships(tx, demo.users ?? []));
     await meta.setMeta(DEMO_MEMBERSHIPS_MARKER, stamp);
@@ -264,4 +275,5 @@ export const DEMO_ACCOUNTS = [
   { username: 'firstlogin', password: 'Sso@2026first', note: '首次登录须修改密码 (AU00154)' },
   { username: 'agedpwd', password: 'Sso@2026aged', note: '密码已 40 天未修改 (AU00153)' },
   { username: 'dealer01', password: 'Sso@2026dealer', note: '经销商，手机号 13800000001 (短信登录)' },
+  { username: 'admin', password: 'Sso@2026admin', note: '管理员，管理控制台 /admin' },
 ] as const;
