@@ -6,6 +6,14 @@ export function routeOf(pathname: string): PortalRoute {
   return pathname.replace(/\/+$/, '') === '/home' ? 'home' : 'login';
 }
 
+/**
+ * The operator console (/admin, /admin/setup, anything below /admin): its own lazy chunk
+ * (portal/admin/), never loaded by the login page or the application centre.
+ */
+export function isConsolePath(pathname: string): boolean {
+  return /^\/admin(\/|$)/.test(pathname);
+}
+
 export const ROUTE_TITLES: Record<PortalRoute, string> = {
   login: '统一登录',
   home: '应用中心',

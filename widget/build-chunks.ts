@@ -12,6 +12,8 @@
 //   ...) into small chunks of their own, 2.6 KiB more gzip in all; and with the view in a chunk of
 //   its own the loader fetched that chunk, then React's (one more round trip, 0.6 KiB more gzip).
 //   The after-paint views and <app-center> stay chunks of their own (import() from the React part).
+//   Of contract/, only what widget modules import goes there: the portal's operator console
+//   (portal/admin/, a lazy chunk of /admin) keeps its own contract texts and rules to itself.
 // Only ES output is split; the library's IIFE build is one file.
 import type { Plugin } from 'vite';
 
@@ -23,8 +25,12 @@ export function widgetChunks(): Plugin {
   const staticImports = new Map<string, readonly string[]>();
   /** The module ids the React part's entry reaches by static imports (itself included). */
   function reactPartModules(): Set<string> {
+    return reachedFrom((id) => REACT_PART_ENTRY.test(id));
+  }
+  /** The module ids that modules matching `start` reach by static imports (themselves included). */
+  function reachedFrom(start: (id: string) => boolean): Set<string> {
     const reached = new Set<string>();
-    const queue = [...staticImports.keys()].filter((id) => REACT_PART_ENTRY.test(id));
+    const queue = [...staticImports.keys()].filter(start);
     for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
       if (reached.has(id)) continue;
       reached.add(id);
@@ -40,9 +46,14 @@ export function widgetChunks(): Plugin {
     outputOptions(output) {
       if (output.format && output.format !== 'es') return null;
       let reactPart: Set<string> | null = null;
+      let widgetReached: Set<string> | null = null;
       const inReactPart = (id: string) => {
         reactPart ??= reactPartModules();
-        return reactPart.has(id) || /[\\/](widget[\\/](core|brands)|contract|node_modules)[\\/]/.test(id);
+        if (reactPart.has(id) || /[\\/](widget[\\/](core|brands)|node_modules)[\\/]/.test(id)) return true;
+        // A contract module only the portal's own lazy parts use (the operator console's texts and
+        // rules) stays with them: the login page must not load it.
+        widgetReached ??= reachedFrom((from) => /[\\/]widget[\\/]/.test(from));
+        return /[\\/]contract[\\/]/.test(id) && widgetReached.has(id);
       };
       return {
         ...output,
