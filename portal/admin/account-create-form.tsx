@@ -1,0 +1,89 @@
+// 新建账号: username, phone (optional), staff or dealer, a first password (sent SM2-encrypted; the
+// account changes it at its first sign-in), groups.
+import { useRef, useState, type FormEvent } from 'react';
+import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
+import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../contract/rules/username.ts';
+import { validatePhone } from '../../widget/core/validators.ts';
+import { api, encryptPassword, errorText, refusalCode } from './console-api.ts';
+import { useAction } from './use-action.ts';
+import { Field } from './field.tsx';
+import { BusyButton } from './busy-button.tsx';
+import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { GroupCheckboxes } from './group-checkboxes.tsx';
+import { newPasswordErrors } from './password-fields.ts';
+
+export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: ConsoleAccount): void; onCancel(): void }) {
+  const [username, setUsername] = useState('');
+  const [phone, setPhone] = useState('');
+  const [kind, setKind] = useState<'staff' | 'dealer'>('staff');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [groups, setGroups] = useState<string[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const action = useAction();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    if (!username) found.username = '请输入用户名';
+    else if (!USERNAME_PATTERN.test(username)) found.username = `用户名只能包含小写英文字母和数字，最多 ${USERNAME_MAX_LENGTH} 位`;
+    if (phone.trim()) {
+      const problem = validatePhone(phone);
+      if (problem) found.phone = problem;
+    }
+    Object.assign(found, newPasswordErrors({ password, confirm, username, phone: phone.trim() || null }));
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      action.setError(null);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const account = await action.run(
+      async () => api.post('/console/accounts/create', {
+        json: { username, phone: phone.trim() || null, kind, password: await encryptPassword(password), groups },
+        quiet: true,
+      }),
+      (error) => {
+        const code = refusalCode(error);
+        const at = code === 'AU00103' ? 'password' : code === 'AU00120' || code === 'AU00607' ? 'username' : code === 'AU00121' ? 'phone' : null;
+        if (!at) return false;
+        setErrors({ [at]: errorText(error) ?? '' });
+        focusFirstInvalid(formRef.current);
+        return true;
+      },
+    );
+    if (account) onCreated(account);
+  }
+
+  return (
+    <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="account-form-title">
+      <h3 id="account-form-title" tabIndex={-1}>新建账号</h3>
+      <div className="form__grid">
+        <Field label="用户名" error={errors.username} required hint="小写英文字母和数字">
+          {(control) => <input {...control} autoComplete="off" maxLength={USERNAME_MAX_LENGTH} value={username} onChange={(event) => setUsername(event.target.value)} />}
+        </Field>
+        <Field label="手机号" error={errors.phone} hint="可留空">
+          {(control) => <input {...control} type="tel" inputMode="numeric" autoComplete="off" maxLength={11} value={phone} onChange={(event) => setPhone(event.target.value)} />}
+        </Field>
+        <Field label="初始密码" error={errors.password} required hint="账号首次登录时须修改">
+          {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
+        </Field>
+        <Field label="确认初始密码" error={errors.confirm} required>
+          {(control) => <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />}
+        </Field>
+      </div>
+      <fieldset className="choices">
+        <legend>账号类型</legend>
+        <label className="check"><input type="radio" name="account-kind" checked={kind === 'staff'} onChange={() => setKind('staff')} />员工</label>
+        <label className="check"><input type="radio" name="account-kind" checked={kind === 'dealer'} onChange={() => setKind('dealer')} />经销商</label>
+      </fieldset>
+      <GroupCheckboxes legend="所属客户群" selected={groups} onChange={setGroups} />
+      <FormError text={action.error} fieldErrors={errors} />
+      <div className="form__actions">
+        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在创建…">创建账号</BusyButton>
+        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+// One account: its facts, 重置密码, 解锁 (while locked), 停用 / 启用, 授予 / 撤销管理员 (asks for the
+// password again; the last administrator stays: AU00604), its groups and its sessions.
+import { useState } from 'react';
+import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
+import { api } from './console-api.ts';
+import { useAction } from './use-action.ts';
+import { BusyButton } from './busy-button.tsx';
+import { FormError } from './form-error.tsx';
+import { confirmAction } from './notice-region.tsx';
+import { GroupCheckboxes } from './group-checkboxes.tsx';
+import { ResetPasswordDialog } from './reset-password-dialog.tsx';
+import { AccountSessions } from './account-sessions.tsx';
+import { accountFlags, isLocked } from './account-flags.ts';
+import { formatTime } from './format.ts';
+
+interface AccountDetailProps {
+  account: ConsoleAccount;
+  onChanged(account: ConsoleAccount): void;
+  onClose(): void;
+}
+
+export function AccountDetail({ account, onChanged, onClose }: AccountDetailProps) {
+  const actions = useAction();
+  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [resetting, setResetting] = useState(false);
+  const [groups, setGroups] = useState<string[]>(account.groups);
+  const [sessionsGeneration, setSessionsGeneration] = useState(0);
+  const groupsAction = useAction();
+  const name = account.username;
+
+  async function act(key: string, call: () => Promise<ConsoleAccount>, done: string) {
+    setBusyKey(key);
+    setNote('');
+    const changed = await actions.run(call);
+    setBusyKey(null);
+    if (changed) {
+      onChanged(changed);
+      setNote(done);
+      setSessionsGeneration((n) => n + 1);
+    }
+  }
+
+  async function setDisabled(disabled: boolean) {
+    if (disabled && !(await confirmAction(`停用账号 ${name}？停用后该账号不能以任何方式登录，它的所有会话立即结束，已登录的应用将被单点退出。`, '停用账号'))) return;
+    await act('disable', () => api.post('/console/accounts/disabled', { json: { username: name, disabled }, quiet: true }), disabled ? '账号已停用，会话已结束' : '账号已启用');
+  }
+
+  async function setAdmin(admin: boolean) {
+    const text = admin ? `授予 ${name} 管理员权限？该账号将可以登录管理控制台并修改所有配置。` : `撤销 ${name} 的管理员权限？`;
+    if (!(await confirmAction(text, admin ? '授予管理员' : '撤销管理员'))) return;
+    await act('admin', () => api.post('/console/accounts/admin', { json: { username: name, admin }, quiet: true }), admin ? '已授予管理员权限' : '已撤销管理员权限');
+  }
+
+  async function saveGroups() {
+    const changed = await groupsAction.run(() => api.post('/console/accounts/groups', { json: { username: name, groups }, quiet: true }));
+    if (changed) {
+      onChanged(changed);
+      setNote('客户群已保存');
+    }
+  }
+
+  const groupsChanged = [...groups].sort().join() !== [...account.groups].sort().join();
+  return (
+    <div className="panel account-detail">
+      <div className="toolbar">
+        <h3 id="account-detail-title" tabIndex={-1}>账号：{name}</h3>
+        <button type="button" className="btn btn--plain" onClick={onClose}>关闭</button>
+      </div>
+      <dl className="facts">
+        <div><dt>类型</dt><dd>{account.kind === 'staff' ? '员工' : '经销商'}</dd></div>
+        <div><dt>手机号</dt><dd>{account.phone ?? '—'}</dd></div>
+        <div><dt>状态</dt><dd>{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</dd></div>
+        <div><dt>创建时间</dt><dd>{formatTime(account.createdAt)}</dd></div>
+        <div><dt>密码修改时间</dt><dd>{formatTime(account.passwordChangedAt)}</dd></div>
+      </dl>
+      <div className="row-actions">
+        <button type="button" className="btn btn--plain" onClick={() => setResetting(true)} disabled={actions.busy}>重置密码</button>
+        {isLocked(account) ? (
+          <BusyButton busy={busyKey === 'unlock'} disabled={actions.busy} onClick={() => void act('unlock', () => api.post('/console/accounts/unlock', { json: { username: name }, quiet: true }), '账号已解锁')}>解锁</BusyButton>
+        ) : null}
+        <BusyButton variant={account.disabled ? 'plain' : 'danger'} busy={busyKey === 'disable'} disabled={actions.busy} onClick={() => void setDisabled(!account.disabled)}>
+          {account.disabled ? '启用账号' : '停用账号'}
+        </BusyButton>
+        <BusyButton busy={busyKey === 'admin'} disabled={actions.busy} onClick={() => void setAdmin(!account.isAdmin)}>
+          {account.isAdmin ? '撤销管理员' : '授予管理员'}
+        </BusyButton>
+      </div>
+      <p role="status" className="cell-note">{note}</p>
+      <FormError text={actions.error} />
+      <div className="subsection">
+        <GroupCheckboxes legend="所属客户群" selected={groups} onChange={setGroups} />
+        <FormError text={groupsAction.error} />
+        <BusyButton busy={groupsAction.busy} busyLabel="正在保存…" disabled={!groupsChanged} onClick={saveGroups}>保存客户群</BusyButton>
+      </div>
+      <AccountSessions username={name} generation={sessionsGeneration} />
+      {resetting ? (
+        <ResetPasswordDialog
+          account={account}
+          onClose={() => setResetting(false)}
+          onDone={(changed) => {
+            setResetting(false);
+            onChanged(changed);
+            setNote('密码已重置，会话已结束；该账号下次登录须修改密码');
+            setSessionsGeneration((n) => n + 1);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

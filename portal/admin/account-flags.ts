@@ -1,0 +1,17 @@
+// The badges of an account's state (停用, 锁定, 管理员, 须修改密码).
+import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
+import { formatTime } from './format.ts';
+
+export function isLocked(account: ConsoleAccount, now = Date.now()): boolean {
+  return account.lockedUntil !== null && account.lockedUntil > now;
+}
+
+export function accountFlags(account: ConsoleAccount): Array<{ text: string; tone: string }> {
+  const flags: Array<{ text: string; tone: string }> = [];
+  if (account.disabled) flags.push({ text: '已停用', tone: 'badge--off' });
+  else flags.push({ text: '正常', tone: 'badge--on' });
+  if (isLocked(account)) flags.push({ text: `锁定至 ${formatTime(account.lockedUntil)}`, tone: 'badge--warn' });
+  if (account.isAdmin) flags.push({ text: '管理员', tone: '' });
+  if (account.mustChangePassword) flags.push({ text: '须修改密码', tone: '' });
+  return flags;
+}

@@ -1,0 +1,140 @@
+// 账号: search (part of a username or phone, a group, pages), 新建账号, and one account's panel with
+// its actions, groups and sessions.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { AccountPage, ConsoleAccount } from '../../contract/endpoints/console.ts';
+import { api } from './console-api.ts';
+import { groupsStore } from './stores.ts';
+import { useAction } from './use-action.ts';
+import { BusyButton } from './busy-button.tsx';
+import { FormError } from './form-error.tsx';
+import { Pager } from './pager.tsx';
+import { AccountCreateForm } from './account-create-form.tsx';
+import { AccountDetail } from './account-detail.tsx';
+import { accountFlags } from './account-flags.ts';
+import { focusHeading } from './focus.ts';
+
+interface Query {
+  q: string;
+  group: string;
+  page: number;
+}
+
+export function AccountsSection() {
+  const groups = useStore(groupsStore.$state).items ?? [];
+  const [typed, setTyped] = useState({ q: '', group: '' });
+  const [query, setQuery] = useState<Query>({ q: '', group: '', page: 1 });
+  const [result, setResult] = useState<AccountPage | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<ConsoleAccount | null>(null);
+  const search = useAction();
+  const { run } = search;
+  useEffect(() => groupsStore.ensure(), []);
+
+  const load = useCallback(async (next: Query) => {
+    const page = await run(() => api.get('/console/accounts', {
+      params: { q: next.q || undefined, group: next.group || undefined, page: next.page },
+      quiet: true,
+    }));
+    if (page) setResult(page);
+  }, [run]);
+
+  useEffect(() => {
+    void load(query);
+  }, [query, load]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setQuery({ q: typed.q.trim(), group: typed.group, page: 1 });
+  }
+
+  function changed(account: ConsoleAccount) {
+    setSelected(account);
+    setResult((before) => before && { ...before, items: before.items.map((item) => (item.username === account.username ? account : item)) });
+  }
+
+  function open(account: ConsoleAccount) {
+    setSelected(account);
+    focusHeading('account-detail-title');
+  }
+
+  return (
+    <>
+      <h2 id="heading-accounts" tabIndex={-1}>账号</h2>
+      <form className="toolbar search" role="search" onSubmit={submit} aria-label="搜索账号">
+        <div className="field">
+          <label htmlFor="account-q" className="field__label">用户名或手机号</label>
+          <input id="account-q" type="search" maxLength={64} value={typed.q} onChange={(event) => setTyped({ ...typed, q: event.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="account-group" className="field__label">客户群</label>
+          <select id="account-group" value={typed.group} onChange={(event) => setTyped({ ...typed, group: event.target.value })}>
+            <option value="">全部</option>
+            {groups.map((group) => <option key={group.code} value={group.code}>{group.name}（{group.code}）</option>)}
+          </select>
+        </div>
+        <BusyButton type="submit" busy={search.busy} busyLabel="搜索中…">搜索</BusyButton>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => {
+            setCreating(true);
+            focusHeading('account-form-title');
+          }}
+        >
+          新建账号
+        </button>
+      </form>
+      <FormError text={search.error}>
+        <button type="button" className="btn btn--plain" onClick={() => void load(query)}>重试</button>
+      </FormError>
+      {creating ? (
+        <AccountCreateForm
+          onCancel={() => setCreating(false)}
+          onCreated={(account) => {
+            setCreating(false);
+            setTyped({ q: account.username, group: '' });
+            setQuery({ q: account.username, group: '', page: 1 });
+            open(account);
+          }}
+        />
+      ) : null}
+      {selected ? <AccountDetail key={selected.username} account={selected} onChanged={changed} onClose={() => setSelected(null)} /> : null}
+      {result === null && !search.error ? <p className="muted" role="status">正在加载…</p> : null}
+      {result ? (
+        <>
+          {result.items.length === 0 ? <p className="muted">没有找到账号。</p> : (
+            <div className="table-wrap">
+              <table className="table">
+                <caption className="visually-hidden">账号列表</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">用户名</th>
+                    <th scope="col">手机号</th>
+                    <th scope="col">类型</th>
+                    <th scope="col">客户群</th>
+                    <th scope="col">状态</th>
+                    <th scope="col">操作</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.items.map((account) => (
+                    <tr key={account.username} className={selected?.username === account.username ? "row--selected" : undefined}>
+                      <th scope="row">{account.username}</th>
+                      <td>{account.phone ?? '—'}</td>
+                      <td>{account.kind === 'staff' ? '员工' : '经销商'}</td>
+                      <td>{account.groups.join('、') || '—'}</td>
+                      <td>{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</td>
+                      <td><button type="button" className="btn btn--link" onClick={() => open(account)} aria-label={`管理账号 ${account.username}`}>管理</button></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={result.page} total={result.total} pageSize={result.pageSize} busy={search.busy} label="账号列表分页" onPage={(page) => setQuery({ ...query, page })} />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// The application centre's app cards: a table with 编辑 / 删除 and the form to create or edit one.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ConsoleApp } from '../../contract/endpoints/console.ts';
+import { api } from './console-api.ts';
+import { appsStore, clientsStore, groupsStore } from './stores.ts';
+import { useAction } from './use-action.ts';
+import { BusyButton } from './busy-button.tsx';
+import { ListStatus } from './list-status.tsx';
+import { AppForm } from './app-form.tsx';
+import { confirmAction } from './notice-region.tsx';
+import { focusHeading } from './focus.ts';
+
+export function AppsPanel() {
+  const state = useStore(appsStore.$state);
+  const groups = useStore(groupsStore.$state).items ?? [];
+  const [editing, setEditing] = useState<{ app: ConsoleApp | null; key: number } | null>(null);
+  useEffect(() => {
+    appsStore.ensure();
+    groupsStore.ensure();
+    clientsStore.ensure();
+  }, []);
+  const groupName = (code: string) => groups.find((group) => group.code === code)?.name ?? code;
+
+  function open(app: ConsoleApp | null) {
+    setEditing({ app, key: Date.now() });
+    focusHeading('app-form-title');
+  }
+
+  return (
+    <div className="subsection">
+      <div className="toolbar">
+        <h3>应用卡片</h3>
+        <button type="button" className="btn btn--primary" onClick={() => open(null)}>新建应用卡片</button>
+      </div>
+      {editing ? (
+        <AppForm
+          key={editing.key}
+          app={editing.app}
+          onCancel={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void appsStore.refresh();
+          }}
+        />
+      ) : null}
+      <ListStatus state={state} retry={() => void appsStore.refresh()} empty="还没有应用卡片。" />
+      {state.items && state.items.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">应用卡片列表</caption>
+            <thead>
+              <tr>
+                <th scope="col">名称</th>
+                <th scope="col">客户群</th>
+                <th scope="col">链接</th>
+                <th scope="col">OIDC 客户端</th>
+                <th scope="col">排序</th>
+                <th scope="col">显示</th>
+                <th scope="col">操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.items.map((app) => <AppRow key={app.id} app={app} groupName={groupName(app.groupCode)} onEdit={() => open(app)} />)}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function AppRow({ app, groupName, onEdit }: { app: ConsoleApp; groupName: string; onEdit(): void }) {
+  const remove = useAction();
+  async function removeApp() {
+    if (!(await confirmAction(`删除应用卡片“${app.name}”？应用中心将不再显示它。`, '删除'))) return;
+    const done = await remove.run(() => api.post('/console/apps/remove', { json: { id: app.id }, quiet: true }).then(() => true));
+    if (done) void appsStore.refresh();
+  }
+  return (
+    <tr>
+      <th scope="row">{app.name}<span className="cell-note"><code>{app.id}</code></span></th>
+      <td>{groupName}</td>
+      <td className="cell-url">{app.autoLoginUrl}</td>
+      <td>{app.oidcClientId ?? '—'}</td>
+      <td>{app.sortOrder}</td>
+      <td>{app.visible ? '显示' : '隐藏'}</td>
+      <td>
+        <div className="row-actions">
+          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={`编辑应用卡片 ${app.name}`}>编辑</button>
+          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeApp} aria-label={`删除应用卡片 ${app.name}`}>删除</BusyButton>
+        </div>
+        {remove.error ? <p className="form-error" role="alert">{remove.error}</p> : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,115 @@
+// The console page: the setup page on /admin/setup, else the sign-in form until GET /console/me
+// knows an administrator, then the console. The dialogs that may interrupt any call (sign in again,
+// password again) live here, over whatever is open.
+import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { api, errorText, refusalCode } from './console-api.ts';
+import { $reauthWaiters, $session, $signInWaiters, finishSignInAgain, signedIn } from './session-store.ts';
+import { SetupPage } from './setup-page.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+import { ConsoleShell } from './console-shell.tsx';
+import { ReauthDialog } from './reauth-dialog.tsx';
+import { NoticeRegion } from './notice-region.tsx';
+import { Modal } from './modal.tsx';
+
+const PRODUCT = '统一身份认证 管理控制台';
+
+function isSetupPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '') === '/admin/setup';
+}
+
+export function ConsoleApp() {
+  const [path, setPath] = useState(window.location.pathname);
+  const [signInNote, setSignInNote] = useState<string | null>(null);
+  const session = useStore($session);
+  const signInWaiting = useStore($signInWaiters).length > 0;
+  const reauthWaiting = useStore($reauthWaiters).length > 0;
+  const setup = isSetupPath(path);
+
+  const loadMe = useCallback(() => {
+    $session.set({ status: 'loading' });
+    api.get('/console/me', { quiet: true }).then(signedIn, (error) => {
+      const code = refusalCode(error);
+      if (code === 'AU00600' || code === 'AU00601') {
+        setSignInNote(code === 'AU00601' ? errorText(error) : null);
+        $session.set({ status: 'signed-out' });
+      } else {
+        $session.set({ status: 'failed', message: errorText(error) ?? '' });
+      }
+    });
+  }, []);
+
+  useEffect(() => {
+    if (!setup) loadMe();
+  }, [setup, loadMe]);
+
+  let content;
+  if (setup) {
+    const token = new URLSearchParams(window.location.search).get('token') ?? '';
+    content = (
+      <SetupPage
+        token={token}
+        onDone={() => {
+          window.history.replaceState(null, '', '/admin');
+          setPath('/admin');
+        }}
+      />
+    );
+  } else if (session.status === 'signed-in') {
+    content = <ConsoleShell me={session.me} />;
+  } else if (session.status === 'signed-out') {
+    content = (
+      <div className="sign-in-page card">
+        <h1 className="page-title">{PRODUCT}</h1>
+        <h2>管理员登录</h2>
+        {signInNote ? <p className="notice notice--error" role="alert">{signInNote}</p> : null}
+        <SignInForm onSignedIn={() => setSignInNote(null)} />
+      </div>
+    );
+  } else if (session.status === 'failed') {
+    content = (
+      <div className="sign-in-page card">
+        <h1 className="page-title">{PRODUCT}</h1>
+        <div className="notice notice--error" role="alert">
+          <p>{session.message}</p>
+          <button type="button" className="btn btn--plain" onClick={loadMe}>重试</button>
+        </div>
+      </div>
+    );
+  } else {
+    content = (
+      <div className="sign-in-page card">
+        <h1 className="page-title">{PRODUCT}</h1>
+        <p role="status">正在加载…</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {setup || session.status !== 'signed-in' ? <main className="console-plain">{content}</main> : content}
+      {session.status === 'signed-in' && signInWaiting ? (
+        <Modal title="登录已超时，请重新登录" onClose={() => undefined}>
+          <p className="modal__text">管理控制台 15 分钟无操作后需重新登录。登录后将继续刚才的操作，已填写的内容不会丢失。</p>
+          <SignInForm
+            onSignedIn={() => finishSignInAgain(true)}
+            extra={
+              <button
+                type="button"
+                className="btn btn--plain"
+                onClick={() => {
+                  finishSignInAgain(false);
+                  $session.set({ status: 'signed-out' });
+                }}
+              >
+                放弃并返回登录页
+              </button>
+            }
+          />
+        </Modal>
+      ) : null}
+      {reauthWaiting && !signInWaiting ? <ReauthDialog /> : null}
+      <NoticeRegion />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+// The console chunk's entry (portal/main.tsx imports it with import() on /admin only). The page's
+// static <main> is replaced by the console's own layout: a banner header and one <main>.
+import { createRoot } from 'react-dom/client';
+import { ConsoleApp } from './console-app.tsx';
+import './console.css';
+
+export const CONSOLE_TITLE = '管理控制台 - 统一身份认证';
+
+export function mountConsole(view: HTMLElement): void {
+  document.title = CONSOLE_TITLE;
+  document.body.classList.add('console-page');
+  const root = document.createElement('div');
+  root.id = 'console';
+  view.replaceWith(root);
+  createRoot(root).render(<ConsoleApp />);
+}

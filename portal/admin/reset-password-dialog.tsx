@@ -1,0 +1,59 @@
+// 重置密码: a new password the account must change at its next sign-in; its sessions and app
+// sign-ins end.
+import { useRef, useState, type FormEvent } from 'react';
+import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
+import { api, encryptPassword, errorText, refusalCode } from './console-api.ts';
+import { useAction } from './use-action.ts';
+import { Modal } from './modal.tsx';
+import { Field } from './field.tsx';
+import { BusyButton } from './busy-button.tsx';
+import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { newPasswordErrors } from './password-fields.ts';
+
+export function ResetPasswordDialog({ account, onDone, onClose }: { account: ConsoleAccount; onDone(account: ConsoleAccount): void; onClose(): void }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const action = useAction();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = newPasswordErrors({ password, confirm, username: account.username, phone: account.phone });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      action.setError(null);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const changed = await action.run(
+      async () => api.post('/console/accounts/reset-password', { json: { username: account.username, password: await encryptPassword(password) }, quiet: true }),
+      (error) => {
+        if (refusalCode(error) !== 'AU00103') return false;
+        setErrors({ password: errorText(error) ?? '' });
+        focusFirstInvalid(formRef.current);
+        return true;
+      },
+    );
+    if (changed) onDone(changed);
+  }
+
+  return (
+    <Modal title={`重置密码：${account.username}`} busy={action.busy} onClose={onClose}>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
+        <p className="modal__text">设置新密码后，该账号的所有会话立即结束，已登录的应用将被退出；账号下次登录时须修改密码。</p>
+        <Field label="新密码" error={errors.password} required>
+          {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />}
+        </Field>
+        <Field label="确认新密码" error={errors.confirm} required>
+          {(control) => <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />}
+        </Field>
+        <FormError text={action.error} fieldErrors={errors} />
+        <div className="modal__actions">
+          <button type="button" className="btn btn--plain" disabled={action.busy} onClick={onClose}>取消</button>
+          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在重置…">重置密码</BusyButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

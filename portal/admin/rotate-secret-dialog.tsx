@@ -1,0 +1,49 @@
+// 轮换密钥: a new secret for a confidential client; the old one keeps working for the chosen grace
+// minutes (default 60; 0 ends it at once). Asks for the password again when the session is older
+// than 5 minutes (consoleCall).
+import { useRef, useState, type FormEvent } from 'react';
+import type { SavedClient } from '../../contract/endpoints/console.ts';
+import { api } from './console-api.ts';
+import { useAction } from './use-action.ts';
+import { Modal } from './modal.tsx';
+import { Field } from './field.tsx';
+import { BusyButton } from './busy-button.tsx';
+import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+
+export const MAX_GRACE_MINUTES = 10_080;
+
+export function RotateSecretDialog({ clientId, onRotated, onClose }: { clientId: string; onRotated(saved: SavedClient): void; onClose(): void }) {
+  const [grace, setGrace] = useState('60');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const action = useAction();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const minutes = Number(grace);
+    if (grace.trim() === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > MAX_GRACE_MINUTES) {
+      setErrors({ grace: `请输入 0 到 ${MAX_GRACE_MINUTES} 之间的整数分钟数` });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setErrors({});
+    const saved = await action.run(() => api.post('/console/clients/rotate-secret', { json: { clientId, graceMinutes: minutes }, quiet: true }));
+    if (saved) onRotated(saved);
+  }
+
+  return (
+    <Modal title={`轮换密钥：${clientId}`} busy={action.busy} onClose={onClose}>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
+        <p className="modal__text">生成新的客户端密钥。旧密钥在宽限期内仍然有效，方便应用切换到新密钥。</p>
+        <Field label="旧密钥宽限时间（分钟）" error={errors.grace} hint="0 表示旧密钥立即失效；最长 7 天（10080 分钟）">
+          {(control) => <input {...control} type="number" inputMode="numeric" min={0} max={MAX_GRACE_MINUTES} step={1} value={grace} onChange={(event) => setGrace(event.target.value)} autoFocus />}
+        </Field>
+        <FormError text={action.error} fieldErrors={errors} />
+        <div className="modal__actions">
+          <button type="button" className="btn btn--plain" disabled={action.busy} onClick={onClose}>取消</button>
+          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在轮换…">轮换密钥</BusyButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+// The console's sign-in: 用户名, 密码, 登录. On the page when nobody is signed in, and in a dialog
+// over the console when the session lapsed (the console's forms keep what was typed meanwhile).
+import { useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { LOGIN_NAME_MAX_LENGTH } from '../../contract/rules/username.ts';
+import { api, encryptPassword } from './console-api.ts';
+import { $lastUsername, signedIn } from './session-store.ts';
+import { useAction } from './use-action.ts';
+import { Field } from './field.tsx';
+import { BusyButton } from './busy-button.tsx';
+import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+
+interface SignInFormProps {
+  /** Called after a successful sign-in (the session store already knows the administrator). */
+  onSignedIn?(): void;
+  /** A second button (the dialog's 退出登录). */
+  extra?: React.ReactNode;
+}
+
+export function SignInForm({ onSignedIn, extra }: SignInFormProps) {
+  const [username, setUsername] = useState(useStore($lastUsername));
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const action = useAction({ plain: true });
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    if (!username.trim()) found.username = '请输入用户名';
+    if (!password) found.password = '请输入密码';
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      action.setError(null);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const me = await action.run(async () =>
+      api.post('/console/session', { json: { username: username.trim(), password: await encryptPassword(password) }, quiet: true }),
+    );
+    if (me) {
+      setPassword('');
+      signedIn(me);
+      onSignedIn?.();
+    }
+  }
+
+  return (
+    <form ref={formRef} className="form sign-in-form" onSubmit={submit} noValidate aria-label="登录管理控制台">
+      <Field label="用户名" error={errors.username} required>
+        {(control) => (
+          <input {...control} name="username" autoComplete="username" maxLength={LOGIN_NAME_MAX_LENGTH} value={username} onChange={(event) => setUsername(event.target.value)} />
+        )}
+      </Field>
+      <Field label="密码" error={errors.password} required>
+        {(control) => (
+          <input {...control} name="password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        )}
+      </Field>
+      <FormError text={action.error} fieldErrors={errors} />
+      <div className="form__actions">
+        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="登录中…">登录</BusyButton>
+        {extra}
+      </div>
+    </form>
+  );
+}
