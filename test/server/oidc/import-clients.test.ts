@@ -99,11 +99,12 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
     const clients = Object.fromEntries((await stored()).map((c) => [c.clientId, c]));
     assert.ok(clients.crm!.secretHash!.startsWith('sha256$') && !clients.crm!.secretHash!.includes(GIVEN_SECRET), 'hashed');
     assert.deepEqual(
-      { ...clients.crm!, secretHash: 'hashed' },
+      { ...clients.crm!, secretHash: 'hashed', updatedAt: 'set' },
       {
         clientId: 'crm', secretHash: 'hashed', redirectUris: [REDIRECT_URI], postLogoutRedirectUris: ['https://crm.example.com/bye'],
         backchannelLogoutUri: 'https://crm.example.com/oidc/backchannel', initiateLoginUri: 'https://crm.example.com/oidc/login',
         name: '销售管理系统', groups: ['default', 'icar'], consent: false,
+        disabled: false, previousSecretHash: null, previousSecretUntil: null, updatedAt: 'set',
       },
     );
     assert.equal(clients.reports!.consent, true);

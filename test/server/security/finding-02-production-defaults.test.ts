@@ -65,8 +65,9 @@ describe('finding 2: production refuses development secrets and demo accounts', 
   it('a production start has no demo account and prints no demo password', async () => {
     const main = await spawnMain({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: '' });
     try {
+      // No account at all: the instance answers "not set up" (AU00500) until its first administrator.
       const details = await fetch(`${main.url}/api/admin/user/details?username=zhangwei`);
-      assert.deepEqual(await details.json(), { code: 200, msg: 'success', data: null }, 'no demo account');
+      assert.equal(((await details.json()) as { code: string }).code, 'AU00500', 'no demo account');
       assert.doesNotMatch(main.output(), /Sso@2026|Demo accounts/);
     } finally {
       await main.stop();
@@ -92,12 +93,12 @@ describe('finding 2: production refuses development secrets and demo accounts', 
       await adminCli(storage, ['seed'], OWN_SECRETS);
       const refused = await runRefusedStart({ NODE_ENV: 'production', ...OWN_SECRETS }, dataDir);
       assert.equal(refused.code, 1, refused.output);
-      assert.match(refused.output, /demo accounts zhangwei, firstlogin, agedpwd, dealer01 still have their public demo passwords/);
+      assert.match(refused.output, /demo accounts zhangwei, firstlogin, agedpwd, dealer01, admin still have their public demo passwords/);
       assert.match(refused.output, /npm run admin -- reset-password/);
       assert.doesNotMatch(refused.output, /SSO portal: http/, 'never listened');
 
-      // Three get passwords of their own: the fourth is still named.
-      for (const [username, password] of [['zhangwei', 'Own#Pass2026zw'], ['firstlogin', 'Own#Pass2026fl'], ['agedpwd', 'Own#Pass2026ap']]) {
+      // Four get passwords of their own: the fifth is still named.
+      for (const [username, password] of [['zhangwei', 'Own#Pass2026zw'], ['firstlogin', 'Own#Pass2026fl'], ['agedpwd', 'Own#Pass2026ap'], ['admin', 'Own#Pass2026ad']]) {
         await adminCli(storage, ['reset-password', username!, password!], OWN_SECRETS);
       }
       const stillOne = await runRefusedStart({ NODE_ENV: 'production', ...OWN_SECRETS }, dataDir);
