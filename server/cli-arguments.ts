@@ -27,6 +27,8 @@ export const MAX_ARGUMENTS: Readonly<Record<string, number>> = {
   'enable-client': 1,
   'rotate-secret': 1,
   'admin-audit': 1,
+  'list-users': 1,
+  sessions: 1,
 };
 
 /** The refusal for `args` beyond what `command` takes, or null when they fit (or the command is unknown). */

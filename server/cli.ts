@@ -14,7 +14,7 @@ import { changeMembership, MembershipAdminError } from './catalog/membership-adm
 import { extraArgumentsProblem } from './cli-arguments.ts';
 import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
 import { AdminActionError } from './admin-action-error.ts';
-import { createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './auth/account-admin.ts';
+import { accountSessions, createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './auth/account-admin.ts';
 import { rotateClientSecret, setClientDisabled } from './oidc/client-admin.ts';
 import { readPassword } from './cli-password.ts';
 import { recordAdminAction } from './console/record-admin-action.ts';
@@ -37,6 +37,8 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   disable-user <username> | enable-user <username> a disabled account cannot sign in; its sessions end, its apps are signed out
   end-sessions <username>                          end every session of the account (single logout to its apps)
   admin-audit [count]                              recent administrator actions (console and CLI)
+  list-users [text] [--group <group code>]         accounts whose username or phone contains text (at most 100)
+  sessions <username>                              the account's portal sessions and the apps each signed into
 ${OIDC_USAGE}
   disable-client <client-id> | enable-client <client-id>
   rotate-secret <client-id> [--grace-minutes N]    a new client secret (printed once); the old one works N more minutes (default 60)`;
@@ -57,6 +59,10 @@ async function requireGoodPassword(password: string | undefined, owner: Password
   if (problem) throw new UsageError(`<password>: ${problem}`);
   return password;
 }
+
+const AUDITED_AS_COMMAND: ReadonlySet<string> = new Set([
+  'add-user', 'link', 'import', 'allow-origin', 'revoke-origin', 'seed', 'grant', 'revoke', 'add-client', 'remove-client', 'rotate-keys',
+]);
 
 /** Who an administrator action of the CLI is recorded as: the operating-system account that ran it. */
 const CLI_ACTOR = `cli:${process.env.SUDO_USER || process.env.USER || process.env.LOGNAME || 'unknown'}`;
@@ -141,6 +147,21 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
       await audited('client.rotate-secret', args[0], null, { graceMinutes: grace });
       return `client_secret of ${args[0]} (shown once, stored hashed): ${secret}\nthe previous secret works ${grace} more minute(s)`;
     }
+    case 'list-users': {
+      const groupCode = typeof flags.group === 'string' ? flags.group : Array.isArray(flags.group) ? String(flags.group[0]) : undefined;
+      const { users, total } = await ctx.stores.users.searchUsers({ text: args[0], groupCode, offset: 0, limit: 100 });
+      const lines = await Promise.all(users.map(async (u) => [
+        u.username.padEnd(16), (u.phone ?? '-').padEnd(12), u.kind.padEnd(7), u.isAdmin ? 'admin' : '-    ', u.disabled ? 'disabled' : 'enabled ',
+        (await ctx.stores.memberships.groupsOf(u.id)).join(',') || '-',
+      ].join(' ')));
+      return [...lines, `(${total} account${total === 1 ? '' : 's'}${total > users.length ? `, first ${users.length} shown` : ''})`].join('\n');
+    }
+    case 'sessions': {
+      const user = await requireUser(ctx, args[0]);
+      const sessions = await accountSessions(ctx, user);
+      return sessions.map((s) => `${s.idHash} since ${new Date(s.createdAt).toISOString()} last ${new Date(s.lastSeenAt).toISOString()} apps: ${s.apps.join(' ') || '-'}`).join('\n')
+        || `(no sessions of ${user.username})`;
+    }
     case 'admin-audit': {
       const { rows } = await ctx.stores.adminAudit.list({ offset: 0, limit: Number(args[0] ?? 20) || 20 });
       return rows.map((r) => `${new Date(r.at).toISOString()} ${r.actor} ${r.ip} ${r.action} ${r.target}`).join('\n') || '(no administrator actions)';
@@ -202,7 +223,13 @@ try {
   const [command, ...args] = positionals;
   const extra = extraArgumentsProblem(command, args);
   if (extra) throw new UsageError(extra);
-  console.log(await withAdminContext(readConfig(), async (ctx) => (await runOidcCommand(ctx, command, args, values)) ?? run(ctx, command, args, values)));
+  console.log(await withAdminContext(readConfig(), async (ctx) => {
+    const answer = (await runOidcCommand(ctx, command, args, values)) ?? (await run(ctx, command, args, values));
+    // The commands older than the console leave their row here (the newer ones write their own,
+    // with the record before and after). Only the first argument: add-user's second is a password.
+    if (command && AUDITED_AS_COMMAND.has(command)) await recordAdminAction(ctx, CLI_ACTOR, 'cli', `cli.${command}`, args[0] ?? '', null, null);
+    return answer;
+  }));
 } catch (error) {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError || error instanceof AdminActionError) {
     console.error(`${error.message}\n\n${USAGE}`);

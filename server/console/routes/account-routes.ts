@@ -37,6 +37,8 @@ export function registerConsoleAccountRoutes(api: FastifyInstance, ctx: AppConte
     admin: ConsoleAdmin, ip: string, action: string, username: string, change: (user: User) => Promise<unknown>,
   ): Promise<ConsoleAccount> => {
     const user = await asConsoleAnswer(() => accounts.requireAccount(ctx, username));
+    // Any change to an administrator's account asks for the password again (within five minutes).
+    if (user.isAdmin) requireRecentAuth(ctx, admin);
     const before = await consoleAccountOf(ctx, user);
     await asConsoleAnswer(() => change(user));
     const after = await consoleAccountOf(ctx, (await ctx.stores.users.findUserById(user.id))!);
@@ -84,9 +86,6 @@ export function registerConsoleAccountRoutes(api: FastifyInstance, ctx: AppConte
   api.post<{ Body: Named & { disabled: boolean } }>(setAccountDisabled.path, { schema: { body: setAccountDisabled.body } }, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
     const { username, disabled } = request.body;
-    // Another administrator's account asks for the password again, like the role itself.
-    const target = await asConsoleAnswer(() => accounts.requireAccount(ctx, username));
-    if (target.isAdmin) requireRecentAuth(ctx, admin);
     return ok(setAccountDisabled, await act(admin, request.ip, disabled ? 'account.disable' : 'account.enable', username,
       (user) => accounts.setAccountDisabled(ctx, user, disabled)));
   });
@@ -99,6 +98,7 @@ export function registerConsoleAccountRoutes(api: FastifyInstance, ctx: AppConte
 
   api.post<{ Body: Named & { admin: boolean } }>(setAccountAdmin.path, { schema: { body: setAccountAdmin.body } }, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
+    // Granting the role asks for the password too (act asks it for changes to administrators).
     requireRecentAuth(ctx, admin);
     const grant = request.body.admin;
     return ok(setAccountAdmin, await act(admin, request.ip, grant ? 'account.grant-admin' : 'account.revoke-admin', request.body.username,
@@ -116,6 +116,7 @@ export function registerConsoleAccountRoutes(api: FastifyInstance, ctx: AppConte
     const admin = await requireAdmin(ctx, request, reply);
     const { username, id } = request.body;
     const user = await asConsoleAnswer(() => accounts.requireAccount(ctx, username));
+    if (user.isAdmin) requireRecentAuth(ctx, admin);
     const ended = await asConsoleAnswer(() => accounts.endAccountSessions(ctx, user, id));
     await recordAdminAction(ctx, admin.user.username, request.ip, id ? 'account.end-session' : 'account.end-all-sessions', username, null, { ended });
     return ok(endAccountSessions, { ended });
