@@ -66,7 +66,7 @@ export function ConsoleShell({ me }: { me: ConsoleMe }) {
   return (
     <div className="console">
       <header className="console__header">
-        <p className="console__product">统一身份认证 管理控制台</p>
+        <h1 className="console__product">统一身份认证 管理控制台</h1>
         <div className="console__user">
           <span>管理员：<strong data-testid="admin-username">{me.username}</strong></span>
           <BusyButton busy={signOut.busy} busyLabel="正在退出…" onClick={end}>退出</BusyButton>

@@ -11,7 +11,7 @@ import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
-import { DEFAULT_COLOURS, ThemePreview, type PreviewColours } from './theme-preview.tsx';
+import { coloursOf, DEFAULT_COLOURS, ThemePreview, type PreviewColours } from './theme-preview.tsx';
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -48,7 +48,7 @@ function draftOf(group: ConsoleGroup | null): GroupDraft {
     callbackOrigins: textOfLines(group?.callbackOrigins ?? []),
     sortOrder: String(group?.sortOrder ?? 0),
     customTheme: theme !== null,
-    colours: theme ? { primaryColor: theme.primaryColor, primaryHoverColor: theme.primaryHoverColor, backgroundFrom: theme.backgroundFrom, backgroundTo: theme.backgroundTo } : { ...DEFAULT_COLOURS },
+    colours: coloursOf(theme ?? DEFAULT_COLOURS),
     logoUrl: theme?.logoUrl ?? '',
   };
 }

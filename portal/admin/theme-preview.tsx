@@ -15,7 +15,13 @@ export interface PreviewColours {
 }
 
 /** The default look's colours (what a group without a theme wears). */
-export const DEFAULT_COLOURS: PreviewColours = BRAND_COPY.default.theme;
+export const DEFAULT_COLOURS: PreviewColours = coloursOf(BRAND_COPY.default.theme);
+
+/** The four colours alone (a theme also carries its logo). */
+export function coloursOf(theme: PreviewColours): PreviewColours {
+  const { primaryColor, primaryHoverColor, backgroundFrom, backgroundTo } = theme;
+  return { primaryColor, primaryHoverColor, backgroundFrom, backgroundTo };
+}
 
 /** The custom properties of brand-theme-css.ts themeCss, as a record. */
 export function themeProperties(colours: PreviewColours): Record<string, string> {
@@ -39,7 +45,7 @@ export function ThemePreview({ colours, ssoDomain }: { colours: PreviewColours; 
   function paint(element: HTMLElement | null) {
     if (!element) return;
     const current = coloursRef.current;
-    const usable = Object.values(current).every((value) => HEX.test(value));
+    const usable = Object.values(coloursOf(current)).every((value) => HEX.test(value));
     for (const [name, value] of Object.entries(themeProperties(usable ? current : DEFAULT_COLOURS))) element.style.setProperty(name, value);
   }
 
