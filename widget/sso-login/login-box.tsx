@@ -46,6 +46,7 @@ export function LoginBox() {
   const view = useStore(context.$view);
   const group = useStore(context.$group);
   const groupLoaded = useStore(context.$groupLoaded);
+  const notSetUp = useStore(context.$notSetUp);
   const configuredQr = availableQrTypes(group, context.params.apiBase);
   // On a phone a QR code on the same screen cannot be scanned: no QR views (phone-layout.ts).
   const phone = usePhoneLayout();
@@ -112,6 +113,7 @@ export function LoginBox() {
       ) : null}
 
       <div className="sso-box__body" ref={bodyRef}>
+        {notSetUp ? <p className="sso-form-error" role="alert" part="form-error" data-not-set-up="">{notSetUp}</p> : null}
         {view === 'password' || view === 'mobile' ? <AppBrowserLogin configured={configuredQr} wecom={group.weComConfig} feishu={group.feishuConfig} callBack={context.params.callBack} /> : null}
         {view === 'password' ? <PasswordForm /> : null}
         {view === 'mobile' ? <MobileForm /> : null}

@@ -46,6 +46,8 @@ export interface LoginContext extends LoginStoreDeps {
   $view: WritableAtom<LoginView>;
   $group: WritableAtom<ClientGroup>;
   $groupLoaded: WritableAtom<boolean>;
+  /** Refusal.notSetUp's text while the instance has no administrator yet (AU00500); '' otherwise. */
+  $notSetUp: WritableAtom<string>;
   /** The brand's look was in the cache: $group holds it from the first render (brand-look.ts). */
   lookCached: boolean;
   $busy: WritableAtom<Partial<Record<BusyKey, boolean>>>;
@@ -69,6 +71,7 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
     $view: atom<LoginView>(deps.params.isRedirectSelf ? 'redirect' : deps.params.isSignout ? 'logout' : 'password'),
     $group: atom<ClientGroup>(cached ? groupOfLook(cached) : emptyClientGroup()),
     $groupLoaded: atom(false),
+    $notSetUp: atom(''),
     lookCached: cached !== null,
     $busy: atom<Partial<Record<BusyKey, boolean>>>({}),
     $username: atom(''),
@@ -131,7 +134,9 @@ export async function loadClientGroup(context: LoginContext): Promise<ClientGrou
     const group = normalizeClientGroup(raw);
     context.$group.set(group);
     storeLook(brandCacheKey(context.params.ssoDomain, context.params.brand), lookOfGroup(group));
-  } catch {
+  } catch (error) {
+    // A fresh instance refuses every sign-in until its first administrator exists: say so in the box.
+    if ((error as ApiCallError).code === 'AU00500') context.$notSetUp.set((error as ApiCallError).message);
     // Without a group the page still works: password, mobile and register, in the look last seen
     // here (the cached one, already in $group) or else the default brand.
     if (!context.lookCached) context.$group.set(emptyClientGroup());
