@@ -1,0 +1,34 @@
+// A fresh instance before its first administrator exists answers the sign-in family of calls with
+// AU00500 (Refusal.notSetUp, HTTP 200). The login box then says so for as long as the page stays,
+// not only in a 3-second toast. The not-set-up answers come from the test server's scripted reply
+// base (every call of the element answers AU00500); the real server of the run is set up.
+import { expect } from '@open-wc/testing';
+import { Refusal } from '../../../contract/errors.ts';
+import { TOAST_DURATION_MS } from '../../../widget/core/config.ts';
+import { replyBase, waitFor } from '../support/helpers.ts';
+import { groupLoaded, mountLogin, type MountedLogin } from './login-fixture.ts';
+
+const [NOT_SET_UP_CODE, NOT_SET_UP_TEXT] = Refusal.notSetUp;
+
+describe('<sso-login> on an instance that is not set up', () => {
+  let login: MountedLogin | null = null;
+  afterEach(() => {
+    login?.remove();
+    login = null;
+  });
+
+  it('shows the AU00500 text inside the login box, announced, and keeps it past a toast\'s life', async () => {
+    login = await mountLogin({ 'api-base': replyBase(200, { code: NOT_SET_UP_CODE, msg: NOT_SET_UP_TEXT, data: null }) });
+    const notice = await waitFor(() => login!.root.querySelector<HTMLElement>('[part="box"] [data-not-set-up]'), 8000);
+    expect(notice.textContent).to.equal(NOT_SET_UP_TEXT);
+    expect(notice.getAttribute('role')).to.equal('alert');
+    await new Promise((resolve) => setTimeout(resolve, TOAST_DURATION_MS + 300));
+    expect(login.root.querySelector('[part="box"] [data-not-set-up]')?.textContent).to.equal(NOT_SET_UP_TEXT);
+  });
+
+  it('a set-up instance (the real server) shows no such notice', async () => {
+    login = await mountLogin();
+    await groupLoaded(login);
+    expect(login.root.querySelector('[data-not-set-up]')).to.equal(null);
+  });
+});
