@@ -91,7 +91,9 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
       <div className="subsection">
         <GroupCheckboxes legend="所属客户群" selected={groups} onChange={setGroups} />
         <FormError text={groupsAction.error} />
-        <BusyButton busy={groupsAction.busy} busyLabel="正在保存…" disabled={!groupsChanged} onClick={saveGroups}>保存客户群</BusyButton>
+        <div className="form__actions">
+          <BusyButton busy={groupsAction.busy} busyLabel="正在保存…" disabled={!groupsChanged} onClick={saveGroups}>保存客户群</BusyButton>
+        </div>
       </div>
       <AccountSessions username={name} generation={sessionsGeneration} />
       {resetting ? (

@@ -24,10 +24,10 @@ export function Field({ label, error, hint, required, className, children }: Fie
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
-      </label>
+      <span className="field__label-row">
+        <label htmlFor={id} className="field__label">{label}</label>
+        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
+      </span>
       {children({ id, ...(describedBy ? { 'aria-describedby': describedBy } : {}), ...(error ? { 'aria-invalid': true } : {}) })}
       {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
       {error ? <p id={errorId} className="field__error">{error}</p> : null}
