@@ -1,18 +1,20 @@
-// The provider (Koa) believes X-Forwarded-Host/-Proto/-For all or nothing (`proxy`), whoever sent
-// them. The rest of the server trusts them only from the proxies SSO_TRUST_PROXY names
-// (http/trust-proxy.ts, applied by Fastify). So the provider trusts the headers, and we hand it
-// exactly what Fastify decided: the client's forwarded values replaced by Fastify's host,
-// protocol and client IP. Without SSO_TRUST_PROXY those are the socket's and the Host header's,
-// as everywhere else; a forged X-Forwarded-Host never reaches a URL the provider builds.
+// What the provider (Koa) learns of the request's host, protocol and client. Koa builds every URL
+// the provider publishes or redirects to (discovery, the authorize redirects, the logout form's
+// action) from the host and protocol it sees, and believes X-Forwarded-Host/-Proto/-For all or
+// nothing (`proxy`). So the provider is handed fixed values: host and protocol are always the
+// issuer's (SSO_PUBLIC_URL, or http://localhost:<port> in development), whatever the Host or
+// X-Forwarded-Host header said, even behind a trusted proxy (Keycloak's strict hostname); the
+// client IP is what Fastify trusted under SSO_TRUST_PROXY (http/trust-proxy.ts), as everywhere else.
 import type { FastifyRequest } from 'fastify';
 
 const FORWARDED = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'x-forwarded-port'];
 
-export function forwardTrustedView(request: FastifyRequest): void {
+export function forwardIssuerView(request: FastifyRequest, issuer: URL): void {
   const headers = request.raw.headers;
-  const { host, protocol, ip } = request;
+  const { ip } = request;
   for (const name of FORWARDED) delete headers[name];
-  if (host) headers['x-forwarded-host'] = host;
-  if (protocol) headers['x-forwarded-proto'] = protocol;
+  headers.host = issuer.host;
+  headers['x-forwarded-host'] = issuer.host;
+  headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
   if (ip) headers['x-forwarded-for'] = ip;
 }

@@ -19,7 +19,7 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
-import { forwardTrustedView } from './forwarded-headers.ts';
+import { forwardIssuerView } from './forwarded-headers.ts';
 import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
 
 const KEY_CHECK_MS = 5000;
@@ -44,6 +44,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     const port = typeof address === 'object' && address ? address.port : config.port;
     return `http://localhost:${port}`;
   };
+  let parsedIssuer: URL | null = null;
+  const issuerUrl = (): URL => (parsedIssuer ??= new URL(issuerFor()));
   // App cards of clients with an initiate_login_uri open through it, and a card of a client
   // restricted by group is listed only to its members (app-launch.ts).
   ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
@@ -143,7 +145,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       const sid = sessionIdOf(request);
       const state = await ctx.sessions.resolve(sid);
       (request.raw as PortalRequest).ssoPortal = { session: state.kind === 'active' ? state.session : null, sid };
-      forwardTrustedView(request);
+      // Every URL the provider builds comes from the issuer, never from Host / X-Forwarded-Host.
+      forwardIssuerView(request, issuerUrl());
       reply.hijack();
       handler ??= (await current()).callback() as never;
       await handler!(request.raw, reply.raw);

@@ -175,8 +175,8 @@ export function createProvider(deps: ProviderDeps): Provider {
     },
   };
   const provider = new Provider(deps.issuer, configuration);
-  // The forwarded headers the provider sees are those Fastify trusted under SSO_TRUST_PROXY, set
-  // again by the route that hands requests over (forwarded-headers.ts): believe them.
+  // The forwarded headers the provider sees are set by the route that hands requests over
+  // (forwarded-headers.ts): the issuer's host and protocol, the client IP Fastify trusted.
   provider.proxy = true;
   provider.use(finishConfirmedLogout(deps.finishConfirmedLogout));
   // The portal session IS the provider session: bind them as the provider loads its session, so
