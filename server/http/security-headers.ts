@@ -9,6 +9,7 @@
 // for them: the locked-down CSP (no framing, nothing runs), nosniff and the referrer policy; the
 // document-only headers (X-Frame-Options, COOP, Origin-Agent-Cluster ...) do nothing for JSON.
 // HSTS is sent over https only, where it means something.
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const QR_SCRIPT_HOSTS = ['https://wwcdn.weixin.qq.com', 'https://lf-package-cn.feishucdn.com'];
@@ -28,6 +29,16 @@ export const PAGE_POLICY = [
   "base-uri 'self'",
   "object-src 'none'",
 ].join('; ');
+
+/**
+ * The page policy for the OpenID Connect provider's pages whose forms end at an app (the consent
+ * page, the logout confirmation, the form_post page): Chromium applies form-action to every
+ * redirect after a form submission too, so 'self' alone would stop the 303 to the app's
+ * redirect_uri or post_logout_redirect_uri. Those registered origins, and no other, are added.
+ */
+export function providerPagePolicy(appOrigins: readonly string[]): string {
+  return PAGE_POLICY.replace("form-action 'self'", ["form-action 'self'", ...appOrigins].join(' '));
+}
 
 /** JSON, scripts and pictures are never documents: nothing may run or frame them. */
 export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -52,13 +63,39 @@ function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void 
   const type = String(reply.getHeader('content-type') ?? '');
   // A 304 has no content type, and the browser merges its headers into the cached answer: a
   // resource policy here would replace the page policy of a cached page and blank it on reload.
-  if (reply.statusCode !== 304) reply.header('content-security-policy', type.startsWith('text/html') ? PAGE_POLICY : RESOURCE_POLICY);
+  // A page that needs a policy of its own sets it (the OpenID Connect consent page: providerPagePolicy).
+  if (reply.statusCode !== 304 && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', type.startsWith('text/html') ? PAGE_POLICY : RESOURCE_POLICY);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   if (!request.url.startsWith('/api/')) {
     for (const name of DOCUMENT_HEADER_NAMES) reply.header(name, DOCUMENT_HEADERS[name]);
   }
+}
+
+/**
+ * The same headers for an answer written past Fastify (after reply.hijack(): the OpenID Connect
+ * provider's pages, its error and form_post pages, its JSON). The page policy is set before the
+ * answer is written, so oidc-provider's form_post page can add the hash of its one inline script
+ * to it (it extends a CSP it finds); when the head is written, an answer that is no page gets the
+ * resource policy instead, and every answer the other headers (all outside /api: documents).
+ */
+export function secureRawAnswer(res: ServerResponse, https: boolean, pagePolicy = PAGE_POLICY): void {
+  res.setHeader('content-security-policy', pagePolicy);
+  const writeHead = res.writeHead;
+  res.writeHead = function securedWriteHead(this: ServerResponse, ...args: unknown[]) {
+    const given = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a));
+    const type = String(given?.['content-type'] ?? given?.['Content-Type'] ?? this.getHeader('content-type') ?? '');
+    const policy = String(this.getHeader('content-security-policy') ?? '');
+    if (this.statusCode === 304) this.removeHeader('content-security-policy');
+    else if (!type.startsWith('text/html')) this.setHeader('content-security-policy', RESOURCE_POLICY);
+    else if (!policy.startsWith(PAGE_POLICY.split(';')[0]!)) this.setHeader('content-security-policy', pagePolicy);
+    this.setHeader('x-content-type-options', 'nosniff');
+    this.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+    if (https) this.setHeader('strict-transport-security', HSTS);
+    for (const name of DOCUMENT_HEADER_NAMES) this.setHeader(name, DOCUMENT_HEADERS[name]!);
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {

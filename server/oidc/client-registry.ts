@@ -77,6 +77,23 @@ export class ClientRegistry {
     return [...this.clients.values()];
   }
 
+  private formTargetsOf: { clients: Map<string, StoredClient>; origins: string[] } | null = null;
+
+  /** The origins of every registered redirect and post-logout URI: where the provider's forms may end. */
+  formTargetOrigins(): string[] {
+    if (this.formTargetsOf?.clients !== this.clients) {
+      const origins = new Set<string>();
+      for (const client of this.clients.values()) {
+        for (const uri of [...client.redirectUris, ...client.postLogoutRedirectUris]) {
+          const origin = URL.parse(uri)?.origin;
+          if (origin && origin !== 'null') origins.add(origin);
+        }
+      }
+      this.formTargetsOf = { clients: this.clients, origins: [...origins].sort() };
+    }
+    return this.formTargetsOf.origins;
+  }
+
   /** True when `uri` is the back-channel logout URI an administrator registered for some client. */
   isRegisteredBackchannelUri(uri: string): boolean {
     return this.all().some((c) => c.backchannelLogoutUri === uri);

@@ -13,6 +13,7 @@ import { consentPage, errorPage } from './pages.ts';
 import { loginTsOf } from './portal-session.ts';
 import { mayUseClient } from './client-access.ts';
 import { amrOf } from './sign-in-amr.ts';
+import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 
 export interface InteractionDeps {
   ctx: AppContext;
@@ -22,6 +23,7 @@ export interface InteractionDeps {
   /** Ends a portal session for a new sign-in, without single logout. */
   forgetPortalSession(idHash: string): Promise<void>;
 }
+
 
 const uidParams = { type: 'object', required: ['uid'], properties: { uid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } as const;
 
@@ -41,6 +43,11 @@ async function loginPage(ctx: AppContext, uid: string, client: RegisteredClient 
 
 export function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
   const { ctx, accounts, registry } = deps;
+  /** The provider answers past Fastify: with the headers every other answer gets. */
+  const hijack = (request: FastifyRequest, reply: FastifyReply): void => {
+    reply.hijack();
+    secureRawAnswer(reply.raw, request.protocol === 'https', providerPagePolicy(registry.formTargetOrigins()));
+  };
 
   async function details(request: FastifyRequest, reply: FastifyReply) {
     try {
@@ -71,7 +78,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       return reply.redirect(await loginPage(ctx, interaction.uid, client), 303);
     }
     if (!(await mayUseClient(registry, accounts, clientId, portal.userId))) {
-      reply.hijack();
+      hijack(request, reply);
       await provider.interactionFinished(request.raw, reply.raw,
         { error: 'access_denied', error_description: 'the account is not a member of the groups of this client' },
         { mergeWithLastSubmission: false });
@@ -80,9 +87,10 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const subject = await accounts.subjectOf(portal.userId);
     if (interaction.prompt.name === 'consent') {
       const scopes = String(interaction.params.scope ?? 'openid').split(' ');
-      return reply.type('text/html; charset=utf-8').send(consentPage(client?.name ?? clientId, scopes, `${OIDC_PREFIX}/interaction/${interaction.uid}/consent`));
+      // Its form ends at the app (a 303 to the redirect_uri): form-action must allow it.
+      return reply.type('text/html; charset=utf-8').header('content-security-policy', providerPagePolicy(registry.formTargetOrigins())).send(consentPage(client?.name ?? clientId, scopes, `${OIDC_PREFIX}/interaction/${interaction.uid}/consent`));
     }
-    reply.hijack();
+    hijack(request, reply);
     await provider.interactionFinished(request.raw, reply.raw,
       { login: { accountId: subject, ts: loginTsOf(portal), amr: await amrOf(ctx.storage.oidcRecords, portal.idHash) } }, { mergeWithLastSubmission: false });
     return reply;
@@ -103,7 +111,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     if (state.kind !== 'active' || interaction.prompt.name !== 'consent') {
       return reply.redirect(await loginPage(ctx, interaction.uid, registry.get(String(interaction.params.client_id))), 303);
     }
-    reply.hijack();
+    hijack(request, reply);
     if (request.body.decision === 'deny') {
       await provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'the user refused' }, { mergeWithLastSubmission: false });
       return reply;

@@ -20,6 +20,7 @@ import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
 import { forwardIssuerView } from './forwarded-headers.ts';
+import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
 
 const KEY_CHECK_MS = 5000;
@@ -145,9 +146,12 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       const sid = sessionIdOf(request);
       const state = await ctx.sessions.resolve(sid);
       (request.raw as PortalRequest).ssoPortal = { session: state.kind === 'active' ? state.session : null, sid };
+      // The provider writes its answers itself: the same security headers as every other page
+      // (HSTS when this request came over https, as Fastify trusted it).
+      reply.hijack();
+      secureRawAnswer(reply.raw, request.protocol === 'https', providerPagePolicy(registry.formTargetOrigins()));
       // Every URL the provider builds comes from the issuer, never from Host / X-Forwarded-Host.
       forwardIssuerView(request, issuerUrl());
-      reply.hijack();
       handler ??= (await current()).callback() as never;
       await handler!(request.raw, reply.raw);
     };
