@@ -1,0 +1,226 @@
+// The operator console in a real browser against the real server (demo data, demo administrator):
+// sign in at /admin, create a client group, an OIDC client (its one-time secret read from the
+// dialog), an account in that group, disable the account; axe finds no violation in any section.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
+import type { Locator, Page } from 'playwright-core';
+import { runJourney } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const ADMIN = { name: 'admin', password: 'Sso@2026admin' };
+
+interface AxeViolation {
+  id: string;
+  nodes: Array<{ target: unknown }>;
+}
+
+/** axe through the DevTools protocol (page.evaluate), so the strict CSP stays as it is. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(`${AXE_SOURCE};0`);
+  const violations = (await page.evaluate(`axe.run(document).then((r) => r.violations)`)) as AxeViolation[];
+  return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
+
+const section = (page: Page, id: 'clients' | 'groups' | 'accounts' | 'audit'): Locator => page.locator(`#section-${id}`);
+
+async function openSection(page: Page, label: string, id: 'clients' | 'groups' | 'accounts' | 'audit'): Promise<Locator> {
+  await page.getByRole('navigation', { name: '控制台栏目' }).getByRole('link', { name: label, exact: true }).click();
+  const shown = section(page, id);
+  await shown.waitFor({ state: 'visible' });
+  await shown.getByText('正在加载…').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  return shown;
+}
+
+/** The open system-prompt dialog's confirm button (its label names the action). */
+async function confirmDialog(page: Page, okLabel: string): Promise<void> {
+  const dialog = page.locator('dialog[open][role="alertdialog"]');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: okLabel, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Moves the console sessions' start and last activity back (as if the administrator had signed in
+ * `startedMs` ago and been idle for `idleMs`), then waits until the server's in-memory copies of
+ * sessions have run out, so its next check reads the aged rows.
+ */
+async function ageConsoleSessions(dataDir: string, { startedMs, idleMs }: { startedMs: number; idleMs: number }): Promise<void> {
+  const db = new Database(path.join(dataDir, 'sso.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('update console_sessions set created_at = created_at - ?, last_seen_at = last_seen_at - ?').run(startedMs, idleMs);
+  } finally {
+    db.close();
+  }
+  await sleep(SESSION_RECHECK_MS + 250);
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  const signIn = page.getByRole('form', { name: '登录管理控制台' });
+  await signIn.getByLabel('用户名').fill(ADMIN.name);
+  await signIn.getByLabel('密码').fill(ADMIN.password);
+  await signIn.getByRole('button', { name: '登录' }).click();
+  await page.getByTestId('admin-username').waitFor();
+}
+
+describe('operator console', { timeout: 240_000 }, () => {
+  const portal = usePortalAndBrowser();
+
+  it('signs in, creates a group, a client and an account, disables the account; axe is clean in every section', async () => {
+    await runJourney(portal.browser, 'console-ui', async (journey) => {
+      const { page } = journey;
+      await journey.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.server.url });
+      await page.goto(`${portal.server.url}/admin`);
+
+      // Sign-in form: the fields are checked before anything is sent.
+      const signIn = page.getByRole('form', { name: '登录管理控制台' });
+      await signIn.getByRole('button', { name: '登录' }).click();
+      await signIn.locator('.field__error', { hasText: '请输入用户名' }).waitFor();
+      await journey.shot('sign-in-empty');
+      await signIn.getByLabel('用户名').fill(ADMIN.name);
+      await signIn.getByLabel('密码').fill(ADMIN.password);
+      await signIn.getByRole('button', { name: '登录' }).click();
+      await page.getByTestId('admin-username').filter({ hasText: ADMIN.name }).waitFor();
+      assert.equal(await page.locator('main').count(), 1, 'one main landmark');
+
+      // 应用
+      const clients = await openSection(page, '应用', 'clients');
+      await journey.shot('clients');
+      assert.deepEqual(await axeViolations(page), [], '应用');
+
+      // 客户群: a new group, saved, then listed.
+      const groups = await openSection(page, '客户群', 'groups');
+      assert.deepEqual(await axeViolations(page), [], '客户群');
+      await groups.getByRole('button', { name: '新建客户群' }).click();
+      const groupForm = groups.getByRole('form', { name: '新建客户群' });
+      await groupForm.getByLabel('代码').fill('e2e-group');
+      await groupForm.getByLabel('名称', { exact: true }).fill('端到端客户群');
+      await groupForm.getByLabel('域名（每行一个）').fill('e2e.localhost');
+      await groupForm.getByLabel('自定义颜色和 Logo').check();
+      await groupForm.getByLabel('主色', { exact: true }).fill('#aa3300');
+      // The live preview wears the form's colour at once (a custom property set through CSSOM).
+      const preview = groups.locator('.theme-preview sso-login');
+      await preview.waitFor({ state: 'attached' });
+      await page.waitForFunction(
+        () => document.querySelector<HTMLElement>('.theme-preview sso-login')?.style.getPropertyValue('--sso-color-primary') === '#aa3300',
+      );
+      await groups.locator('.theme-preview sso-login [part="box"]').waitFor();
+      await journey.shot('group-form');
+      assert.deepEqual(await axeViolations(page), [], '客户群 with the form and its preview');
+      await groupForm.getByRole('button', { name: '创建客户群' }).click();
+      await groups.getByRole('row').filter({ hasText: 'e2e-group' }).waitFor();
+
+      // 应用 again: a confidential client for the new group; its secret is shown once.
+      await openSection(page, '应用', 'clients');
+      await clients.getByRole('button', { name: '新建客户端' }).click();
+      const clientForm = clients.getByRole('form', { name: '新建客户端' });
+      await clientForm.getByLabel('客户端 ID').fill('e2e-client');
+      await clientForm.getByLabel('名称', { exact: true }).fill('端到端应用');
+      await clientForm.getByLabel('回调地址（每行一个）').fill('https://app.e2e.example.com/callback');
+      await clientForm.getByLabel('端到端客户群（e2e-group）').check();
+      await clientForm.getByRole('button', { name: '创建客户端' }).click();
+      const secretDialog = page.locator('dialog[open]').filter({ hasText: '客户端密钥' });
+      await secretDialog.waitFor();
+      const secret = (await secretDialog.getByTestId('client-secret').textContent())?.trim() ?? '';
+      assert.ok(secret.length >= 16, `a secret is shown once (${secret.length} characters)`);
+      assert.match(await secretDialog.textContent() ?? '', /不会再次显示/);
+      await secretDialog.getByRole('button', { name: '复制' }).click();
+      await secretDialog.getByText('已复制到剪贴板').waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+      await journey.shot('client-secret');
+      await secretDialog.getByRole('button', { name: '我已保存，关闭' }).click();
+      await secretDialog.waitFor({ state: 'detached' });
+      await clients.getByRole('row').filter({ hasText: 'e2e-client' }).waitFor();
+      assert.equal(await page.getByTestId('client-secret').count(), 0, 'the secret is gone once the dialog closed');
+
+      // 账号: a new account in the group, then disabled.
+      const accounts = await openSection(page, '账号', 'accounts');
+      assert.deepEqual(await axeViolations(page), [], '账号');
+      await accounts.getByRole('button', { name: '新建账号' }).click();
+      const accountForm = accounts.getByRole('form', { name: '新建账号' });
+      await accountForm.getByLabel('用户名').fill('e2euser');
+      await accountForm.getByLabel('初始密码', { exact: true }).fill('Qv7#kLm2!xRt');
+      await accountForm.getByLabel('确认初始密码').fill('Qv7#kLm2!xRt');
+      await accountForm.getByLabel('端到端客户群（e2e-group）').check();
+      await accountForm.getByRole('button', { name: '创建账号' }).click();
+      const detail = accounts.locator('.account-detail');
+      await detail.getByRole('heading', { name: '账号：e2euser' }).waitFor();
+      await accounts.getByRole('row').filter({ hasText: 'e2euser' }).filter({ hasText: 'e2e-group' }).waitFor();
+      await detail.getByRole('button', { name: '停用账号' }).click();
+      const confirmText = await page.locator('dialog[open][role="alertdialog"]').textContent();
+      assert.match(confirmText ?? '', /会话立即结束/);
+      assert.match(confirmText ?? '', /单点退出/);
+      await confirmDialog(page, '停用账号');
+      await detail.getByText('已停用').first().waitFor();
+      await detail.getByRole('button', { name: '启用账号' }).waitFor();
+      await journey.shot('account-disabled');
+      assert.deepEqual(await axeViolations(page), [], '账号 with an account open');
+
+      // 审计: the console's own sign-in and the administrator's actions are there.
+      const audit = await openSection(page, '审计', 'audit');
+      await audit.getByRole('row').filter({ hasText: ADMIN.name }).first().waitFor();
+      const csv = audit.getByRole('link', { name: '导出 CSV' });
+      assert.match((await csv.getAttribute('href')) ?? '', /^\/api\/console\/audit\/sign-ins\.csv/);
+      await journey.shot('audit');
+      assert.deepEqual(await axeViolations(page), [], '审计');
+    });
+  });
+
+  it('narrow (768 px): the sections are reachable and nothing sticks out sideways', async () => {
+    await runJourney(portal.browser, 'console-ui-768', async (journey) => {
+      const { page } = journey;
+      await page.goto(`${portal.server.url}/admin`);
+      await signInAsAdmin(page);
+      for (const [label, id] of [['应用', 'clients'], ['客户群', 'groups'], ['账号', 'accounts'], ['审计', 'audit']] as const) {
+        await openSection(page, label, id);
+        await journey.shot(id);
+        const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+        assert.ok(scrollWidth <= 768, `${label}: the page is ${scrollWidth} px wide`);
+      }
+    }, { viewport: { width: 768, height: 1000 } });
+  });
+
+  it('asks for the password again on an older session, and to sign in again after the idle timeout, keeping what was typed', async () => {
+    await runJourney(portal.browser, 'console-ui-reauth', async (journey) => {
+      const { page } = journey;
+      await page.goto(`${portal.server.url}/admin`);
+      await signInAsAdmin(page);
+
+      // Signed in 6 minutes ago: rotating the signing key asks for the password, then goes through.
+      await ageConsoleSessions(portal.server.dataDir, { startedMs: 6 * 60_000, idleMs: 0 });
+      await section(page, 'clients').getByRole('button', { name: '轮换签名密钥' }).click();
+      await confirmDialog(page, '轮换签名密钥');
+      const reauth = page.locator('dialog[open]').filter({ hasText: '请再次输入密码' });
+      await reauth.waitFor();
+      await reauth.getByRole('button', { name: '确认' }).click();
+      await reauth.locator('.field__error', { hasText: '请输入密码' }).waitFor();
+      await reauth.getByLabel('当前管理员密码').fill(ADMIN.password);
+      await journey.shot('reauth');
+      await reauth.getByRole('button', { name: '确认' }).click();
+      await reauth.waitFor({ state: 'detached' });
+      await section(page, 'clients').getByText(/已启用新签名密钥：/).waitFor();
+
+      // Idle for 16 minutes: the next call asks to sign in again over the console; the search runs
+      // once signed in, with what was typed still in its field.
+      const accounts = await openSection(page, '账号', 'accounts');
+      await accounts.getByLabel('用户名或手机号').fill('zhangwei');
+      await ageConsoleSessions(portal.server.dataDir, { startedMs: 16 * 60_000, idleMs: 16 * 60_000 });
+      await accounts.getByRole('button', { name: '搜索' }).click();
+      const again = page.locator('dialog[open]').filter({ hasText: '登录已超时，请重新登录' });
+      await again.waitFor();
+      await journey.shot('sign-in-again');
+      await again.getByLabel('密码').fill(ADMIN.password);
+      await again.getByRole('button', { name: '登录', exact: true }).click();
+      await again.waitFor({ state: 'detached' });
+      await accounts.getByRole('row').filter({ hasText: 'zhangwei' }).first().waitFor();
+      assert.equal(await accounts.getByLabel('用户名或手机号').inputValue(), 'zhangwei');
+    });
+  });
+});
