@@ -38,10 +38,13 @@ const MINUTE = 60;
 export function createProvider(deps: ProviderDeps): Provider {
   const { storage, registry, accounts } = deps;
   const policyDeps = { accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000 };
-  const accountMayUse = async (subject: string | undefined, clientId: string | undefined): Promise<boolean> => {
-    if (!subject || !clientId) return true;
-    const userId = await accounts.userIdOf(subject);
-    return userId === null || mayUseClient(registry, accounts, clientId, userId);
+  // Introspection (oidc-provider asks no findAccount there): a token is active only for an account
+  // that exists, is enabled and may still use the token's client, as findAccount decides for
+  // refresh and userinfo. An unknown subject is not "no account to check": it is inactive.
+  const accountMayUse = async (subject: string | undefined, clientId: string): Promise<boolean> => {
+    if (!subject) return false;
+    const account = await accounts.find(subject);
+    return account !== null && mayUseClient(registry, accounts, clientId, account.userId);
   };
   const clientAdapter = {
     async find(id: string) {
@@ -77,8 +80,9 @@ export function createProvider(deps: ProviderDeps): Provider {
       devInteractions: { enabled: false },
       introspection: {
         enabled: true,
-        // A token whose account may no longer use its client introspects as inactive (findAccount).
-        allowedPolicy: async (_ctx, client, token) => (token.clientId === client.clientId || client.clientAuthMethod !== 'none')
+        // Only the client a token was issued to learns about it (another client's token answers
+        // active: false, as an unknown one does), and only while its account may use that client.
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId
           && await accountMayUse('accountId' in token ? token.accountId : undefined, token.clientId),
       },
       revocation: { enabled: true, allowedPolicy: async (ctx, client, token) => token.clientId === client.clientId },
