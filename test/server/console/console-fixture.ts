@@ -1,0 +1,149 @@
+// What the console tests share: the demo administrator, the console's paths, its refusals as a
+// caller sees them (status, code, Chinese text, data null), a console sign-in through the
+// cookie-keeping Client of test-app.ts, a console session made straight in the store (for an
+// account the sign-in would refuse), raw answers (the CSV export is not an envelope), and the
+// test app listening on a real port for the OpenID Connect tests.
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { ConsoleRefusal, HttpMessages } from '../../../contract/errors.ts';
+import { endpoints } from '../../../contract/endpoints/index.ts';
+import { runOidcCommand } from '../../../server/oidc/oidc-cli.ts';
+import type { Answer, Client, TestApp } from '../../helpers/test-app.ts';
+
+export const ADMIN = { username: 'admin', password: 'Sso@2026admin' } as const;
+
+export type ConsoleEndpointName = Extract<keyof typeof endpoints, `console${string}`>;
+
+/** The path of a console call as a caller writes it (/api/console/...). */
+export const api = (name: ConsoleEndpointName): string => `/api${endpoints[name].path}`;
+
+export type ConsoleRefusalName = keyof typeof ConsoleRefusal;
+
+/** The body and status of a console refusal, as contract/errors.ts promises them. */
+export function refusalOf(name: ConsoleRefusalName, msg?: string): { status: number; body: { code: string; msg: string; data: null } } {
+  const [code, text, status] = ConsoleRefusal[name];
+  return { status, body: { code, msg: msg ?? text, data: null } };
+}
+
+export function assertRefused(answer: Answer, name: ConsoleRefusalName, context = '', msg?: string): void {
+  const expected = refusalOf(name, msg);
+  assert.deepEqual({ status: answer.status, body: answer.body }, expected, context);
+}
+
+/** The XSRF refusal (http/xsrf.ts). */
+export const XSRF_REFUSAL = { status: 403, body: { code: 403, msg: HttpMessages.xsrf, data: null } };
+
+/** A business refusal in the envelope (HTTP 200, code = errorCode), as change-password.test.ts writes it. */
+export const envelopeRefusal = (code: string, msg: string) => ({ code, errorCode: code, msg, data: null });
+
+export async function consoleSignIn(c: Client, username: string, password: string): Promise<Answer> {
+  return c.post(api('consoleSignIn'), { json: { username, password: await c.encrypt(password) } });
+}
+
+/** A Client signed into the console as `username`; fails the test when the sign-in does not answer 200. */
+export async function consoleClient(t: TestApp, username: string = ADMIN.username, password: string = ADMIN.password): Promise<Client> {
+  const c = t.client();
+  const answer = await consoleSignIn(c, username, password);
+  assert.equal(answer.status, 200, `console sign-in of ${username}: ${JSON.stringify(answer.body)}`);
+  assert.equal(answer.body.data.username, username);
+  assert.ok(c.cookies.has('sso_console'), 'the console cookie is set');
+  return c;
+}
+
+export async function reauth(c: Client, password: string = ADMIN.password): Promise<Answer> {
+  return c.post(api('consoleReauth'), { json: { password: await c.encrypt(password) } });
+}
+
+/**
+ * A console session for any account, started in the store as the sign-in would (the sign-in itself
+ * refuses a non-administrator): what a session looks like after its account lost the role.
+ */
+export async function rawConsoleSession(t: TestApp, username: string): Promise<Client> {
+  const user = await t.app.sso.stores.users.findUserByName(username);
+  assert.ok(user, `no account ${username}`);
+  const sid = await t.app.sso.consoleSessions.start(user, undefined, 'console');
+  const c = t.client();
+  c.cookies.set('sso_console', sid);
+  return c;
+}
+
+/** A call whose answer is not JSON (the CSV export), with the Client's cookies and XSRF header. */
+export async function rawGet(t: TestApp, c: Client, url: string) {
+  const headers: Record<string, string> = { host: c.host };
+  if (c.cookies.size) headers.cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+/** The test app also on a real port (127.0.0.1), for openid-client and back-channel deliveries; answers the issuer. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+/** An account's row as the console's search shows it. */
+export async function accountRow(c: Client, username: string): Promise<Record<string, any> | undefined> {
+  const answer = await c.get(`${api('consoleSearchAccounts')}?q=${encodeURIComponent(username)}`);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return (answer.body.data.items as Record<string, any>[]).find((item) => item.username === username);
+}
+
+/** Every row of the administrator-action audit, newest first (all pages). */
+export async function adminActions(c: Client, actor?: string): Promise<Record<string, any>[]> {
+  const rows: Record<string, any>[] = [];
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({ page: String(page), ...(actor ? { actor } : {}) });
+    const answer = await c.get(`${api('consoleAdminActionAudit')}?${query}`);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    rows.push(...answer.body.data.items);
+    if (rows.length >= answer.body.data.total || answer.body.data.items.length === 0) return rows;
+  }
+}
+
+/** A client as the console saves it (POST /console/clients/save), with the fields a test changes. */
+export function clientBody(clientId: string, fields: Record<string, unknown> = {}) {
+  return {
+    clientId, name: null, public: false, redirectUris: ['https://app.example.com/callback'], postLogoutRedirectUris: [],
+    backchannelLogoutUri: null, initiateLoginUri: null, groups: [], consent: false, expectedUpdatedAt: null, ...fields,
+  };
+}
+
+/** A client group as the console saves it (POST /console/groups/save). */
+export function groupBody(code: string, fields: Record<string, unknown> = {}) {
+  return {
+    code, name: `客户群 ${code}`, domains: [], domainUrl: null, staffOnly: false, isDefault: false, callbackOrigins: [], theme: null,
+    sortOrder: 10, expectedUpdatedAt: null, ...fields,
+  };
+}
+
+/** The token endpoint's client authentication, checked through introspection of any token (200 authenticated, 401 invalid_client). */
+export async function introspectAs(t: TestApp, clientId: string, secret: string): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST', url: '/oidc/token/introspection',
+    headers: {
+      host: 'localhost', 'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+    },
+    payload: 'token=not-a-real-token',
+  });
+  return res.statusCode;
+}
+
+/**
+ * Registers a client through the console (POST /console/clients/save, expectedUpdatedAt null)
+ * and answers the console's answer with the secret. While the console cannot create a client (the
+ * server answers 404 AU00606 to every new one: expectedUpdatedAt null reaches the route as 0), the
+ * client is added the admin command's way instead (add-client on the app's own context), so the
+ * checks after it still run; each test file asserts the console's answer on its own.
+ */
+export async function registerClient(t: TestApp, admin: Client, body: ReturnType<typeof clientBody>): Promise<{ created: Answer; secret: string | null }> {
+  const created = await admin.post(api('consoleSaveClient'), { json: body });
+  if (created.status === 200) return { created, secret: created.body.data.secret };
+  const flags: Record<string, string | boolean | string[]> = { 'redirect-uri': body.redirectUris, 'post-logout-redirect-uri': body.postLogoutRedirectUris };
+  if (body.backchannelLogoutUri) flags['backchannel-logout-uri'] = body.backchannelLogoutUri as string;
+  if (body.initiateLoginUri) flags['initiate-login-uri'] = body.initiateLoginUri as string;
+  if (body.name) flags.name = body.name as string;
+  if (body.public) flags.public = true;
+  if ((body.groups as string[]).length) flags.group = body.groups as string[];
+  const printed = (await runOidcCommand(t.app.sso, 'add-client', [body.clientId], flags))!;
+  return { created, secret: /client_secret[^:]*: (\S+)/.exec(printed)?.[1] ?? null };
+}
