@@ -65,10 +65,10 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       },
       // oidc-provider's confirm step already destroyed the provider session and sent the logout
       // tokens; ending the portal session then finds no provider session left (no second token).
-      finishConfirmedLogout: async (koa, { grantIds }) => {
+      finishConfirmedLogout: async (koa, { grantIds, endPortalSession }) => {
         for (const grantId of grantIds) await storage.revokeByGrantId(grantId);
         const portal = (koa.req as PortalRequest).ssoPortal;
-        if (portal?.sid) await ctx.sessions.end(portal.sid);
+        if (endPortalSession && portal?.sid) await ctx.sessions.end(portal.sid);
       },
     });
     built.on('backchannel.error', (_koa, error, client, accountId, sid) => {

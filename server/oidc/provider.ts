@@ -12,7 +12,7 @@ import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
 import { portalPolicy } from './portal-policy.ts';
 import { mayUseClient } from './client-access.ts';
 import { bindToPortal } from './portal-session.ts';
-import { finishConfirmedLogout, type ConfirmedLogout } from './confirmed-logout.ts';
+import { finishConfirmedLogout, rememberLogoutRequest, type ConfirmedLogout } from './confirmed-logout.ts';
 import { providerJwks, type KeySet } from './signing-keys.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
@@ -29,7 +29,7 @@ export interface ProviderDeps {
   allowPrivateBackchannel: boolean;
   /** Runs instead of the default logout: ends the portal session and signs out of every app. */
   endPortalSession(ctx: KoaContextWithOIDC): Promise<void>;
-  /** After 退出登录 on the confirmation page (oidc-provider ended its session): revoke and end the portal session. */
+  /** After a button of the confirmation page (oidc-provider's confirm step ran): revoke, and for 退出登录 end the portal session. */
   finishConfirmedLogout(ctx: KoaContextWithOIDC, logout: ConfirmedLogout): Promise<void>;
 }
 
@@ -188,6 +188,7 @@ export function createProvider(deps: ProviderDeps): Provider {
   const loadSession = provider.Session.get.bind(provider.Session);
   provider.Session.get = async (ctx: KoaContextWithOIDC) => {
     const session = await loadSession(ctx);
+    rememberLogoutRequest(ctx, session);
     await bindToPortal(ctx, session, policyDeps);
     return session;
   };
