@@ -8,14 +8,21 @@ import { endpoint } from './endpoint.ts';
 import { ClientId, LoginName, NoQuery, Phone, Sm2Cipher, strict } from './fields.ts';
 import { USERNAME_PATTERN_SOURCE } from '../rules/username.ts';
 import { GROUP_CODE_PATTERN_SOURCE } from '../rules/group-code.ts';
+import { SIGN_IN_METHODS } from '../rules/sign-in-methods.ts';
 
 const Username = Type.String({ pattern: USERNAME_PATTERN_SOURCE });
 const GroupCode = Type.String({ pattern: GROUP_CODE_PATTERN_SOURCE });
 const Uri = Type.String({ minLength: 1, maxLength: 2048 });
 const ShortText = (maxLength: number) => Type.String({ maxLength });
 const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 }));
-/** Epoch ms of the row as the console read it: a save whose row changed meanwhile is refused (409). */
-const ExpectedUpdatedAt = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]);
+// Every nullable field names Type.Null() first: the API coerces types (coerceTypes 'array'), and
+// a union that tried the number or string first would turn null into 0 or "" (the other way
+// round, "" becomes null, which is what an emptied optional field means).
+/**
+ * Epoch ms of the row as the console read it: a save whose row changed meanwhile is refused (409).
+ * Never 0 (coercion would read a 0 as null): rows start at 1 at the least.
+ */
+const ExpectedUpdatedAt = Type.Union([Type.Null(), Type.Integer({ minimum: 1 })]);
 
 // --- first start and sessions ---------------------------------------------------------------
 
@@ -94,12 +101,12 @@ export const saveClient = endpoint<SavedClient>()({
   method: 'POST', path: '/console/clients/save',
   body: Type.Object({
     clientId: ClientId,
-    name: Type.Union([ShortText(64), Type.Null()]),
+    name: Type.Union([Type.Null(), ShortText(64)]),
     public: Type.Boolean(),
     redirectUris: Type.Array(Uri, { minItems: 1, maxItems: 20 }),
     postLogoutRedirectUris: Type.Array(Uri, { maxItems: 20 }),
-    backchannelLogoutUri: Type.Union([Uri, Type.Null()]),
-    initiateLoginUri: Type.Union([Uri, Type.Null()]),
+    backchannelLogoutUri: Type.Union([Type.Null(), Uri]),
+    initiateLoginUri: Type.Union([Type.Null(), Uri]),
     groups: Type.Array(GroupCode, { maxItems: 50 }),
     consent: Type.Boolean(),
     /** null: a new client (refused when the id exists). */
@@ -153,11 +160,14 @@ const AppFields = {
   logo: Type.String({ maxLength: 2048 }),
   intro: Type.String({ maxLength: 200 }),
   autoLoginUrl: Type.String({ minLength: 1, maxLength: 2048 }),
-  oidcClientId: Type.Union([ClientId, Type.Null()]),
+  oidcClientId: Type.Union([Type.Null(), ClientId]),
   sortOrder: Type.Integer({ minimum: 0, maximum: 100_000 }),
   visible: Type.Boolean(),
 };
-export const saveApp = endpoint<ConsoleApp>()({ method: 'POST', path: '/console/apps/save', body: Type.Object(AppFields, strict) });
+/** `isNew`: a new card (refused when the id is taken) or a change of an existing one (refused when it is gone). */
+export const saveApp = endpoint<ConsoleApp>()({
+  method: 'POST', path: '/console/apps/save', body: Type.Object({ ...AppFields, isNew: Type.Boolean() }, strict),
+});
 export type SaveAppBody = Static<typeof saveApp.body>;
 
 export const removeApp = endpoint<null>()({
@@ -197,14 +207,14 @@ export const saveGroup = endpoint<ConsoleGroup>()({
     code: GroupCode,
     name: Type.String({ minLength: 1, maxLength: 64 }),
     domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 20 }),
-    domainUrl: Type.Union([Uri, Type.Null()]),
+    domainUrl: Type.Union([Type.Null(), Uri]),
     staffOnly: Type.Boolean(),
     isDefault: Type.Boolean(),
     callbackOrigins: Type.Array(Uri, { maxItems: 50 }),
-    theme: Type.Union([Type.Object({
+    theme: Type.Union([Type.Null(), Type.Object({
       primaryColor: Color, primaryHoverColor: Color, backgroundFrom: Color, backgroundTo: Color,
-      logoUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
-    }, strict), Type.Null()]),
+      logoUrl: Type.Union([Type.Null(), Type.String({ maxLength: 2048 })]),
+    }, strict)]),
     sortOrder: Type.Integer({ minimum: 0, maximum: 100_000 }),
     expectedUpdatedAt: ExpectedUpdatedAt,
   }, strict),
@@ -248,7 +258,7 @@ export const createAccount = endpoint<ConsoleAccount>()({
   method: 'POST', path: '/console/accounts/create',
   body: Type.Object({
     username: Username,
-    phone: Type.Union([Phone, Type.Null()]),
+    phone: Type.Union([Type.Null(), Phone]),
     kind: Type.Union([Type.Literal('staff'), Type.Literal('dealer')]),
     /** The first password; the account must change it at its first sign-in. */
     password: Sm2Cipher,
@@ -307,7 +317,6 @@ export const endAccountSessions = endpoint<{ ended: number }>()({
 
 // --- 审计: audit ---------------------------------------------------------------------------------
 
-export const SIGN_IN_METHODS = ['password', 'mobile', 'wecom', 'feishu', 'console'] as const;
 
 const signInFilters = {
   username: Type.Optional(Type.String({ maxLength: 64 })),

@@ -86,6 +86,7 @@ export function AppForm({ app, onSaved, onCancel }: { app: ConsoleApp | null; on
         oidcClientId: draft.oidcClientId || null,
         sortOrder: Number(draft.sortOrder),
         visible: draft.visible,
+        isNew: creating,
       },
       quiet: true,
     }));

@@ -64,6 +64,7 @@ export function ConsoleApp() {
         <h2>管理员登录</h2>
         {signInNote ? <p className="notice notice--error" role="alert">{signInNote}</p> : null}
         <SignInForm onSignedIn={() => setSignInNote(null)} />
+        <p className="muted">新部署的系统还没有管理员：请打开服务器启动日志中的一次性设置链接（…/admin/setup?token=…），或在服务器上运行 npm run admin -- create-admin &lt;用户名&gt;。</p>
       </div>
     );
   } else if (session.status === 'failed') {

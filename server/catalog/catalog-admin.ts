@@ -80,7 +80,11 @@ export async function listAllApps(ctx: AppContext): Promise<App[]> {
   return (await Promise.all(groups.map((g) => ctx.stores.catalog.listApps(g.code)))).flat();
 }
 
-export async function saveAppByAdmin(ctx: AppContext, app: App): Promise<App> {
+/** `isNew`: refused when the id is taken; otherwise refused when the card is gone. */
+export async function saveAppByAdmin(ctx: AppContext, app: App, isNew: boolean): Promise<App> {
+  const exists = (await listAllApps(ctx)).some((a) => a.id === app.id);
+  if (isNew && exists) throw new AdminActionError('exists', `应用 ID ${app.id} 已被使用`);
+  if (!isNew && !exists) throw new AdminActionError('notFound', `应用 ${app.id} 不存在，可能已被删除`);
   if (!(await ctx.stores.catalog.listGroups()).some((g) => g.code === app.groupCode)) {
     throw new AdminActionError('badInput', `客户群 ${app.groupCode} 不存在`);
   }

@@ -12,7 +12,8 @@ export function consoleMigrations(engine: 'sqlite' | 'postgres'): Record<string,
       async up(db: Kysely<any>) {
         await db.schema.alterTable('users').addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0)).execute();
         await db.schema.alterTable('users').addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-        await db.schema.alterTable('client_groups').addColumn('updated_at', time, (c) => c.notNull().defaultTo(0)).execute();
+        // 1, not 0: the console's saves name it, and its API reads a 0 as null (contract/endpoints/console.ts).
+        await db.schema.alterTable('client_groups').addColumn('updated_at', time, (c) => c.notNull().defaultTo(1)).execute();
         await db.schema.alterTable('oidc_clients').addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0)).execute();
         await db.schema.alterTable('oidc_clients').addColumn('previous_secret_hash', 'text').execute();
         await db.schema.alterTable('oidc_clients').addColumn('previous_secret_until', time).execute();

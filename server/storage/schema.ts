@@ -36,7 +36,7 @@ export interface ClientGroupsTable {
   staff_only: number;
   /** JSON GroupTheme or null (the default look); added by 0006. */
   theme: string | null;
-  /** Epoch ms of the last change (0007; 0 before it): a console save over a newer change is refused. */
+  /** Epoch ms of the last change (0007; 1 before it): a console save over a newer change is refused. */
   updated_at: Generated<number>;
 }
 

@@ -29,7 +29,8 @@ export interface RelyingPartyOptions {
   /** Shown as the page heading, e.g. 应用 A. */
   title: string;
   clientId: string;
-  clientSecret: string;
+  /** The secret, or where to read it when the app is registered after it started (the console shows it then). */
+  clientSecret: string | (() => string);
   /** The portal's issuer (SSO_PUBLIC_URL). */
   issuer: string;
 }
@@ -71,6 +72,11 @@ interface LocalSession {
   user: SignedIn | null;
   /** Set when a back-channel logout ended this session. */
   endedByPortal: boolean;
+  /**
+   * The last refresh token, kept even after a logout ended the local session: GET /refresh shows
+   * whether the portal still honours it (it must not once the account's access was ended).
+   */
+  refreshToken: string | null;
 }
 
 const escapeHtml = (text: string): string =>
@@ -85,7 +91,7 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<R
   // Discovery on first use: the portal only has to be up when the first person arrives.
   let configuration: Promise<oidc.Configuration> | null = null;
   const config = (): Promise<oidc.Configuration> => {
-    configuration ??= oidc.discovery(new URL(options.issuer), options.clientId, undefined, oidc.ClientSecretBasic(options.clientSecret), {
+    configuration ??= oidc.discovery(new URL(options.issuer), options.clientId, undefined, oidc.ClientSecretBasic(typeof options.clientSecret === 'function' ? options.clientSecret() : options.clientSecret), {
       execute: [oidc.allowInsecureRequests], // the portal of the tests speaks plain http on 127.0.0.1
     });
     configuration.catch(() => (configuration = null));
@@ -135,7 +141,7 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<R
       if (known) return { id: value!, session: known };
     }
     const fresh = crypto.randomBytes(24).toString('base64url');
-    const session: LocalSession = { pending: new Map(), user: null, endedByPortal: false };
+    const session: LocalSession = { pending: new Map(), user: null, endedByPortal: false, refreshToken: null };
     sessions.set(fresh, session);
     return { id: fresh, session, cookie: `${cookieName}=${fresh}; Path=/; HttpOnly; SameSite=Lax` };
   }
@@ -184,6 +190,7 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<R
     session.user = {
       username: String(info.preferred_username ?? claims.sub), sub: claims.sub, sid: String(claims.sid ?? ''), idToken: tokens.id_token!,
     };
+    session.refreshToken = tokens.refresh_token ?? null;
     session.endedByPortal = false;
     redirect(response, pending.target);
   }
@@ -240,6 +247,21 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<R
     response.end();
   }
 
+  /** GET /refresh: what an app does to stay signed in; the page says 已刷新 or the provider's error. */
+  async function refresh(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const { session } = sessionOf(request);
+    const token = session.refreshToken;
+    if (!token) return page(response, 200, '<p id="refresh">没有刷新令牌</p>');
+    try {
+      const tokens = await oidc.refreshTokenGrant(await config(), token);
+      session.refreshToken = tokens.refresh_token ?? token;
+      page(response, 200, '<p id="refresh">已刷新</p>');
+    } catch (error) {
+      const code = (error as { error?: string }).error ?? (error as Error).message;
+      page(response, 200, `<p id="refresh">刷新被拒绝：${escapeHtml(code)}</p>`);
+    }
+  }
+
   function home(request: http.IncomingMessage, response: http.ServerResponse): void {
     const { session, cookie } = sessionOf(request);
     if (cookie) response.setHeader('set-cookie', cookie);
@@ -272,6 +294,8 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<R
         return logout(request, response);
       case 'POST /backchannel-logout':
         return backchannelLogout(request, response);
+      case 'GET /refresh':
+        return refresh(request, response);
       default:
         return page(response, 404, '<p id="status">页面不存在</p>');
     }

@@ -1,13 +1,14 @@
 // The login audit: one row per sign-in attempt, read by `npm run admin -- audit` and the console's
 // 审计 section; pruned after SSO_AUDIT_DAYS.
 import type { SqlScope } from '../../storage/sql-scope.ts';
+import type { SignInMethodName } from '../../../contract/rules/sign-in-methods.ts';
 
 export interface LoginAttempt {
   username: string;
   at: number;
   ip: string;
   /** How the account signed in: the portal's methods, or the operator console's own sign-in. */
-  method: 'password' | 'mobile' | 'wecom' | 'feishu' | 'console';
+  method: SignInMethodName;
   result: string;
   clientId: string | null;
 }

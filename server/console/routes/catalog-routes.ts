@@ -29,8 +29,9 @@ export function registerConsoleCatalogRoutes(api: FastifyInstance, ctx: AppConte
 
   api.post<{ Body: SaveAppBody }>(saveApp.path, { schema: { body: saveApp.body } }, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
-    const before = (await listAllApps(ctx)).find((a) => a.id === request.body.id);
-    const app = consoleAppOf(await asConsoleAnswer(() => saveAppByAdmin(ctx, request.body)));
+    const { isNew, ...fields } = request.body;
+    const before = (await listAllApps(ctx)).find((a) => a.id === fields.id);
+    const app = consoleAppOf(await asConsoleAnswer(() => saveAppByAdmin(ctx, fields, isNew)));
     await recordAdminAction(ctx, admin.user.username, request.ip, before ? 'app.update' : 'app.create', app.id, before && consoleAppOf(before), app);
     return ok(saveApp, app);
   });

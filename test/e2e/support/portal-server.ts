@@ -69,6 +69,8 @@ export interface PortalServer {
   waitForSms(phone: string, purpose: string, timeoutMs?: number): Promise<SmsMessage>;
   /** Started with clockStepMs: moves the server's clock one step ahead (test/helpers/movable-clock.mjs). */
   advanceClock(): Promise<void>;
+  /** What the process printed so far (the start banner, a first start's setup link). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startPortalServer(env: Record<string, string> = {}, option
       }
     },
     advanceClock: () => main.advanceClock(),
+    output: () => main.output(),
     async stop() {
       await main.stop();
     },
