@@ -35,7 +35,9 @@ const uidParams = { type: 'object', required: ['uid'], properties: { uid: { type
  * (QR codes return to that group's registered address, registration joins its group).
  */
 async function loginPage(ctx: AppContext, uid: string, client: RegisteredClient | undefined): Promise<string> {
-  const page = `/?callBack=${encodeURIComponent(`${OIDC_PREFIX}/interaction/${uid}`)}`;
+  // clientId (a login page parameter of the spec) goes along with the sign-in, so the sign-in audit
+  // names the app the account signed in for.
+  const page = `/?callBack=${encodeURIComponent(`${OIDC_PREFIX}/interaction/${uid}`)}${client ? `&clientId=${encodeURIComponent(client.clientId)}` : ''}`;
   if (client?.groups.length !== 1) return page;
   const group = (await ctx.stores.catalog.listGroups()).find((g) => g.code === client.groups[0]);
   return group ? `${page}&brand=${encodeURIComponent(group.code)}` : page;
