@@ -50,6 +50,7 @@ export const ConsoleRefusal = {
   notFound: ['AU00606', '要操作的记录不存在，可能已被删除', 404],
   exists: ['AU00607', '该标识已被使用，请换一个', 409],
   badInput: ['AU00608', '输入有误，请检查后重试', 400],
+  mustChangePassword: ['AU00609', '请先在登录页修改管理员设置的初始密码，再登录管理控制台', 403],
 } as const satisfies Record<string, readonly [string, string, number]>;
 
 export const HttpMessages = {

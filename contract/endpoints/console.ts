@@ -15,9 +15,9 @@ const GroupCode = Type.String({ pattern: GROUP_CODE_PATTERN_SOURCE });
 const Uri = Type.String({ minLength: 1, maxLength: 2048 });
 const ShortText = (maxLength: number) => Type.String({ maxLength });
 const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 }));
-// Every nullable field names Type.Null() first: the API coerces types (coerceTypes 'array'), and
-// a union that tried the number or string first would turn null into 0 or "" (the other way
-// round, "" becomes null, which is what an emptied optional field means).
+// Every nullable number or text names Type.Null() first: the API coerces types (coerceTypes
+// 'array'), and a union that tried the number or string first would turn null into 0 or "" (the
+// other way round, "" becomes null, which is what an emptied optional field means).
 /**
  * Epoch ms of the row as the console read it: a save whose row changed meanwhile is refused (409).
  * Never 0 (coercion would read a 0 as null): rows start at 1 at the least.
@@ -211,10 +211,11 @@ export const saveGroup = endpoint<ConsoleGroup>()({
     staffOnly: Type.Boolean(),
     isDefault: Type.Boolean(),
     callbackOrigins: Type.Array(Uri, { maxItems: 50 }),
-    theme: Type.Union([Type.Null(), Type.Object({
+    // An object first: null is never coerced into one, and a bad colour is then named by its field.
+    theme: Type.Union([Type.Object({
       primaryColor: Color, primaryHoverColor: Color, backgroundFrom: Color, backgroundTo: Color,
       logoUrl: Type.Union([Type.Null(), Type.String({ maxLength: 2048 })]),
-    }, strict)]),
+    }, strict), Type.Null()]),
     sortOrder: Type.Integer({ minimum: 0, maximum: 100_000 }),
     expectedUpdatedAt: ExpectedUpdatedAt,
   }, strict),

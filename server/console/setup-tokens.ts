@@ -2,6 +2,7 @@
 // first administrator be created from the browser. Only its SHA-256 is stored; it is good for 24
 // hours and once: redeeming deletes it in one statement, so of parallel requests only one wins.
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { SqlScope } from '../storage/sql-scope.ts';
 
 export const SETUP_TOKEN_TTL_MS = 24 * 3600_000;
@@ -16,10 +17,20 @@ export interface SetupTokenStore {
   consume(token: string, now: number): Promise<boolean>;
   /** Every link is dead once an administrator exists. */
   clear(): Promise<void>;
+  /**
+   * Inside a transaction: waits until no other setup is under way (PostgreSQL: a transaction-level
+   * advisory lock; SQLite runs one write transaction at a time anyway), so two links used at once
+   * cannot both create an administrator, nor deadlock on each other's token rows.
+   */
+  lockSetup(): Promise<void>;
 }
 
 export class SqlSetupTokenStore implements SetupTokenStore {
-  constructor(private readonly scope: SqlScope) {}
+  constructor(private readonly scope: SqlScope, private readonly engine: 'sqlite' | 'postgres') {}
+
+  async lockSetup(): Promise<void> {
+    if (this.engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('sso-first-admin-setup'))`.execute(this.scope.db);
+  }
 
   async issue(now: number): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');

@@ -10,6 +10,7 @@ import { normalizeOrigin, ownOrigin } from './embed-origins.ts';
 import { TicketMessages } from './issue-ticket.ts';
 import { proofMatches } from './ticket-binding.ts';
 import { redeemTicket, type RedeemTicketQuery } from '../../contract/endpoints/embedding.ts';
+import { Refusal } from '../../contract/errors.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -54,6 +55,8 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): voi
     const target = safeRedirect(claims.redirect, ownOrigin(request), registered) ?? DEFAULT_REDIRECT;
     const user = await ctx.stores.users.findUserById(claims.userId);
     if (!user || user.username !== claims.username) return refusalPage(reply, 400, TicketMessages.invalid);
+    // Disabled after the ticket was issued (it lives up to a minute): no session.
+    if (user.disabled) return refusalPage(reply, 403, Refusal.accountDisabled[1]);
     const sid = await ctx.sessions.start(user, sessionIdOf(request), claims.method);
     setSessionCookie(request, reply, sid);
     request.log.info({ username: user.username }, 'login ticket redeemed');

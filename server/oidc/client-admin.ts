@@ -37,7 +37,7 @@ export async function saveClientByAdmin(ctx: AppContext, input: ClientInput, exp
   try {
     defined = defineClient({ ...input, secret: null }, (field) => FIELD_LABELS[field], { knownGroups, existing: keep, keepStoredSecret: true });
   } catch (error) {
-    if (error instanceof ClientDefinitionError) throw new AdminActionError('badInput', error.message);
+    if (error instanceof ClientDefinitionError) throw new AdminActionError('badInput', error.chinese);
     throw error;
   }
   if (!(await stores.oidcClients.saveIfUnchanged(defined.client, expectedUpdatedAt, ctx.now()))) {

@@ -19,7 +19,12 @@ export interface ClientInput {
   consent?: boolean;
 }
 
-export class ClientDefinitionError extends Error {}
+/** Why a definition was refused: in English for the CLI and the import, in Chinese for the console. */
+export class ClientDefinitionError extends Error {
+  constructor(message: string, readonly chinese: string) {
+    super(message);
+  }
+}
 
 /** How the caller names each field in its messages ("--redirect-uri", "clients[0].redirectUris"). */
 export type FieldLabel = (field: keyof ClientInput) => string;
@@ -47,20 +52,28 @@ function checkUri(value: string, label: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ClientDefinitionError(`${label}: not an absolute URL: ${value}`);
+    throw new ClientDefinitionError(`${label}: not an absolute URL: ${value}`, `${label}：不是完整的网址：${value}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ClientDefinitionError(`${label}: http or https only: ${value}`);
-  if (url.hash || value.includes('#')) throw new ClientDefinitionError(`${label}: no #fragment allowed: ${value}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ClientDefinitionError(`${label}: http or https only: ${value}`, `${label}：只能是 http 或 https 网址：${value}`);
+  }
+  if (url.hash || value.includes('#')) throw new ClientDefinitionError(`${label}: no #fragment allowed: ${value}`, `${label}：不能带 # 片段：${value}`);
   return value;
 }
 
 export function defineClient(input: ClientInput, label: FieldLabel, options: DefineOptions): DefinedClient {
   const { clientId } = input;
-  if (!CLIENT_ID_PATTERN.test(clientId)) throw new ClientDefinitionError(`${label('clientId')}: 1-64 letters, digits, . _ -`);
+  if (!CLIENT_ID_PATTERN.test(clientId)) {
+    throw new ClientDefinitionError(`${label('clientId')}: 1-64 letters, digits, . _ -`, `${label('clientId')}：1-64 位英文字母、数字、点、下划线或短横线`);
+  }
   const isPublic = input.public === true;
   const given = input.secret ?? null;
-  if (isPublic && given !== null) throw new ClientDefinitionError(`${label('secret')}: public clients have no secret (they use PKCE)`);
-  if (given !== null && given.length < MIN_SECRET_LENGTH) throw new ClientDefinitionError(`${label('secret')}: at least ${MIN_SECRET_LENGTH} characters`);
+  if (isPublic && given !== null) {
+    throw new ClientDefinitionError(`${label('secret')}: public clients have no secret (they use PKCE)`, `${label('secret')}：公开客户端没有密钥（使用 PKCE）`);
+  }
+  if (given !== null && given.length < MIN_SECRET_LENGTH) {
+    throw new ClientDefinitionError(`${label('secret')}: at least ${MIN_SECRET_LENGTH} characters`, `${label('secret')}：至少 ${MIN_SECRET_LENGTH} 个字符`);
+  }
   const stored = options.existing?.secretHash ?? null;
   let secretHash: string | null = null;
   let generatedSecret: string | null = null;
@@ -70,10 +83,10 @@ export function defineClient(input: ClientInput, label: FieldLabel, options: Def
     generatedSecret = generateSecret();
     secretHash = hashSecret(generatedSecret);
   }
-  if (input.redirectUris.length === 0) throw new ClientDefinitionError(`at least one ${label('redirectUris')}`);
+  if (input.redirectUris.length === 0) throw new ClientDefinitionError(`at least one ${label('redirectUris')}`, `请至少填写一个${label('redirectUris')}`);
   const groups = [...new Set(input.groups ?? [])];
   const unknown = groups.filter((g) => !options.knownGroups.has(g));
-  if (unknown.length) throw new ClientDefinitionError(`${label('groups')}: no group ${unknown.join(', ')}`);
+  if (unknown.length) throw new ClientDefinitionError(`${label('groups')}: no group ${unknown.join(', ')}`, `${label('groups')}：客户群不存在：${unknown.join('、')}`);
   const optionalUri = (value: string | null | undefined, field: 'backchannelLogoutUri' | 'initiateLoginUri') =>
     value === null || value === undefined ? null : checkUri(value, label(field));
   return {

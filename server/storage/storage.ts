@@ -109,7 +109,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     catalog: new SqlCatalogStore(scope, catalogCache),
     memberships: new SqlMembershipStore(scope),
     meta: new SqlMetaStore(scope),
-    setupTokens: new SqlSetupTokenStore(scope),
+    setupTokens: new SqlSetupTokenStore(scope, engine),
     adminAudit: new SqlAdminAuditStore(scope),
     oidcClients: new SqlClientStore(scope),
     oidcSubjects: new SqlSubjectStore(scope),

@@ -65,9 +65,12 @@ export function registerConsoleSessionRoutes(api: FastifyInstance, ctx: AppConte
     const problem = await passwordProblem(password, { username });
     if (problem) throw weakPassword(problem);
     const passwordHash = await hashPassword(password);
-    // The link is used up in the same transaction that creates the administrator: of parallel
-    // requests with one link only one creates an account, and a refused one leaves the link good.
+    // The link is used up in the same transaction that creates the administrator, one setup at a
+    // time: of parallel requests (one link or several) only one creates an administrator, and a
+    // refused one leaves its link good.
     const user = await ctx.storage.transaction(async (tx) => {
+      await tx.setupTokens.lockSetup();
+      if ((await tx.users.countActiveAdmins()) > 0) throw consoleRefusal('setupLinkInvalid');
       if (!(await tx.setupTokens.consume(token, ctx.now()))) throw consoleRefusal('setupLinkInvalid');
       if (await tx.users.findUserByName(username)) throw consoleRefusal('exists', `用户名 ${username} 已经存在`);
       const created = await tx.users.insertUser({
@@ -88,6 +91,11 @@ export function registerConsoleSessionRoutes(api: FastifyInstance, ctx: AppConte
     if (!user.isAdmin || user.disabled) {
       await ctx.stores.audit.recordLogin({ username: user.username, at: ctx.now(), ip: request.ip, method: 'console', result: 'not_admin', clientId: null });
       throw consoleRefusal('notAdmin');
+    }
+    // A password an administrator chose (a new account, a reset) is changed on the login page first.
+    if (user.mustChangePassword) {
+      await ctx.stores.audit.recordLogin({ username: user.username, at: ctx.now(), ip: request.ip, method: 'console', result: 'must_change', clientId: null });
+      throw consoleRefusal('mustChangePassword');
     }
     await ctx.stores.audit.recordLogin({ username: user.username, at: ctx.now(), ip: request.ip, method: 'console', result: 'success', clientId: null });
     return ok(consoleSignIn, await startConsoleSession(ctx, request, reply, user));
