@@ -43,6 +43,36 @@ async function pressBoxButton(page: Page, text: string): Promise<boolean> {
   return true;
 }
 
+/** The demo administrator signs in to the operator console (demo data only). */
+async function signInToConsole(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/admin`);
+  const form = page.getByRole('form', { name: '登录管理控制台' });
+  await form.getByLabel('用户名').fill('admin');
+  await form.getByLabel('密码').fill('Sso@2026admin');
+  await form.getByRole('button', { name: '登录' }).click();
+  await page.getByTestId('admin-username').waitFor();
+}
+
+/** The console's sections, and what each picture opens in it. */
+const CONSOLE_SECTIONS: { id: string; label: string; open?(page: Page): Promise<void> }[] = [
+  { id: 'clients', label: '应用' },
+  {
+    id: 'groups', label: '客户群',
+    async open(page) {
+      await page.locator('#section-groups').getByRole('button', { name: /^编辑客户群 星途/ }).click();
+      await page.locator('.theme-preview sso-login [part="box"]').waitFor();
+    },
+  },
+  {
+    id: 'accounts', label: '账号',
+    async open(page) {
+      await page.getByRole('button', { name: '管理账号 zhangwei' }).click();
+      await page.locator('.account-detail').waitFor();
+    },
+  },
+  { id: 'audit', label: '审计' },
+];
+
 export const VIEWS: View[] = [
   {
     id: 'login', label: '密码登录',
@@ -121,6 +151,34 @@ export const VIEWS: View[] = [
       return true;
     },
   },
+  {
+    id: 'console-sign-in', label: '管理控制台登录', onlyOnce: true,
+    async reach(page, origin) {
+      await page.goto(`${origin}/admin`);
+      await page.getByRole('form', { name: '登录管理控制台' }).waitFor();
+      return true;
+    },
+  },
+  {
+    id: 'console-setup-link-invalid', label: '设置链接无效', onlyOnce: true,
+    async reach(page, origin) {
+      await page.goto(`${origin}/admin/setup?token=used-or-unknown`);
+      await page.getByText('设置链接无效、已使用或已过期').waitFor();
+      return true;
+    },
+  },
+  ...CONSOLE_SECTIONS.map(({ id, label, open }): View => ({
+    id: `console-${id}`, label: `管理控制台：${label}`, onlyOnce: true,
+    async reach(page, origin) {
+      await signInToConsole(page, origin);
+      await page.getByRole('navigation', { name: '控制台栏目' }).getByRole('link', { name: label, exact: true }).click();
+      const section = page.locator(`#section-${id}`);
+      await section.waitFor({ state: 'visible' });
+      await section.getByText('正在加载…').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await open?.(page);
+      return true;
+    },
+  })),
   {
     id: 'demo', label: '演示页 /demo/', onlyOnce: true,
     async reach(page, origin) {
