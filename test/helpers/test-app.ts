@@ -153,4 +153,5 @@ export const DEMO = {
   firstlogin: 'Sso@2026first',
   agedpwd: 'Sso@2026aged',
   dealer01: 'Sso@2026dealer',
+  admin: 'Sso@2026admin',
 } as const;

@@ -21,14 +21,16 @@ export class HttpClient {
     return other;
   }
 
-  async request(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<HttpAnswer> {
+  async request(method: 'GET' | 'POST', path: string, form?: Record<string, string>, json?: unknown): Promise<HttpAnswer> {
     if (!this.cookies.has('XSRF-TOKEN') && !(method === 'GET' && path.endsWith('/isLogin'))) await this.request('GET', '/api/centerAuth/sso/isLogin');
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['x-xsrf-token'] = xsrf;
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(this.baseUrl + path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    const payload = form ? new URLSearchParams(form).toString() : json !== undefined ? JSON.stringify(json) : undefined;
+    const res = await fetch(this.baseUrl + path, { method, headers, body: payload });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -54,6 +56,11 @@ export class HttpClient {
 
   post(path: string, form: Record<string, string>) {
     return this.request('POST', path, form);
+  }
+
+  /** A JSON POST (the operator console's calls). */
+  postJson(path: string, json: unknown) {
+    return this.request('POST', path, undefined, json);
   }
 
   async encrypt(plain: string): Promise<string> {

@@ -78,6 +78,24 @@ describe('two instances sharing PostgreSQL and Redis', { skip: missing ?? false 
       { code: 'AU00300', errorCode: 'AU00300', msg: '未登录或登录已失效，请重新登录', data: null });
   });
 
+  it('an administrator disabling an account on one instance ends its session on the other at once', async () => {
+    const user = new HttpClient(b.url);
+    assert.equal((await user.login('dealer01', DEMO.dealer01)).body.code, 200);
+    assert.equal((await user.get('/api/centerAuth/sso/isLogin')).body.data, true);
+    const admin = new HttpClient(a.url);
+    const signedIn = await admin.postJson('/api/console/session', { username: 'admin', password: await admin.encrypt(DEMO.admin) });
+    assert.equal(signedIn.status, 200, signedIn.text);
+    const disabled = await admin.postJson('/api/console/accounts/disabled', { username: 'dealer01', disabled: true });
+    assert.equal(disabled.body.data.disabled, true, disabled.text);
+    try {
+      assert.equal((await user.get('/api/centerAuth/sso/isLogin')).body.data, false, 'the session on B ended');
+      assert.equal((await user.at(a.url).get('/api/centerAuth/sso/isLogin')).body.data, false, 'and on A');
+      assert.equal((await new HttpClient(b.url).login('dealer01', DEMO.dealer01)).body.code, 'AU00160', 'no new sign-in on B');
+    } finally {
+      await admin.postJson('/api/console/accounts/disabled', { username: 'dealer01', disabled: false });
+    }
+  });
+
   it('wrong passwords spread over both instances lock the account after 5', async () => {
     const onA = new HttpClient(a.url);
     const onB = new HttpClient(b.url);
