@@ -59,7 +59,9 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext, pol
       await tx.lockout.clearFailures(lockoutKey(user.username));
       return tx.sessions.deleteUserSessions(user.id);
     });
+    // Single logout for the ended sessions, then every grant of the account, linked or not.
     await ctx.sessions.announceEnded(endedSessions);
+    await ctx.accountGrants.revokeAll(user.id);
     await audit(ctx, request, user.username, 'mobile', 'password_reset');
     return ok(resetPassword, null);
   });

@@ -56,8 +56,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
       await tx.lockout.clearFailures(lockoutKey(user.username));
       return tx.sessions.deleteUserSessions(user.id);
     });
-    // The ended sessions' listeners sign the OIDC apps out too (single logout).
+    // The ended sessions' listeners sign the OIDC apps out too (single logout); then every grant
+    // of the account goes, also those no session links to any more (another browser's prompt=login,
+    // a link lost with Redis): a new password ends every token the old one got.
     await ctx.sessions.announceEnded(endedSessions);
+    await ctx.accountGrants.revokeAll(user.id);
     return ok(changePassword, null);
   });
 }

@@ -20,7 +20,7 @@ export interface InteractionDeps {
   provider: (request: FastifyRequest) => Promise<Provider>;
   accounts: Accounts;
   registry: ClientRegistry;
-  /** Ends a portal session for a new sign-in, without single logout. */
+  /** Ends a portal session for a new sign-in, without single logout yet (oidc-plugin.ts). */
   forgetPortalSession(idHash: string): Promise<void>;
 }
 
@@ -75,7 +75,8 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const mustReauthenticate = reasons.includes('login_prompt') || reasons.includes('max_age');
     if (interaction.prompt.name === 'login' && mustReauthenticate && portal.createdAt < interaction.iat * 1000) {
       // Only the portal session goes: the provider session (and this interaction, which belongs
-      // to it) stays and is bound to the new sign-in.
+      // to it) stays and is bound to the new sign-in. The same account keeps its apps; another
+      // account's sign-in ends them first (single logout, grants revoked: portal-session.ts).
       await deps.forgetPortalSession(portal.idHash);
       return reply.redirect(await loginPage(ctx, interaction.uid, client), 303);
     }

@@ -10,7 +10,11 @@ export class OidcAdapter implements Adapter {
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const expiresAt = expiresIn ? Date.now() + expiresIn * 1000 : null;
     await this.storage.upsert(this.model, id, payload as Record<string, unknown>, expiresAt, {
-      grantId: payload.grantId, userCode: payload.userCode as string | undefined, uid: payload.uid as string | undefined,
+      // An interaction names the grant its app had; it is no token of that grant, and revoking the
+      // grant (another account signing in over the session, portal-session.ts) must not end the
+      // sign-in in progress.
+      grantId: this.model === 'Interaction' ? undefined : payload.grantId,
+      userCode: payload.userCode as string | undefined, uid: payload.uid as string | undefined,
     });
   }
 

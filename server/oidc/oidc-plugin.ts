@@ -16,7 +16,7 @@ import { appAccess, appSignInLinks } from './app-launch.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
-import { PORTAL_LINK_MODEL, type PortalRequest } from './portal-session.ts';
+import { isReauthLink, PORTAL_LINK_MODEL, REAUTH_WAIT_MS, reauthLinkId, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
 import { forwardIssuerView } from './forwarded-headers.ts';
@@ -57,6 +57,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     const built = createProvider({
       issuer: issuerFor(), storage, registry, accounts, keys, cookieKeys,
       sessionAbsoluteMs: config.sessionAbsoluteMs, allowPrivateBackchannel: config.oidcPrivateBackchannel,
+      endSignIns: (accountId, signIns) => logout.endSignIns(accountId, signIns),
       endPortalSession: async (koa: KoaContextWithOIDC) => {
         const portal = (koa.req as PortalRequest).ssoPortal;
         const uid = koa.oidc.session!.uid;
@@ -114,9 +115,14 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   });
   const sweepTimer = setInterval(() => {
     void (async () => {
-      for (const { id } of await storage.list(PORTAL_LINK_MODEL)) {
-        const session = await ctx.stores.sessions.findSession(id);
+      for (const { id, payload } of await storage.list(PORTAL_LINK_MODEL)) {
         const now = ctx.now();
+        // A prompt=login that nobody finished: its provider session ends like a timed-out one.
+        if (isReauthLink(id)) {
+          if (Number(payload.until) <= now) await logout.endPortalSession(id);
+          continue;
+        }
+        const session = await ctx.stores.sessions.findSession(id);
         const over = !session || now - session.lastSeenAt > config.sessionIdleMs || now - session.createdAt > config.sessionAbsoluteMs;
         if (over) await logout.endPortalSession(id);
       }
@@ -132,7 +138,17 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
 
   registerInteractionRoutes(app, {
     ctx, provider: providerFor, accounts, registry,
+    // prompt=login / max_age: the portal session ends without single logout, for the same person
+    // may sign in again and keep his apps; its provider session waits under a re-authentication
+    // link (portal-session.ts): another account signing in ends its sign-ins, nobody signing in
+    // within REAUTH_WAIT_MS lets the sweep end them.
     async forgetPortalSession(idHash) {
+      const link = await storage.find(PORTAL_LINK_MODEL, idHash);
+      if (link?.uid) {
+        const uid = String(link.uid);
+        await storage.upsert(PORTAL_LINK_MODEL, reauthLinkId(uid), { uid, accountId: link.accountId, until: ctx.now() + REAUTH_WAIT_MS },
+          Date.now() + REAUTH_WAIT_MS + 24 * 3600_000, {});
+      }
       await storage.destroy(PORTAL_LINK_MODEL, idHash);
       await ctx.stores.sessions.deleteSession(idHash);
     },

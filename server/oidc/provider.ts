@@ -12,6 +12,7 @@ import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
 import { portalPolicy } from './portal-policy.ts';
 import { mayUseClient } from './client-access.ts';
 import { bindToPortal } from './portal-session.ts';
+import type { SignIns } from './single-logout.ts';
 import { finishConfirmedLogout, rememberLogoutRequest, type ConfirmedLogout } from './confirmed-logout.ts';
 import { providerJwks, type KeySet } from './signing-keys.ts';
 import { providerMetadata } from './client-registry.ts';
@@ -27,6 +28,8 @@ export interface ProviderDeps {
   cookieKeys: string[];
   sessionAbsoluteMs: number;
   allowPrivateBackchannel: boolean;
+  /** Ends an account's sign-ins to apps when another account takes its provider session over. */
+  endSignIns(accountId: string, signIns: SignIns): Promise<void>;
   /** Runs instead of the default logout: ends the portal session and signs out of every app. */
   endPortalSession(ctx: KoaContextWithOIDC): Promise<void>;
   /** After a button of the confirmation page (oidc-provider's confirm step ran): revoke, and for 退出登录 end the portal session. */
@@ -37,7 +40,7 @@ const MINUTE = 60;
 
 export function createProvider(deps: ProviderDeps): Provider {
   const { storage, registry, accounts } = deps;
-  const policyDeps = { accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000 };
+  const policyDeps = { accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000, endSignIns: deps.endSignIns };
   // Introspection (oidc-provider asks no findAccount there): a token is active only for an account
   // that exists, is enabled and may still use the token's client, as findAccount decides for
   // refresh and userinfo. An unknown subject is not "no account to check": it is inactive.

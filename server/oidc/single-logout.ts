@@ -1,7 +1,9 @@
 // Single logout: when a portal session ends (退出登录, timeout, an administrator's password reset)
 // the provider session bound to it ends too, the tokens of its grants are revoked, and every app
 // the session signed into with a back-channel logout URI gets a logout token (oidc-provider's
-// Client#backchannelLogout). Failed deliveries are retried a few times and logged.
+// Client#backchannelLogout). The same happens to an account's sign-ins when another account signs
+// in over its provider session (portal-session.ts). Failed deliveries are retried a few times and
+// logged.
 import type Provider from 'oidc-provider';
 import type { OidcStorage } from './oidc-storage.ts';
 import { PORTAL_LINK_MODEL } from './portal-session.ts';
@@ -12,6 +14,9 @@ export interface LogoutLog {
 }
 
 type BackchannelClient = { clientId: string; backchannelLogoutUri?: string; backchannelLogout(sub: string, sid: string): Promise<void> };
+
+/** A provider session's sign-ins, one per app (oidc-provider's Session#authorizations). */
+export type SignIns = Record<string, { grantId?: string; sid?: string }>;
 
 export const RETRY_DELAYS_MS = [1000, 5000, 30_000];
 
@@ -27,23 +32,33 @@ export class SingleLogout {
     const link = await this.storage.find(PORTAL_LINK_MODEL, idHash);
     if (!link || !(await this.storage.consume(PORTAL_LINK_MODEL, idHash, Date.now()))) return;
     await this.storage.destroy(PORTAL_LINK_MODEL, idHash);
-    await this.endProviderSession(String(link.uid));
+    await this.endProviderSession(String(link.uid), typeof link.accountId === 'string' ? link.accountId : undefined);
   }
 
-  /** Ends one provider session; of callers racing for it (two tabs, the sweep, another instance) only the first acts. */
-  async endProviderSession(uid: string): Promise<void> {
+  /**
+   * Ends one provider session; of callers racing for it (two tabs, the sweep, another instance)
+   * only the first acts. With `accountId`, only while the session still belongs to that account
+   * (another account may have signed in over it since: its sign-ins are not this link's to end).
+   */
+  async endProviderSession(uid: string, accountId?: string): Promise<void> {
     const provider = await this.provider();
     const session = await provider.Session.findByUid(uid);
+    if (!session || (accountId !== undefined && session.accountId !== accountId)) return;
     // Claimed with the storage's atomic consume (one SQL statement / one Redis script) so that
     // each app gets one logout token, not one per caller.
-    if (!session || !(await this.storage.consume('Session', session.jti, Date.now()))) return;
-    const accountId = session.accountId;
-    for (const [clientId, authorization] of Object.entries(session.authorizations ?? {})) {
-      if (authorization.grantId) await this.storage.revokeByGrantId(authorization.grantId);
-      const client = (await provider.Client.find(clientId)) as unknown as BackchannelClient | undefined;
-      if (client?.backchannelLogoutUri && accountId && authorization.sid) this.deliver(client, accountId, authorization.sid, 0);
-    }
+    if (!(await this.storage.consume('Session', session.jti, Date.now()))) return;
+    if (session.accountId) await this.endSignIns(session.accountId, session.authorizations ?? {});
     await session.destroy();
+  }
+
+  /** Revokes the grant of each sign-in and sends each app with a back-channel URI its logout token. */
+  async endSignIns(accountId: string, signIns: SignIns): Promise<void> {
+    const provider = await this.provider();
+    for (const [clientId, signIn] of Object.entries(signIns)) {
+      if (signIn.grantId) await this.storage.revokeByGrantId(signIn.grantId);
+      const client = (await provider.Client.find(clientId)) as unknown as BackchannelClient | undefined;
+      if (client?.backchannelLogoutUri && signIn.sid) this.deliver(client, accountId, signIn.sid, 0);
+    }
   }
 
   /** Sends one logout token; on failure tries again after RETRY_DELAYS_MS, then gives up (logged). */
