@@ -7,6 +7,7 @@ import { FORGOT_PASSWORD } from '../../widget/sso-login/forgot-password.messages
 import {
   changePasswordDialog, DEMO, loginBox, submitPasswordLogin, systemDialog,
 } from '../../test/e2e/support/portal-ui.ts';
+import { openConsoleSection, signInToConsole, type ConsoleSection } from '../../test/e2e/support/console-ui.ts';
 
 export const WIDTHS = [320, 768, 1280] as const;
 
@@ -43,18 +44,8 @@ async function pressBoxButton(page: Page, text: string): Promise<boolean> {
   return true;
 }
 
-/** The demo administrator signs in to the operator console (demo data only). */
-async function signInToConsole(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/admin`);
-  const form = page.getByRole('form', { name: '登录管理控制台' });
-  await form.getByLabel('用户名').fill('admin');
-  await form.getByLabel('密码').fill('Sso@2026admin');
-  await form.getByRole('button', { name: '登录' }).click();
-  await page.getByTestId('admin-username').waitFor();
-}
-
 /** The console's sections, and what each picture opens in it. */
-const CONSOLE_SECTIONS: { id: string; label: string; open?(page: Page): Promise<void> }[] = [
+const CONSOLE_SECTIONS: { id: ConsoleSection; label: string; open?(page: Page): Promise<void> }[] = [
   { id: 'clients', label: '应用' },
   {
     id: 'groups', label: '客户群',
@@ -170,11 +161,10 @@ export const VIEWS: View[] = [
   ...CONSOLE_SECTIONS.map(({ id, label, open }): View => ({
     id: `console-${id}`, label: `管理控制台：${label}`, onlyOnce: true,
     async reach(page, origin) {
-      await signInToConsole(page, origin);
-      await page.getByRole('navigation', { name: '控制台栏目' }).getByRole('link', { name: label, exact: true }).click();
-      const section = page.locator(`#section-${id}`);
-      await section.waitFor({ state: 'visible' });
-      await section.getByText('正在加载…').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      // The demo administrator (demo data only).
+      await page.goto(`${origin}/admin`);
+      await signInToConsole(page, 'admin', 'Sso@2026admin');
+      await openConsoleSection(page, label, id);
       await open?.(page);
       return true;
     },

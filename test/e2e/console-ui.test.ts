@@ -2,41 +2,21 @@
 // sign in at /admin, create a client group, an OIDC client (its one-time secret read from the
 // dialog), an account in that group, disable the account; axe finds no violation in any section.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
 import { runJourney } from './support/browser.ts';
+import { consoleSection, openConsoleSection, signInToConsole } from './support/console-ui.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN = { name: 'admin', password: 'Sso@2026admin' };
 
-interface AxeViolation {
-  id: string;
-  nodes: Array<{ target: unknown }>;
-}
-
-/** axe through the DevTools protocol (page.evaluate), so the strict CSP stays as it is. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(`${AXE_SOURCE};0`);
-  const violations = (await page.evaluate(`axe.run(document).then((r) => r.violations)`)) as AxeViolation[];
-  return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
-
-const section = (page: Page, id: 'clients' | 'groups' | 'accounts' | 'audit'): Locator => page.locator(`#section-${id}`);
-
-async function openSection(page: Page, label: string, id: 'clients' | 'groups' | 'accounts' | 'audit'): Promise<Locator> {
-  await page.getByRole('navigation', { name: '控制台栏目' }).getByRole('link', { name: label, exact: true }).click();
-  const shown = section(page, id);
-  await shown.waitFor({ state: 'visible' });
-  await shown.getByText('正在加载…').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  return shown;
-}
+const section = consoleSection;
+const openSection = openConsoleSection;
 
 /** The open system-prompt dialog's confirm button (its label names the action). */
 async function confirmDialog(page: Page, okLabel: string): Promise<void> {
@@ -62,13 +42,7 @@ async function ageConsoleSessions(dataDir: string, { startedMs, idleMs }: { star
   await sleep(SESSION_RECHECK_MS + 250);
 }
 
-async function signInAsAdmin(page: Page): Promise<void> {
-  const signIn = page.getByRole('form', { name: '登录管理控制台' });
-  await signIn.getByLabel('用户名').fill(ADMIN.name);
-  await signIn.getByLabel('密码').fill(ADMIN.password);
-  await signIn.getByRole('button', { name: '登录' }).click();
-  await page.getByTestId('admin-username').waitFor();
-}
+const signInAsAdmin = (page: Page): Promise<void> => signInToConsole(page, ADMIN.name, ADMIN.password);
 
 describe('operator console', { timeout: 240_000 }, () => {
   const portal = usePortalAndBrowser();

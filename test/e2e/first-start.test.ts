@@ -8,12 +8,13 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { Refusal } from '../../contract/errors.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startRelyingParty, untilClientsKnown, type RelyingParty } from '../helpers/relying-party.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
+import { openConsoleSection, signInToConsole } from './support/console-ui.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import {
   changePasswordDialog, credentialInput, formError, loginBox, submitPasswordLogin, systemDialog, toast, waitForLoginPage,
@@ -22,15 +23,7 @@ import {
 const OPERATOR = { name: 'ops', password: 'Bx7#mQ2!vLp9' };
 const ACCOUNT = { name: 'liming', first: 'Rt5$wN8@kQz1', own: 'Hs3&jV6^pXc4' };
 
-const section = (page: Page, id: 'clients' | 'groups' | 'accounts' | 'audit'): Locator => page.locator(`#section-${id}`);
-
-async function openSection(page: Page, label: string, id: 'clients' | 'groups' | 'accounts' | 'audit'): Promise<Locator> {
-  await page.getByRole('navigation', { name: '控制台栏目' }).getByRole('link', { name: label, exact: true }).click();
-  const shown = section(page, id);
-  await shown.waitFor({ state: 'visible' });
-  await shown.getByText('正在加载…').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  return shown;
-}
+const openSection = openConsoleSection;
 
 const status = (page: Page) => page.locator('#status');
 
@@ -163,10 +156,7 @@ describe('a production instance from its first start', { timeout: 240_000 }, () 
       // The operator disables the account (in another tab of the console).
       const console_ = await journey.context.newPage();
       await console_.goto(`${issuer}/admin`);
-      const signIn = console_.getByRole('form', { name: '登录管理控制台' });
-      await signIn.getByLabel('用户名').fill(OPERATOR.name);
-      await signIn.getByLabel('密码').fill(OPERATOR.password);
-      await signIn.getByRole('button', { name: '登录' }).click();
+      await signInToConsole(console_, OPERATOR.name, OPERATOR.password);
       const accounts = await openSection(console_, '账号', 'accounts');
       await accounts.getByRole('button', { name: `管理账号 ${ACCOUNT.name}` }).click();
       const detail = accounts.locator('.account-detail');

@@ -3,26 +3,12 @@
 // axe (injected through the DevTools protocol, so the strict CSP stays as it is) with no violation
 // on the portal's login page in every brand and on the demo page.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
 import { runJourney } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import { DEMO, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  nodes: Array<{ target: unknown }>;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(`${AXE_SOURCE};0`);
-  const violations = (await page.evaluate(`axe.run(document).then((r) => r.violations)`)) as AxeViolation[];
-  return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
 
 async function description(page: Page): Promise<string> {
   return (await page.locator('head meta[name="description"]').getAttribute('content')) ?? '';

@@ -3,7 +3,7 @@
 // PostgreSQL schema and Redis key prefix. Tests use it where the point is that a change made by
 // another process (an administrator at a shell) reaches the running server.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { REPO_ROOT } from './spawn-main.ts';
 import { serverProgram } from './server-program.ts';
 
@@ -49,4 +49,30 @@ export async function adminCli(storage: AdminCliStorage, args: string[], extraEn
   const result = await runAdminCli(storage, args, extraEnv);
   assert.equal(result.status, 0, `admin ${args[0]} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
+}
+
+export interface AdminCliRun extends AdminCliResult {
+  /** The process's whole argument vector, as `ps` would have shown it. */
+  argv: string[];
+}
+
+/**
+ * Runs one command with `input` written to its standard input (then closed), for the commands that
+ * read a password there (create-admin: the first line, never an argument); resolves whatever the
+ * exit code.
+ */
+export function runAdminCliWithInput(
+  storage: AdminCliStorage, args: string[], input: string, extraEnv: Record<string, string> = {},
+): Promise<AdminCliRun> {
+  const argv = [process.execPath, ...serverProgram('cli'), ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0]!, argv.slice(1), { cwd: REPO_ROOT, env: cliEnv(storage, extraEnv), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ status: code ?? 1, stdout, stderr, argv }));
+    child.stdin.end(input);
+  });
 }

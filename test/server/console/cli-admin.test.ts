@@ -10,8 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { Refusal } from '../../../contract/errors.ts';
 import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
 import { setupLinkAtStart } from '../../../server/console/first-start.ts';
-import { adminCli, runAdminCli } from '../../helpers/admin-cli.ts';
-import { runAdminCliWithInput } from '../../helpers/admin-cli-input.ts';
+import { adminCli, runAdminCli, runAdminCliWithInput } from '../../helpers/admin-cli.ts';
 import { buildTestApp, Clock, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 import { waitUntilAsync } from '../../helpers/wait-until-async.ts';
 import {
