@@ -1,9 +1,16 @@
-// Scaled out: short-lived records (sessions, interactions, codes, access tokens) in Redis, the
-// long-lived ones (grants, refresh tokens, signing keys) in PostgreSQL, so a refresh token outlives
-// a Redis restart just as an account does.
+// Scaled out: short-lived records (interactions, codes, access tokens, how a session signed in) in
+// Redis, the long-lived ones in PostgreSQL, so a refresh token outlives a Redis restart just as an
+// account does. Whatever revocation needs is durable too (review finding 2): the provider sessions
+// (which app each signed into, with its grant), the links from portal sessions to them, the cookie
+// keys and the back-channel deliveries still to retry. After a Redis flush or eviction, a sign-out
+// (or the sweep, which finds the portal sessions gone) still revokes every grant and sends single
+// logout, and an instance started afterwards signs cookies with the same keys.
 import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-storage.ts';
 
-const DURABLE_MODELS = new Set(['Grant', 'RefreshToken', 'SigningKeys', 'ClientCredentials']);
+export const DURABLE_MODELS: ReadonlySet<string> = new Set([
+  'Grant', 'RefreshToken', 'SigningKeys', 'ClientCredentials',
+  'Session', 'PortalLink', 'CookieKeys', 'CookieKeysRotation', 'BackchannelRetry',
+]);
 
 export class SplitOidcStorage implements OidcStorage {
   constructor(private readonly durable: OidcStorage, private readonly shortLived: OidcStorage) {}
