@@ -32,6 +32,18 @@ export const Refusal = {
   badAuthCode: ['AU00144', '授权码无效或已过期，请重新扫码'],
   /** An account an administrator disabled: no sign-in by any method. */
   accountDisabled: ['AU00160', '该账号已被停用，请联系管理员'],
+  /** The password was right; the second factor is next (data: MfaStep, contract/endpoints/mfa.ts). */
+  secondFactorRequired: ['AU00170', '请输入身份验证器中的 6 位动态验证码'],
+  /** A group of the account requires a second factor the account has not set up yet (data: MfaStep). */
+  secondFactorEnrolRequired: ['AU00175', '您所在的用户组要求二次验证，请先绑定身份验证器'],
+  badOtp: ['AU00171', '动态验证码错误，请重新输入'],
+  otpReused: ['AU00172', '该动态验证码已使用过，请等待身份验证器显示下一个验证码'],
+  mfaChallengeExpired: ['AU00173', '验证已超时，请重新输入密码登录'],
+  badRecoveryCode: ['AU00174', '恢复码错误或已使用过'],
+  totpAlreadyEnabled: ['AU00176', '已绑定身份验证器，如需更换请先解除绑定'],
+  totpNotPending: ['AU00177', '绑定已失效，请重新开始绑定身份验证器'],
+  totpNotEnabled: ['AU00178', '尚未绑定身份验证器'],
+  proofMissing: ['AU00179', '请输入身份验证器中的动态验证码或一个恢复码'],
   /** A fresh instance before its first administrator exists (server/console/setup-gate.ts). */
   notSetUp: ['AU00500', '系统尚未完成初始化设置，暂不能登录。请联系管理员：用服务器启动日志中的设置链接创建第一个管理员'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -30,6 +30,7 @@ import { registerOidc } from './oidc/oidc-plugin.ts';
 import { registerConsoleRoutes } from './console/console-plugin.ts';
 import { registerSetupGate } from './console/setup-gate.ts';
 import { registerAuditRetention } from './console/audit-retention.ts';
+import { registerMfaRoutes } from './mfa/routes.ts';
 
 export interface AppDeps extends Omit<ComposeOptions, 'log'> {
   logger?: FastifyServerOptions['logger'];
@@ -88,6 +89,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerTenantRoutes(api, ctx);
     registerTicketRoutes(api, ctx);
     registerConsoleRoutes(api, ctx);
+    registerMfaRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
   await registerOidc(app, ctx);

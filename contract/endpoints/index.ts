@@ -5,6 +5,8 @@ import * as auth from './auth.ts';
 import * as catalog from './catalog.ts';
 import * as console from './console.ts';
 import * as embedding from './embedding.ts';
+import * as mfa from './mfa.ts';
+import * as account from './account.ts';
 import * as passwordReset from './password-reset.ts';
 import * as registration from './registration.ts';
 import * as tenant from './tenant.ts';
@@ -60,6 +62,14 @@ export const endpoints = {
   consoleSignInAudit: console.signInAudit,
   consoleSignInAuditCsv: console.signInAuditCsv,
   consoleAdminActionAudit: console.adminActionAudit,
+  verifySecondFactor: mfa.verifySecondFactor,
+  startSignInEnrolment: mfa.startSignInEnrolment,
+  confirmSignInEnrolment: mfa.confirmSignInEnrolment,
+  accountSecurity: account.accountSecurity,
+  startTotpEnrolment: account.startTotpEnrolment,
+  confirmTotpEnrolment: account.confirmTotpEnrolment,
+  removeTotp: account.removeTotp,
+  renewRecoveryCodes: account.renewRecoveryCodes,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

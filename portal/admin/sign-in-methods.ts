@@ -8,6 +8,8 @@ export const METHOD_NAMES = {
   wecom: '企业微信',
   feishu: '飞书',
   console: '管理控制台',
+  totp: '密码 + 动态验证码',
+  recovery_code: '密码 + 恢复码',
 } as const satisfies Record<Method, string>;
 
 export const METHODS: readonly Method[] = SIGN_IN_METHODS;

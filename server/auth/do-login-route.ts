@@ -11,6 +11,7 @@ import type { RouteHooks } from './attempt-policy.ts';
 import { audit, completeLogin, loginRedirect, refuseMustChange } from './complete-login.ts';
 import { decryptPassword } from './decrypt-password.ts';
 import { passwordAgeing } from './password-ageing.ts';
+import { askSecondFactor, secondFactorNeed } from '../mfa/second-factor.ts';
 
 const fieldMessages = {
   phone: INVALID_PHONE,
@@ -67,7 +68,9 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       await audit(ctx, request, name, 'password', nowLockedForMs > 0 ? 'locked' : 'bad_credentials', body.clientId);
       throw nowLockedForMs > 0 ? locked(nowLockedForMs) : refuse('badCredentials');
     }
-    await ctx.lockout.reset(name);
+    // A code still due keeps the failures counted: wrong codes lock like wrong passwords (server/mfa).
+    const secondFactor = await secondFactorNeed(ctx, user);
+    if (secondFactor !== 'verify') await ctx.lockout.reset(name);
     if (user.disabled) {
       await audit(ctx, request, user.username, 'password', 'disabled', body.clientId);
       throw refuse('accountDisabled');
@@ -83,6 +86,7 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       await audit(ctx, request, user.username, 'password', postponed ? 'change_postponed' : 'password_expired', body.clientId);
       if (!postponed) throw refuse('passwordExpired', aged);
     }
+    await askSecondFactor(ctx, request, user, secondFactor, 'password', redirect, body.clientId);
     return completeLogin(ctx, request, reply, user, 'password', redirect, body.clientId);
   });
 }

@@ -11,10 +11,15 @@ import type { OidcStorage } from './oidc-storage.ts';
 export const PORTAL_SIGN_IN_MODEL = 'PortalSignIn';
 
 // A console sign-in is a password too (it never starts a portal session, but the type is shared).
-const AMR: Record<SignInMethod, string> = { password: 'pwd', mobile: 'sms', wecom: 'mca', feishu: 'mca', console: 'pwd' };
+// A password with an authenticator code is `pwd` + `otp` + `mfa`; with a recovery code (a
+// one-time secret the user printed, not a one-time-password device) `pwd` + `mfa` (server/mfa).
+const AMR: Record<SignInMethod, string[]> = {
+  password: ['pwd'], mobile: ['sms'], wecom: ['mca'], feishu: ['mca'], console: ['pwd'],
+  totp: ['pwd', 'otp', 'mfa'], recovery_code: ['pwd', 'mfa'],
+};
 
 export async function rememberSignIn(storage: OidcStorage, idHash: string, method: SignInMethod, expiresAt: number): Promise<void> {
-  await storage.upsert(PORTAL_SIGN_IN_MODEL, idHash, { amr: [AMR[method]] }, expiresAt, {});
+  await storage.upsert(PORTAL_SIGN_IN_MODEL, idHash, { amr: AMR[method] }, expiresAt, {});
 }
 
 export async function amrOf(storage: OidcStorage, idHash: string): Promise<string[]> {

@@ -3,6 +3,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { oidcMigrations } from '../oidc/oidc-migrations.ts';
 import { consoleMigrations } from '../console/console-migrations.ts';
+import { mfaMigrations } from '../mfa/mfa-migrations.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -133,6 +134,7 @@ function migrations(engine: Engine): Record<string, Migration> {
       },
     },
     ...consoleMigrations(engine),
+    ...mfaMigrations(engine),
   };
 }
 

@@ -29,6 +29,7 @@ import { SqlSubjectStore, type SubjectStore } from '../oidc/subject-store.ts';
 import { SqlSetupTokenStore, type SetupTokenStore } from '../console/setup-tokens.ts';
 import { SqlAdminAuditStore, type AdminAuditStore } from '../console/admin-audit-store.ts';
 import { CONSOLE_SESSION_ABSOLUTE_MS } from '../console/console-timeouts.ts';
+import { MfaStore } from '../mfa/mfa-store.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
 import { SqlMetaStore, type MetaStore } from './meta-store.ts';
 import { openRedis, type RedisClient } from './redis-client.ts';
@@ -51,6 +52,8 @@ export interface Stores {
   /** OpenID Connect clients (apps) and the accounts' stable subjects. */
   oidcClients: ClientStore;
   oidcSubjects: SubjectStore;
+  /** The second factor: TOTP secrets, recovery codes, sign-ins waiting for their second step (server/mfa). */
+  mfa: MfaStore;
 }
 
 /** The stores that live in Redis when it is configured. */
@@ -113,6 +116,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     adminAudit: new SqlAdminAuditStore(scope),
     oidcClients: new SqlClientStore(scope),
     oidcSubjects: new SqlSubjectStore(scope),
+    mfa: new MfaStore(scope),
     ...(shortLived ?? {
       sessions: new SqlSessionStore(scope, sessionCache),
       consoleSessions: new SqlSessionStore(scope, null, 'console_sessions'),

@@ -1,0 +1,10 @@
+// The second-factor slice's routes: the sign-in step and the account's own settings.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { registerAccountSecurityRoutes } from './account-routes.ts';
+import { registerSecondFactorSignIn } from './sign-in-routes.ts';
+
+export function registerMfaRoutes(api: FastifyInstance, ctx: AppContext): void {
+  registerSecondFactorSignIn(api, ctx);
+  registerAccountSecurityRoutes(api, ctx);
+}
