@@ -27,6 +27,7 @@ import { registerRegistrationRoutes } from './registration/routes.ts';
 import { registerClientGroupRoutes } from './catalog/routes.ts';
 import { registerTenantRoutes } from './tenant/routes.ts';
 import { registerOidc } from './oidc/oidc-plugin.ts';
+import { registerProtocols } from './cas/protocols-plugin.ts';
 import { registerConsoleRoutes } from './console/console-plugin.ts';
 import { registerSetupGate } from './console/setup-gate.ts';
 import { registerAuditRetention } from './console/audit-retention.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
   await registerOidc(app, ctx);
+  await registerProtocols(app, ctx);
   registerErrorHandler(app);
   return app;
 }

@@ -13,6 +13,7 @@ import { MOBILE_PATTERN } from '../contract/rules/phone.ts';
 import { changeMembership, MembershipAdminError } from './catalog/membership-admin.ts';
 import { extraArgumentsProblem } from './cli-arguments.ts';
 import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
+import { PROTOCOL_CLI_OPTIONS, PROTOCOL_USAGE, ProtocolUsageError, runProtocolCommand } from './cas/protocol-cli.ts';
 import { AdminActionError } from './admin-action-error.ts';
 import { accountSessions, createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './auth/account-admin.ts';
 import { rotateClientSecret, setClientDisabled } from './oidc/client-admin.ts';
@@ -40,6 +41,7 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   list-users [text] [--group <group code>]         accounts whose username or phone contains text (at most 100)
   sessions <username>                              the account's portal sessions and the apps each signed into
 ${OIDC_USAGE}
+${PROTOCOL_USAGE}
   disable-client <client-id> | enable-client <client-id>
   rotate-secret <client-id> [--grace-minutes N]    a new client secret (printed once); the old one works N more minutes (default 60)`;
 
@@ -218,20 +220,21 @@ try {
     options: {
       phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, 'grace-minutes': { type: 'string' },
       ...OIDC_CLI_OPTIONS,
+      ...PROTOCOL_CLI_OPTIONS,
     },
   });
   const [command, ...args] = positionals;
   const extra = extraArgumentsProblem(command, args);
   if (extra) throw new UsageError(extra);
   console.log(await withAdminContext(readConfig(), async (ctx) => {
-    const answer = (await runOidcCommand(ctx, command, args, values)) ?? (await run(ctx, command, args, values));
+    const answer = (await runProtocolCommand(ctx, command, args, values)) ?? (await runOidcCommand(ctx, command, args, values)) ?? (await run(ctx, command, args, values));
     // The commands older than the console leave their row here (the newer ones write their own,
     // with the record before and after). Only the first argument: add-user's second is a password.
     if (command && AUDITED_AS_COMMAND.has(command)) await recordAdminAction(ctx, CLI_ACTOR, 'cli', `cli.${command}`, args[0] ?? '', null, null);
     return answer;
   }));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError || error instanceof AdminActionError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError || error instanceof ProtocolUsageError || error instanceof AdminActionError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {

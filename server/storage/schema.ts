@@ -3,6 +3,7 @@
 // are JSON text, so both engines store exactly the same rows.
 import type { Generated } from 'kysely';
 import type { OidcTables } from '../oidc/oidc-tables.ts';
+import type { ProtocolTables } from '../cas/protocol-migrations.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -136,7 +137,7 @@ export interface MetaTable {
 }
 
 /** Every table; the OpenID Connect slice's own are in oidc/oidc-tables.ts. */
-export interface Database extends OidcTables {
+export interface Database extends OidcTables, ProtocolTables {
   users: UsersTable;
   client_groups: ClientGroupsTable;
   apps: AppsTable;

@@ -26,6 +26,7 @@ import { SqlClientStore } from '../oidc/client-store.sql.ts';
 import { oidcRecordsOn } from '../oidc/oidc-records.ts';
 import type { OidcStorage } from '../oidc/oidc-storage.ts';
 import { SqlSubjectStore, type SubjectStore } from '../oidc/subject-store.ts';
+import { SqlProtocolClientStore, type ProtocolClientStore } from '../cas/protocol-client-store.ts';
 import { SqlSetupTokenStore, type SetupTokenStore } from '../console/setup-tokens.ts';
 import { SqlAdminAuditStore, type AdminAuditStore } from '../console/admin-audit-store.ts';
 import { CONSOLE_SESSION_ABSOLUTE_MS } from '../console/console-timeouts.ts';
@@ -52,6 +53,8 @@ export interface Stores {
   /** OpenID Connect clients (apps) and the accounts' stable subjects. */
   oidcClients: ClientStore;
   oidcSubjects: SubjectStore;
+  /** The apps that sign in by CAS or SAML 2.0 (cas/protocol-client-store.ts). */
+  protocolClients: ProtocolClientStore;
   /** The second factor: TOTP secrets, recovery codes, sign-ins waiting for their second step (server/mfa). */
   mfa: MfaStore;
 }
@@ -116,6 +119,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     adminAudit: new SqlAdminAuditStore(scope),
     oidcClients: new SqlClientStore(scope),
     oidcSubjects: new SqlSubjectStore(scope),
+    protocolClients: new SqlProtocolClientStore(scope),
     mfa: new MfaStore(scope),
     ...(shortLived ?? {
       sessions: new SqlSessionStore(scope, sessionCache),

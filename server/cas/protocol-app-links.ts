@@ -1,0 +1,27 @@
+// App cards of CAS services and SAML service providers (the card's oidcClient names the app):
+// a CAS card opens <public URL>/cas/login?service=<its address> (the card's autoLoginUrl when a
+// registered pattern matches it, else the service's first exact URL), so a signed-in person
+// arrives at the app with a ticket; a SAML card opens IdP-initiated SSO for the provider. Both
+// links are made from registered data only. A card is listed only to accounts the app's --group
+// lets in, the rule the sign-in itself applies.
+import type { AppAccess, SignInLink } from '../catalog/app-links.ts';
+import type { ProtocolRegistry } from './protocol-registry.ts';
+import { matchesPattern } from './service-patterns.ts';
+
+export function protocolSignInLinks(registry: ProtocolRegistry, baseUrl: () => string): SignInLink {
+  return (app) => {
+    const client = app.oidcClientId ? registry.get(app.oidcClientId) : undefined;
+    if (!client) return null;
+    if (client.protocol === 'saml') return `${baseUrl()}/saml/sso/initiate?sp=${encodeURIComponent(client.id)}`;
+    const patterns = client.cas?.services ?? [];
+    const service = patterns.some((p) => matchesPattern(p, app.autoLoginUrl)) ? app.autoLoginUrl : patterns.find((p) => !p.endsWith('*'));
+    return service ? `${baseUrl()}/cas/login?service=${encodeURIComponent(service)}` : null;
+  };
+}
+
+export function protocolAppAccess(registry: ProtocolRegistry): AppAccess {
+  return (app, accountGroups) => {
+    const client = app.oidcClientId ? registry.get(app.oidcClientId) : undefined;
+    return !client || client.groups.length === 0 || client.groups.some((g) => accountGroups.includes(g));
+  };
+}

@@ -1,0 +1,85 @@
+// The apps that sign in by CAS or SAML 2.0 (protocol_clients, migration 0008), a store of the
+// storage layer like the OpenID Connect clients: the admin CLI writes them, every running server
+// keeps them in memory and reloads them when their version in meta changes (protocol-registry.ts).
+import crypto from 'node:crypto';
+import type { SqlScope } from '../storage/sql-scope.ts';
+
+export type Protocol = 'cas' | 'saml';
+
+export interface CasSettings {
+  /** Service URL patterns: an exact URL, or a prefix ending in "*" (service-patterns.ts). */
+  services: string[];
+}
+
+export interface SamlSettings {
+  /** The service provider's metadata XML, as registered. */
+  metadata: string;
+  /** NameID format the SP gets when its request names none: persistent (the OIDC sub) or unspecified (username). */
+  nameIdFormat: 'persistent' | 'unspecified';
+}
+
+export interface ProtocolClient {
+  id: string;
+  protocol: Protocol;
+  name: string | null;
+  /** Only members of these groups may use the app; empty: every signed-in account. */
+  groups: string[];
+  cas?: CasSettings;
+  saml?: SamlSettings;
+}
+
+export interface ProtocolClientStore {
+  list(): Promise<ProtocolClient[]>;
+  find(id: string): Promise<ProtocolClient | null>;
+  save(client: ProtocolClient, now: number): Promise<void>;
+  remove(id: string): Promise<boolean>;
+  version(): Promise<string | null>;
+}
+
+export const PROTOCOL_CLIENTS_VERSION_KEY = 'protocol_clients_version';
+
+type Row = { id: string; protocol: string; name: string | null; groups: string; definition: string };
+
+function fromRow(row: Row): ProtocolClient {
+  const definition = JSON.parse(row.definition) as Pick<ProtocolClient, 'cas' | 'saml'>;
+  return { id: row.id, protocol: row.protocol as Protocol, name: row.name, groups: JSON.parse(row.groups) as string[], ...definition };
+}
+
+export class SqlProtocolClientStore implements ProtocolClientStore {
+  constructor(private readonly scope: SqlScope) {}
+
+  private async bumpVersion(): Promise<void> {
+    const value = crypto.randomUUID();
+    await this.scope.db.insertInto('meta').values({ key: PROTOCOL_CLIENTS_VERSION_KEY, value })
+      .onConflict((c) => c.column('key').doUpdateSet({ value })).execute();
+  }
+
+  async list(): Promise<ProtocolClient[]> {
+    return (await this.scope.db.selectFrom('protocol_clients').selectAll().orderBy('id').execute()).map(fromRow);
+  }
+
+  async find(id: string): Promise<ProtocolClient | null> {
+    const row = await this.scope.db.selectFrom('protocol_clients').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? fromRow(row) : null;
+  }
+
+  async save(client: ProtocolClient, now: number): Promise<void> {
+    const definition = JSON.stringify(client.protocol === 'cas' ? { cas: client.cas } : { saml: client.saml });
+    const row = { id: client.id, protocol: client.protocol, name: client.name, groups: JSON.stringify(client.groups), definition, created_at: now, updated_at: now };
+    await this.scope.db.insertInto('protocol_clients').values(row).onConflict((c) => c.column('id').doUpdateSet({
+      protocol: row.protocol, name: row.name, groups: row.groups, definition: row.definition, updated_at: now,
+    })).execute();
+    await this.bumpVersion();
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const result = await this.scope.db.deleteFrom('protocol_clients').where('id', '=', id).executeTakeFirst();
+    await this.bumpVersion();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async version(): Promise<string | null> {
+    const row = await this.scope.db.selectFrom('meta').select('value').where('key', '=', PROTOCOL_CLIENTS_VERSION_KEY).executeTakeFirst();
+    return row?.value ?? null;
+  }
+}

@@ -1,0 +1,44 @@
+// Which service URLs a CAS app may receive tickets at: each registered pattern is an exact URL or a
+// prefix ending in "*" (never a regular expression from a user). A prefix must reach past the
+// origin ("https://erp.example.com/*" or deeper), so "https://erp.example.com*" cannot stretch to
+// "https://erp.example.com.evil.example". A service URL is matched only when its text and the URL
+// a browser would make of it (dot segments resolved) both stay inside the pattern, and raw text
+// that browsers rewrite (controls, spaces, backslashes, encoded ones) is refused outright.
+
+const REWRITTEN_BY_BROWSERS = /[\u0000-\u0020\u007f-\u00a0\\]|%(?:0[0-9a-f]|1[0-9a-f]|20|5c|7f)/i;
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$|\?|#)/i;
+export const MAX_SERVICE_LENGTH = 2048;
+
+export class ServicePatternError extends Error {}
+
+function httpUrl(value: string): URL | null {
+  const url = URL.parse(value);
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password ? url : null;
+}
+
+/** Checks one pattern as an administrator wrote it; answers it unchanged or throws why not. */
+export function checkServicePattern(pattern: string): string {
+  const prefix = pattern.endsWith('*') ? pattern.slice(0, -1) : null;
+  const text = prefix ?? pattern;
+  const url = httpUrl(text);
+  if (!url || REWRITTEN_BY_BROWSERS.test(text) || text.includes('*')) throw new ServicePatternError(`not an absolute http(s) URL or URL prefix ending in *: ${pattern}`);
+  if (text.includes('#')) throw new ServicePatternError(`no #fragment allowed: ${pattern}`);
+  if (prefix !== null && !text.startsWith(`${url.origin}/`)) {
+    throw new ServicePatternError(`a prefix must include the path after the host, e.g. ${url.origin}/*: ${pattern}`);
+  }
+  return pattern;
+}
+
+/** A service URL as an app sent it, checked for shape; null when it can never be a service. */
+export function serviceUrl(raw: string | undefined): URL | null {
+  if (!raw || raw.length > MAX_SERVICE_LENGTH || REWRITTEN_BY_BROWSERS.test(raw) || raw.includes('#')) return null;
+  return httpUrl(raw);
+}
+
+export function matchesPattern(pattern: string, raw: string): boolean {
+  if (!pattern.endsWith('*')) return raw === pattern;
+  const prefix = pattern.slice(0, -1);
+  const url = serviceUrl(raw);
+  if (!url || !raw.startsWith(prefix) || DOT_SEGMENT.test(raw.slice(prefix.length))) return false;
+  return url.href.startsWith(prefix);
+}
