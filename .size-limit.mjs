@@ -25,7 +25,11 @@ export default [
     // the whole widget"). 1.4 KiB over the design's 120 KB: the step that would get under it, a
     // copy of sm-crypto's doEncrypt without its decryption and signatures, was measured and not
     // taken (a fork of a crypto library's code to save 1.8 KiB). Limit = measured + about 0.4 KiB.
-    limit: '121.75 KiB',
+    // Second factor (issue 21): the sign-in's second step (code, recovery code, enrolment with QR code
+    // and recovery codes) is a chunk of its own, fetched only when a sign-in reaches it: 2.6 KiB gzip,
+    // and 0.5 KiB for the shared form parts split out of the after-paint chunk; the first paint and
+    // the after-paint chunk do not change. Measured 124.6 KiB. Limit = measured + about 0.4 KiB.
+    limit: '125 KiB',
   },
   {
     // The design's budget is 80 KiB (docs/performance.md, "The first chunk" and "The first paint

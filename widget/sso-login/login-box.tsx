@@ -21,6 +21,7 @@ import {
 } from '../core/messages.ts';
 import { PasswordForm } from './password-form.tsx';
 import { ForgotPasswordView, LogoutView, MobileForm, QrPanel, RedirectView, RegisterForm } from './lazy-views.tsx';
+import { SECOND_FACTOR_TITLE, SecondFactorView } from './second-factor/lazy-second-factor.tsx';
 import { LoginFooter } from './login-footer.tsx';
 import { BACK_TO_SIGN_IN, RESET_PASSWORD_TITLE } from './forgot-password.messages.ts';
 import { KeyboardIcon, QrIcon } from './icons.tsx';
@@ -37,6 +38,7 @@ const TITLES: Record<LoginView, string> = {
   logout: SIGN_OUT,
   redirect: LOGIN_TITLE,
   forgot: RESET_PASSWORD_TITLE,
+  'second-factor': SECOND_FACTOR_TITLE,
 };
 
 const TOGGLE_VIEWS: LoginView[] = ['password', 'mobile', 'wecom', 'feishu'];
@@ -123,6 +125,7 @@ export function LoginBox() {
         {view === 'logout' ? <LogoutView /> : null}
         {view === 'redirect' ? <RedirectView /> : null}
         {view === 'forgot' ? <ForgotPasswordView /> : null}
+        {view === 'second-factor' ? <SecondFactorView /> : null}
       </div>
 
       {view === 'password' || view === 'mobile' ? (

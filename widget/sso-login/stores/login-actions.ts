@@ -17,6 +17,7 @@ import {
 import { completeSignIn, HOME, signInDestination } from './sign-in-success.ts';
 import { sendSmsCode } from './send-sms-code.ts';
 import { runCodeLogin } from './code-login.ts';
+import { startSecondFactor } from './second-factor-step.ts';
 
 /** On load: redirect mode logs in by code; the sign-out flag signs out; a logged-in user goes to /home. */
 export async function startLoginPage(context: LoginContext): Promise<void> {
@@ -90,6 +91,8 @@ export async function passwordLogin(context: LoginContext, values: { name: strin
       await storePasswordCredential(name, values.pwd);
       completeSignIn(context, signInDestination(context, data), data);
     } catch (error) {
+      // The password was right and a second factor is due: its own view takes over (no error shown).
+      if (startSecondFactor(context, error, name)) return;
       const apiError = error instanceof ApiCallError ? ageingCode(error) : null;
       if (!apiError) {
         formError = emitLoginError(context, error).message;

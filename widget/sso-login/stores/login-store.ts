@@ -13,11 +13,12 @@ import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './clie
 import { storeQrChoice } from './qr-choice.ts';
 import { brandCacheKey, groupOfLook, lookOfGroup, readCachedLook, storeLook } from './brand-look.ts';
 import { createCountdown, type Countdown } from './countdown.ts';
+import type { SecondFactorState } from './second-factor-step.ts';
 
-export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect' | 'forgot';
+export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect' | 'forgot' | 'second-factor';
 export type BusyKey =
   | 'password' | 'mobile' | 'mobileCode' | 'register' | 'registerCode' | 'changePassword' | 'signOut'
-  | 'resetCode' | 'reset' | 'postpone';
+  | 'resetCode' | 'reset' | 'postpone' | 'secondFactor';
 export type FieldErrors = Partial<Record<string, string>>;
 
 export interface ChangePasswordRequest {
@@ -58,6 +59,8 @@ export interface LoginContext extends LoginStoreDeps {
   $passwordChanges: WritableAtom<number>;
   /** The sign-out call of the logout view: running, done, or failed (the view's texts follow it). */
   $signOut: WritableAtom<'running' | 'done' | 'failed'>;
+  /** The second step after a right password (AU00170 / AU00175): second-factor/. */
+  $secondFactor: WritableAtom<SecondFactorState | null>;
   mobileCountdown: Countdown;
   registerCountdown: Countdown;
   resetCountdown: Countdown;
@@ -79,6 +82,7 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
     $redirect: atom<RedirectState | null>(null),
     $passwordChanges: atom(0),
     $signOut: atom<'running' | 'done' | 'failed'>('running'),
+    $secondFactor: atom<SecondFactorState | null>(null),
     mobileCountdown: createCountdown(),
     registerCountdown: createCountdown(),
     resetCountdown: createCountdown(),
