@@ -16,12 +16,14 @@ export const PROTOCOL_CLI_OPTIONS = {
   service: { type: 'string', multiple: true },
   metadata: { type: 'string' },
   'name-id-format': { type: 'string' },
+  'sign-response': { type: 'boolean' },
 } as const;
 
 export const PROTOCOL_USAGE = `  add-client <id> --protocol cas --service <url or url prefix*> [--service ...] [--name <显示名>] [--group <group code>]...
                                                    register (or replace) a CAS service: exact URLs, or prefixes ending in *
   add-client <id> --protocol saml --metadata <file or https URL> [--name-id-format persistent|unspecified]
-      [--name <显示名>] [--group <group code>]...    register (or replace) a SAML 2.0 service provider from its metadata`;
+      [--sign-response] [--name <显示名>] [--group <group code>]...
+                                                   register (or replace) a SAML 2.0 service provider from its metadata`;
 
 type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -29,12 +31,6 @@ const strings = (value: Flags[string]): string[] =>
   value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 const text = (value: Flags[string]): string | null => (typeof value === 'string' ? value : null);
 
-/** Turns an SP's metadata into what the store keeps (the SAML slice installs it; null: SAML not available). */
-export type SamlDefinitionReader = (source: string) => Promise<{ metadata: string }>;
-let readSamlMetadata: SamlDefinitionReader | null = null;
-export function useSamlMetadataReader(reader: SamlDefinitionReader): void {
-  readSamlMetadata = reader;
-}
 
 async function knownGroups(ctx: AppContext, groups: string[]): Promise<string[]> {
   const known = new Set((await ctx.stores.catalog.listGroups()).map((g) => g.code));
@@ -65,21 +61,30 @@ export async function defineProtocolClient(ctx: AppContext, id: string, flags: F
   if (!source) throw new ProtocolUsageError('--metadata <file or https URL> is required');
   const format = text(flags['name-id-format']) ?? 'persistent';
   if (format !== 'persistent' && format !== 'unspecified') throw new ProtocolUsageError('--name-id-format: persistent or unspecified');
-  if (!readSamlMetadata) throw new ProtocolUsageError('SAML is not available in this build');
   let metadata: string;
+  let entityId: string;
   try {
-    ({ metadata } = await readSamlMetadata(source));
+    const { readSpMetadata } = await import('../saml/saml-metadata.ts');
+    ({ metadata, entityId } = await readSpMetadata(source));
   } catch (error) {
     throw new ProtocolUsageError(`--metadata: ${(error as Error).message}`);
   }
-  return { id, protocol: 'saml', name, groups, saml: { metadata, nameIdFormat: format } };
+  // One registration per SP entity: the IdP finds the SP of a request by its issuer.
+  const { loadSamlify } = await import('../saml/saml-idp.ts');
+  const samlify = await loadSamlify();
+  for (const other of await ctx.stores.protocolClients.list()) {
+    if (other.id !== id && other.saml && samlify.ServiceProvider({ metadata: other.saml.metadata }).entityMeta.getEntityID() === entityId) {
+      throw new ProtocolUsageError(`--metadata: entityID ${entityId} is already registered as ${other.id}`);
+    }
+  }
+  return { id, protocol: 'saml', name, groups, saml: { metadata, nameIdFormat: format, signResponse: flags['sign-response'] === true } };
 }
 
 function describe(c: ProtocolClient): string {
   return [
     `${c.id}${c.name ? ` (${c.name})` : ''}: ${c.protocol === 'cas' ? 'CAS service' : 'SAML service provider'}`,
     c.cas ? `  services: ${c.cas.services.join(' ')}` : '',
-    c.saml ? `  name id: ${c.saml.nameIdFormat}` : '',
+    c.saml ? `  name id: ${c.saml.nameIdFormat}${c.saml.signResponse ? ', response signed' : ''}` : '',
     `  groups: ${c.groups.join(' ') || '(every signed-in account)'}`,
   ].filter(Boolean).join('\n');
 }

@@ -16,6 +16,8 @@ export interface SamlSettings {
   metadata: string;
   /** NameID format the SP gets when its request names none: persistent (the OIDC sub) or unspecified (username). */
   nameIdFormat: 'persistent' | 'unspecified';
+  /** Sign the whole Response as well as the assertion (--sign-response). */
+  signResponse?: boolean;
 }
 
 export interface ProtocolClient {
@@ -34,6 +36,8 @@ export interface ProtocolClientStore {
   save(client: ProtocolClient, now: number): Promise<void>;
   remove(id: string): Promise<boolean>;
   version(): Promise<string | null>;
+  /** A setting of these protocols (the SAML signing key): written only when absent; answers the one stored. */
+  settingOrInsert(key: string, value: () => string): Promise<string>;
 }
 
 export const PROTOCOL_CLIENTS_VERSION_KEY = 'protocol_clients_version';
@@ -76,6 +80,15 @@ export class SqlProtocolClientStore implements ProtocolClientStore {
     const result = await this.scope.db.deleteFrom('protocol_clients').where('id', '=', id).executeTakeFirst();
     await this.bumpVersion();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  async settingOrInsert(key: string, value: () => string): Promise<string> {
+    const read = async () => (await this.scope.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst())?.value;
+    const stored = await read();
+    if (stored !== undefined) return stored;
+    // Of two instances starting at once, both answer the value that won.
+    await this.scope.db.insertInto('meta').values({ key, value: value() }).onConflict((c) => c.column('key').doNothing()).execute();
+    return (await read())!;
   }
 
   async version(): Promise<string | null> {

@@ -41,10 +41,18 @@ export class ProtocolRegistry {
     return this.checking;
   }
 
-  /** Looks again (at most four times a second) before saying nothing matches: a new app counts at once. */
+  /**
+   * Looks again before saying nothing matches, so a new app counts at once: a check that began
+   * after this call (at most four a second, shared by every caller meanwhile).
+   */
   async fresh(): Promise<void> {
+    const asked = Date.now();
     if (this.checking) await this.checking.catch(() => {});
-    else if (Date.now() - this.lastCheckAt >= 250) await this.check().catch(this.onError);
+    if (this.lastCheckAt > asked) return;
+    const wait = 250 - (Date.now() - this.lastCheckAt);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (this.lastCheckAt > asked && !this.checking) return;
+    await this.check().catch(this.onError);
   }
 
   get(id: string): ProtocolClient | undefined {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ProtocolRegistry } from './protocol-registry.ts';
 import { registerCas } from './cas-plugin.ts';
+import { registerSaml } from '../saml/saml-plugin.ts';
 import { protocolAppAccess, protocolSignInLinks } from './protocol-app-links.ts';
 
 export function publicBaseUrl(app: FastifyInstance, ctx: AppContext): string {
@@ -22,5 +23,6 @@ export async function registerProtocols(app: FastifyInstance, ctx: AppContext): 
   ctx.appLinks.useSignInLinks(protocolSignInLinks(registry, () => publicBaseUrl(app, ctx)));
   ctx.appLinks.useAccessRule(protocolAppAccess(registry));
   await registerCas(app, ctx, registry);
+  await registerSaml(app, ctx, registry, () => publicBaseUrl(app, ctx));
 }
 

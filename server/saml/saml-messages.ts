@@ -1,0 +1,95 @@
+// Reading a SAML message before any library sees it: the binding's encoding undone with a size
+// limit (a deflate bomb stops at MAX_XML_BYTES), XML with a DOCTYPE (internal or external
+// entities, the XXE family) refused outright, and the few fields needed to find the sender and
+// check the request (issuer, ID, IssueInstant, Destination, ForceAuthn, IsPassive) read with
+// @xmldom/xmldom, whose errors are fatal. Signatures are samlify's (xml-crypto) business.
+import zlib from 'node:zlib';
+import { DOMParser } from '@xmldom/xmldom';
+
+export const MAX_XML_BYTES = 64 * 1024;
+const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
+const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
+
+export class SamlInputError extends Error {}
+
+export type Binding = 'redirect' | 'post';
+
+/** The XML of a SAMLRequest / SAMLResponse parameter: deflated + base64 (Redirect) or base64 (POST). */
+export function decodeMessage(encoded: string, binding: Binding): string {
+  if (encoded.length > MAX_XML_BYTES * 2 || !/^[A-Za-z0-9+/=\s_-]+$/.test(encoded)) throw new SamlInputError('not base64');
+  const bytes = Buffer.from(encoded, 'base64');
+  let xml: Buffer;
+  try {
+    xml = binding === 'redirect' ? zlib.inflateRawSync(bytes, { maxOutputLength: MAX_XML_BYTES }) : bytes;
+  } catch {
+    throw new SamlInputError('not deflated, or larger than allowed');
+  }
+  if (xml.length > MAX_XML_BYTES) throw new SamlInputError('larger than allowed');
+  return xml.toString('utf8');
+}
+
+/** Refuses what no SAML message needs and every entity attack uses. */
+export function refuseDoctype(xml: string): void {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new SamlInputError('XML with a DOCTYPE or entity declaration');
+}
+
+export interface MessageHead {
+  kind: 'AuthnRequest' | 'LogoutRequest' | 'LogoutResponse' | 'Response';
+  id: string;
+  issuer: string;
+  issueInstant: string;
+  destination: string | null;
+  forceAuthn: boolean;
+  isPassive: boolean;
+  acsUrl: string | null;
+  nameId: string | null;
+  sessionIndexes: string[];
+}
+
+export function parseDocument(xml: string): Document {
+  refuseDoctype(xml);
+  try {
+    const document = new DOMParser({
+      onError: (level: string, message: string) => {
+        if (level !== 'warning') throw new SamlInputError(`XML ${level}: ${message}`);
+      },
+    }).parseFromString(xml, 'text/xml') as unknown as Document;
+    if (!document?.documentElement) throw new SamlInputError('no XML document');
+    return document;
+  } catch (error) {
+    throw error instanceof SamlInputError ? error : new SamlInputError('XML that does not parse');
+  }
+}
+
+export function messageHead(xml: string): MessageHead {
+  const root = parseDocument(xml).documentElement;
+  const kind = root.localName as MessageHead['kind'];
+  if (root.namespaceURI !== PROTOCOL_NS || !['AuthnRequest', 'LogoutRequest', 'LogoutResponse', 'Response'].includes(kind)) {
+    throw new SamlInputError('not a SAML 2.0 protocol message');
+  }
+  const children = (name: string, ns: string) => Array.from(root.childNodes as unknown as Element[]).filter((n) => n.nodeType === 1 && n.localName === name && n.namespaceURI === ns);
+  const issuers = children('Issuer', ASSERTION_NS);
+  if (issuers.length !== 1) throw new SamlInputError('a message names exactly one Issuer');
+  const id = root.getAttribute('ID') ?? '';
+  if (!/^[A-Za-z_][\w.-]{0,255}$/.test(id)) throw new SamlInputError('an ID that is not an xs:ID');
+  const attr = (name: string) => (root.hasAttribute(name) ? root.getAttribute(name) : null);
+  return {
+    kind,
+    id,
+    issuer: (issuers[0]!.textContent ?? '').trim(),
+    issueInstant: attr('IssueInstant') ?? '',
+    destination: attr('Destination'),
+    forceAuthn: attr('ForceAuthn') === 'true' || attr('ForceAuthn') === '1',
+    isPassive: attr('IsPassive') === 'true' || attr('IsPassive') === '1',
+    acsUrl: attr('AssertionConsumerServiceURL'),
+    nameId: children('NameID', ASSERTION_NS)[0]?.textContent?.trim() ?? null,
+    sessionIndexes: children('SessionIndex', PROTOCOL_NS).map((n) => (n.textContent ?? '').trim()),
+  };
+}
+
+/** The raw (still encoded) query parameters of a Redirect-binding message, in the order they were signed. */
+export function signedOctets(rawUrl: string, parameter: 'SAMLRequest' | 'SAMLResponse'): string {
+  const query = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '';
+  const parts = new Map(query.split('&').map((p) => [p.slice(0, p.indexOf('=') < 0 ? p.length : p.indexOf('=')), p]));
+  return [parameter, 'RelayState', 'SigAlg'].map((name) => parts.get(name)).filter((p): p is string => p !== undefined).join('&');
+}

@@ -1,0 +1,284 @@
+// The SAML 2.0 identity provider (samlify, issue 23) on the portal session:
+//   GET  /saml/metadata                 the IdP's metadata (entityID = this URL)
+//   GET|POST /saml/sso                  SP-initiated SSO, HTTP-Redirect and HTTP-POST bindings
+//   GET  /saml/sso/resume?id=…          back from the portal's login page
+//   GET  /saml/sso/initiate?sp=<id>     IdP-initiated SSO (the app card)
+//   GET|POST /saml/slo                  SP-initiated single logout (Redirect and POST), answered in the same binding
+// IdP-initiated single logout: when a portal session ends, each SP it signed into gets a signed
+// LogoutRequest on its SOAP back channel (saml-logout.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { sessionIdOf } from '../http/cookie-names.ts';
+import { providerPagePolicy } from '../http/security-headers.ts';
+import type { Session } from '../auth/storage/session-store.ts';
+import { casPage } from '../cas/cas-pages.ts';
+import type { ProtocolClient } from '../cas/protocol-client-store.ts';
+import type { ProtocolRegistry } from '../cas/protocol-registry.ts';
+import { mayUseProtocolClient, portalLoginPage } from '../cas/protocol-access.ts';
+import { makeSamlKey, SAML_KEY_SETTING, type SamlKey } from './saml-keys.ts';
+import { BINDING_POST, BINDING_REDIRECT, NAMEID_PERSISTENT, NAMEID_UNSPECIFIED, newId, SamlIdp, STATUS, type SamlUrls } from './saml-idp.ts';
+import { decodeMessage, messageHead, SamlInputError, signedOctets, type Binding, type MessageHead } from './saml-messages.ts';
+import { AUTOPOST_SCRIPT, autopostPage, SAML_REFUSALS } from './saml-pages.ts';
+import { SamlRecords, type PendingLogin } from './saml-sign-ins.ts';
+import { SamlSingleLogout, sloServices, acsServices } from './saml-logout.ts';
+
+/** How far an IssueInstant may lie from our clock (either way) before the request counts as stale. */
+export const CLOCK_SKEW_MS = 3 * 60_000;
+const MAX_RELAY_STATE = 1024;
+
+type Params = Record<string, unknown>;
+const single = (params: Params, name: string): string | undefined | null => {
+  const value = params[name];
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : null;
+};
+
+export interface SamlParts {
+  idp: SamlIdp;
+  records: SamlRecords;
+  logout: SamlSingleLogout;
+}
+
+export async function registerSaml(app: FastifyInstance, ctx: AppContext, registry: ProtocolRegistry, baseUrl: () => string): Promise<SamlParts> {
+  const { config } = ctx;
+  const urls = (): SamlUrls => ({ entityId: `${baseUrl()}/saml/metadata`, sso: `${baseUrl()}/saml/sso`, slo: `${baseUrl()}/saml/slo` });
+  let key: Promise<SamlKey> | null = null;
+  const loadKey = (): Promise<SamlKey> => {
+    key ??= ctx.stores.protocolClients.settingOrInsert(SAML_KEY_SETTING, () => JSON.stringify(makeSamlKey(new URL(baseUrl()).hostname)))
+      .then((stored) => JSON.parse(stored) as SamlKey);
+    key.catch(() => { key = null; });
+    return key;
+  };
+  const idp = new SamlIdp(urls, loadKey);
+  const records = new SamlRecords(ctx.storage.oidcRecords, config.sessionAbsoluteMs + 24 * 3600_000);
+  const spOf = (client: ProtocolClient) => idp.sp(client.id, client.saml!.metadata);
+  const logout = new SamlSingleLogout(records, registry, idp, spOf, app.log);
+
+  ctx.sessions.onEnd((idHash) => logout.endPortalSession(idHash).catch((error: unknown) => app.log.warn({ err: error }, 'SAML single logout failed')));
+  const sweep = setInterval(() => {
+    void (async () => {
+      for (const idHash of await records.sessionsWithSignIns()) {
+        const session = await ctx.stores.sessions.findSession(idHash);
+        const now = ctx.now();
+        if (!session || now - session.lastSeenAt > config.sessionIdleMs || now - session.createdAt > config.sessionAbsoluteMs) await logout.endPortalSession(idHash);
+      }
+    })().catch((error: unknown) => app.log.warn({ err: error }, 'SAML single logout sweep failed'));
+  }, config.oidcLogoutSweepMs);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  const page = (reply: FastifyReply, status: number, text: string, detail?: string) => reply.status(status).type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(casPage('无法完成登录', text, detail ? `<p><small>${detail.replace(/[&<>"']/g, '')}</small></p>` : ''));
+  const autopost = (reply: FastifyReply, action: string, fields: Record<string, string | undefined>) => {
+    const origin = new URL(action).origin;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+      .header('content-security-policy', providerPagePolicy([origin])).send(autopostPage(action, fields));
+  };
+  const findSp = async (entityId: string): Promise<ProtocolClient | undefined> => {
+    const lookUp = async () => {
+      for (const client of registry.all('saml')) if ((await spOf(client)).entityMeta.getEntityID() === entityId) return client;
+      return undefined;
+    };
+    const found = await lookUp();
+    if (found) return found;
+    await registry.fresh();
+    return lookUp();
+  };
+
+  const route = { config: { xsrf: false } };
+  app.get('/saml/metadata', route, async (_request, reply) => reply.type('application/samlmetadata+xml; charset=utf-8').send(await idp.metadata()));
+  app.get('/saml/autopost.js', route, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(AUTOPOST_SCRIPT));
+
+  /** Sends a signed Response with an error status to the SP's registered ACS (never to a URL from the request). */
+  async function refuseToSp(reply: FastifyReply, client: ProtocolClient, inResponseTo: string | null, relayState: string | null, second: string | null, top: string = STATUS.requester) {
+    const sp = await spOf(client);
+    const acs = acsServices(sp).find((s) => s.binding === BINDING_POST);
+    if (!acs) return page(reply, 400, SAML_REFUSALS.badRequest, top);
+    const response = await idp.errorResponse(sp, acs.location, inResponseTo, top, second);
+    return autopost(reply, acs.location, { SAMLResponse: response, RelayState: relayState ?? undefined });
+  }
+
+  async function signInResponse(reply: FastifyReply, session: Session, client: ProtocolClient, pending: Omit<PendingLogin, 'since' | 'force'>) {
+    if (!(await mayUseProtocolClient(ctx.stores.memberships, client, session.userId))) return page(reply, 403, SAML_REFUSALS.noAccess);
+    const user = await ctx.stores.users.findUserById(session.userId);
+    if (!user || user.disabled) return page(reply, 403, SAML_REFUSALS.noAccess);
+    const sp = await spOf(client);
+    // A request for persistent gets it; unspecified (the IdP chooses), transient or none get the registered format.
+    const format = pending.nameIdFormat === NAMEID_PERSISTENT ? NAMEID_PERSISTENT
+      : client.saml!.nameIdFormat === 'unspecified' ? NAMEID_UNSPECIFIED : NAMEID_PERSISTENT;
+    const nameId = format === NAMEID_PERSISTENT ? await ctx.stores.oidcSubjects.subjectOf(user.id) : user.username;
+    const sessionIndex = newId();
+    const groups = await ctx.stores.memberships.groupsOf(user.id);
+    const response = await idp.loginResponse(sp, {
+      nameId, nameIdFormat: format, sessionIndex, authnInstant: new Date(session.createdAt).toISOString(),
+      attributes: { username: [user.username], name: [user.username], phone: user.phone ? [user.phone] : [], groups },
+    }, pending.acsUrl, pending.requestId, client.saml!.signResponse === true);
+    await records.addSignIn(session.idHash, { spId: client.id, nameId, nameIdFormat: format, sessionIndex });
+    return autopost(reply, pending.acsUrl, { SAMLResponse: response, RelayState: pending.relayState ?? undefined });
+  }
+
+  async function continueLogin(request: FastifyRequest, reply: FastifyReply, client: ProtocolClient, pending: PendingLogin, pendingId: string | null) {
+    const sid = sessionIdOf(request);
+    const state = await ctx.sessions.resolve(sid);
+    const session = state.kind === 'active' ? state.session : null;
+    const fresh = session !== null && (!pending.force || (pendingId !== null && session.createdAt >= pending.since));
+    if (session && fresh) {
+      if (pendingId) await records.finishLogin(pendingId);
+      return signInResponse(reply, session, client, pending);
+    }
+    if (session) await ctx.sessions.end(sid);
+    const id = pendingId ?? await records.startLogin(pending);
+    return reply.redirect(await portalLoginPage(ctx.stores.catalog, `/saml/sso/resume?id=${id}`, client), 303);
+  }
+
+  const sso = async (request: FastifyRequest, reply: FastifyReply, binding: Binding) => {
+    const params = (binding === 'redirect' ? request.query : request.body ?? {}) as Params;
+    const encoded = single(params, 'SAMLRequest');
+    const relayState = single(params, 'RelayState');
+    if (!encoded || relayState === null || (relayState?.length ?? 0) > MAX_RELAY_STATE) return page(reply, 400, SAML_REFUSALS.badRequest, STATUS.requester);
+    let head: MessageHead;
+    let xml: string;
+    try {
+      xml = decodeMessage(encoded, binding);
+      head = messageHead(xml);
+    } catch (error) {
+      if (error instanceof SamlInputError) return page(reply, 400, SAML_REFUSALS.badRequest, `${STATUS.requester}: ${error.message}`);
+      throw error;
+    }
+    if (head.kind !== 'AuthnRequest') return page(reply, 400, SAML_REFUSALS.badRequest, STATUS.requester);
+    const client = await findSp(head.issuer);
+    if (!client) return page(reply, 403, SAML_REFUSALS.unknownSp, STATUS.requestDenied);
+    const sp = await spOf(client);
+    const rs = relayState ?? null;
+    // The signature (when the SP's metadata says it signs) and the issuer, by samlify / xml-crypto.
+    let extract: { nameIDPolicy?: { format?: string } };
+    try {
+      const parsed = await (await idp.idpFor(sp)).parseLoginRequest(sp, binding, binding === 'redirect'
+        ? { query: request.query as Record<string, string>, octetString: signedOctets(request.raw.url ?? '', 'SAMLRequest') }
+        : { body: request.body as Record<string, string> });
+      extract = parsed.extract as typeof extract;
+    } catch (error) {
+      request.log.info({ samlSp: client.id, reason: (error as Error).message }, 'SAML AuthnRequest refused');
+      return refuseToSp(reply, client, head.id, rs, STATUS.requestDenied);
+    }
+    if (head.destination !== null && head.destination !== urls().sso) return refuseToSp(reply, client, head.id, rs, STATUS.requestDenied);
+    const issued = Date.parse(head.issueInstant);
+    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(head.issueInstant) || Number.isNaN(issued) || Math.abs(ctx.now() - issued) > CLOCK_SKEW_MS) {
+      return refuseToSp(reply, client, head.id, rs, STATUS.requestDenied);
+    }
+    const acsList = acsServices(sp).filter((s) => s.binding === BINDING_POST);
+    const acs = head.acsUrl === null ? (acsList.find((s) => s.isDefault) ?? acsList[0]) : acsList.find((s) => s.location === head.acsUrl);
+    if (!acs) return refuseToSp(reply, client, head.id, rs, STATUS.requestUnsupported);
+    const format = extract.nameIDPolicy?.format ?? null;
+    const formats = [NAMEID_PERSISTENT, NAMEID_UNSPECIFIED, 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient'];
+    if (format !== null && !formats.includes(format)) return refuseToSp(reply, client, head.id, rs, STATUS.invalidNameIdPolicy);
+    if (!(await records.firstUseOf(client.id, head.id))) return refuseToSp(reply, client, head.id, rs, STATUS.requestDenied);
+    const pending: PendingLogin = {
+      spId: client.id, requestId: head.id, acsUrl: acs.location, relayState: rs,
+      nameIdFormat: format === 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient' ? null : format,
+      force: head.forceAuthn, since: ctx.now(),
+    };
+    if (head.isPassive) {
+      const state = await ctx.sessions.resolve(sessionIdOf(request));
+      if (state.kind !== 'active' || head.forceAuthn) return refuseToSp(reply, client, head.id, rs, STATUS.noPassive, STATUS.responder);
+    }
+    return continueLogin(request, reply, client, pending, null);
+  };
+  app.get('/saml/sso', route, (request, reply) => sso(request, reply, 'redirect'));
+  app.post('/saml/sso', route, (request, reply) => sso(request, reply, 'post'));
+
+  app.get('/saml/sso/resume', route, async (request, reply) => {
+    const id = single(request.query as Params, 'id');
+    const pending = id ? await records.findLogin(id) : null;
+    const client = pending ? registry.get(pending.spId) : undefined;
+    if (!id || !pending || !client || client.protocol !== 'saml') return page(reply, 400, SAML_REFUSALS.expired);
+    return continueLogin(request, reply, client, pending, id);
+  });
+
+  app.get('/saml/sso/initiate', route, async (request, reply) => {
+    const spId = single(request.query as Params, 'sp');
+    if (!spId) return page(reply, 400, SAML_REFUSALS.badRequest);
+    await registry.fresh();
+    const client = registry.get(spId);
+    if (!client || client.protocol !== 'saml') return page(reply, 403, SAML_REFUSALS.unknownSp);
+    const sp = await spOf(client);
+    const acsList = acsServices(sp).filter((s) => s.binding === BINDING_POST);
+    const acs = acsList.find((s) => s.isDefault) ?? acsList[0];
+    if (!acs) return page(reply, 400, SAML_REFUSALS.badRequest);
+    return continueLogin(request, reply, client, { spId: client.id, requestId: null, acsUrl: acs.location, relayState: null, nameIdFormat: null, force: false, since: ctx.now() }, null);
+  });
+
+  const slo = async (request: FastifyRequest, reply: FastifyReply, binding: Binding) => {
+    const params = (binding === 'redirect' ? request.query : request.body ?? {}) as Params;
+    const encodedRequest = single(params, 'SAMLRequest');
+    const encodedResponse = single(params, 'SAMLResponse');
+    const relayState = single(params, 'RelayState');
+    if (relayState === null || (relayState?.length ?? 0) > MAX_RELAY_STATE || encodedRequest === null || encodedResponse === null) return page(reply, 400, SAML_REFUSALS.badRequest, STATUS.requester);
+    if (!encodedRequest) {
+      // A LogoutResponse to a front-channel request we never send, or nothing at all: the signed-out page.
+      if (encodedResponse) return reply.type('text/html; charset=utf-8').send(casPage('已退出登录', '您已退出统一登录及通过它登录的应用。'));
+      return page(reply, 400, SAML_REFUSALS.badRequest, STATUS.requester);
+    }
+    let head: MessageHead;
+    try {
+      head = messageHead(decodeMessage(encodedRequest, binding));
+    } catch (error) {
+      if (error instanceof SamlInputError) return page(reply, 400, SAML_REFUSALS.badRequest, `${STATUS.requester}: ${error.message}`);
+      throw error;
+    }
+    if (head.kind !== 'LogoutRequest') return page(reply, 400, SAML_REFUSALS.badRequest, STATUS.requester);
+    const client = await findSp(head.issuer);
+    if (!client) return page(reply, 403, SAML_REFUSALS.unknownSp, STATUS.requestDenied);
+    const sp = await spOf(client);
+    const samlIdp = await idp.idpFor(sp);
+    let status: string = STATUS.success;
+    try {
+      await samlIdp.parseLogoutRequest(sp, binding, binding === 'redirect'
+        ? { query: request.query as Record<string, string>, octetString: signedOctets(request.raw.url ?? '', 'SAMLRequest') }
+        : { body: request.body as Record<string, string> });
+      const issued = Date.parse(head.issueInstant);
+      if ((head.destination !== null && head.destination !== urls().slo) || Number.isNaN(issued) || Math.abs(ctx.now() - issued) > CLOCK_SKEW_MS) status = STATUS.requester;
+      else if (!(await records.firstUseOf(client.id, head.id))) status = STATUS.requester;
+    } catch (error) {
+      request.log.info({ samlSp: client.id, reason: (error as Error).message }, 'SAML LogoutRequest refused');
+      status = STATUS.requester;
+    }
+    if (status === STATUS.success) {
+      const sid = sessionIdOf(request);
+      const state = await ctx.sessions.resolve(sid);
+      if (state.kind === 'active') {
+        const mine = (await records.signInsOf(state.session.idHash)).find((s) => s.spId === client.id);
+        // Only the session this SP signed in (its NameID) is ended by it; the others get their LogoutRequests.
+        if (mine && (head.nameId === null || head.nameId === mine.nameId)) {
+          await records.dropSignIn(state.session.idHash, client.id);
+          await ctx.sessions.end(sid);
+        }
+      }
+    }
+    const responseBinding = binding;
+    const location = sloServices(sp).find((s) => s.binding === (responseBinding === 'redirect' ? BINDING_REDIRECT : BINDING_POST));
+    const target = location?.responseLocation ?? location?.location;
+    if (!target) return reply.type('text/html; charset=utf-8').send(casPage('已退出登录', '您已退出统一登录及通过它登录的应用。'));
+    const built = samlIdp.createLogoutResponse(sp, { extract: { request: { id: head.id } } } as never, responseBinding, {
+      relayState: relayState ?? undefined,
+      customTagReplacement: (template: string) => {
+        const id = newId();
+        return { id, context: replaceLogoutResponse(template, id, target, head.id, urls().entityId, status) };
+      },
+    } as never) as { context: string; entityEndpoint?: string };
+    if (responseBinding === 'redirect') return reply.redirect(built.context, 303);
+    return autopost(reply, target, { SAMLResponse: built.context, RelayState: relayState ?? undefined });
+  };
+  app.get('/saml/slo', route, (request, reply) => slo(request, reply, 'redirect'));
+  app.post('/saml/slo', route, (request, reply) => slo(request, reply, 'post'));
+
+  return { idp, records, logout };
+}
+
+const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+function replaceLogoutResponse(template: string, id: string, destination: string, inResponseTo: string, issuer: string, status: string): string {
+  const values: Record<string, string> = { ID: id, IssueInstant: new Date().toISOString(), Destination: destination, InResponseTo: inResponseTo, Issuer: issuer, StatusCode: status };
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? xmlEscape(values[name]!) : whole));
+}
