@@ -184,6 +184,8 @@ export interface ConsoleGroup {
   domains: string[];
   domainUrl: string | null;
   staffOnly: boolean;
+  /** Members sign in only with a second factor (issue 21). */
+  requireMfa: boolean;
   isDefault: boolean;
   /** Brand sites that may embed <sso-login> and receive callBacks (allow-origin). */
   callbackOrigins: string[];
@@ -209,6 +211,8 @@ export const saveGroup = endpoint<ConsoleGroup>()({
     domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 20 }),
     domainUrl: Type.Union([Type.Null(), Uri]),
     staffOnly: Type.Boolean(),
+    /** Absent: unchanged (false for a new group). */
+    requireMfa: Type.Optional(Type.Boolean()),
     isDefault: Type.Boolean(),
     callbackOrigins: Type.Array(Uri, { maxItems: 50 }),
     // An object first: null is never coerced into one, and a bad colour is then named by its field.

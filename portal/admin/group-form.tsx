@@ -21,6 +21,7 @@ interface GroupDraft {
   domains: string;
   domainUrl: string;
   staffOnly: boolean;
+  requireMfa: boolean;
   isDefault: boolean;
   callbackOrigins: string;
   sortOrder: string;
@@ -44,6 +45,7 @@ function draftOf(group: ConsoleGroup | null): GroupDraft {
     domains: textOfLines(group?.domains ?? []),
     domainUrl: group?.domainUrl ?? '',
     staffOnly: group?.staffOnly ?? false,
+    requireMfa: group?.requireMfa ?? false,
     isDefault: group?.isDefault ?? false,
     callbackOrigins: textOfLines(group?.callbackOrigins ?? []),
     sortOrder: String(group?.sortOrder ?? 0),
@@ -133,6 +135,7 @@ export function GroupForm({ group, onSaved, onCancel, reload }: GroupFormProps) 
           domains: linesOf(draft.domains).map((d) => d.toLowerCase()),
           domainUrl: orNull(draft.domainUrl),
           staffOnly: draft.staffOnly,
+          requireMfa: draft.requireMfa,
           isDefault: draft.isDefault,
           callbackOrigins: linesOf(draft.callbackOrigins),
           theme: draft.customTheme ? { ...draft.colours, logoUrl: orNull(draft.logoUrl) } : null,
@@ -183,6 +186,7 @@ export function GroupForm({ group, onSaved, onCancel, reload }: GroupFormProps) 
           {(control) => <textarea {...control} rows={3} value={draft.callbackOrigins} onChange={(event) => set('callbackOrigins', event.target.value)} />}
         </Field>
         <CheckField label="仅限员工" checked={draft.staffOnly} onChange={(on) => set('staffOnly', on)} hint="经销商账号不能登录该客户群" />
+        <CheckField label="要求二次验证" checked={draft.requireMfa} onChange={(on) => set('requireMfa', on)} hint="成员输入密码后还须输入身份验证器的动态验证码；尚未绑定的成员登录时先绑定" />
         <CheckField label="默认客户群" checked={draft.isDefault} onChange={(on) => set('isDefault', on)} hint="未匹配任何域名时显示该客户群" />
         <fieldset className="choices">
           <legend>外观</legend>

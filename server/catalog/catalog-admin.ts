@@ -16,6 +16,7 @@ export interface GroupInput {
   domains: string[];
   domainUrl: string | null;
   staffOnly: boolean;
+  requireMfa?: boolean | undefined;
   isDefault: boolean;
   callbackOrigins: string[];
   theme: GroupTheme | null;
@@ -59,6 +60,7 @@ export async function saveGroupByAdmin(ctx: AppContext, input: GroupInput, expec
     imageList: existing?.imageList ?? [], cycleTime: existing?.cycleTime ?? 3, weCom: existing?.weCom ?? null,
     feishu: existing?.feishu ?? null, callbackOrigins: [...new Set(input.callbackOrigins.map(origin))],
     isDefault: input.isDefault, sortOrder: input.sortOrder, staffOnly: input.staffOnly, theme: input.theme,
+    requireMfa: input.requireMfa ?? existing?.requireMfa ?? false,
   };
   if (!group.name) throw new AdminActionError('badInput', '请输入客户群名称');
   if (!(await ctx.stores.catalog.saveGroupIfUnchanged(group, expectedUpdatedAt, ctx.now()))) {

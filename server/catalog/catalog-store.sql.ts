@@ -26,6 +26,7 @@ function toGroup(row: Selectable<ClientGroupsTable>): ClientGroup {
     isDefault: row.is_default === 1,
     sortOrder: row.sort_order,
     staffOnly: row.staff_only === 1,
+    requireMfa: Number(row.require_mfa) === 1,
     theme: row.theme ? JSON.parse(row.theme) : null,
     updatedAt: Number(row.updated_at),
   };
@@ -60,6 +61,7 @@ function groupRow(g: ClientGroup, updatedAt: number) {
     is_default: g.isDefault ? 1 : 0,
     sort_order: g.sortOrder,
     staff_only: g.staffOnly ? 1 : 0,
+    ...(g.requireMfa === undefined ? {} : { require_mfa: g.requireMfa ? 1 : 0 }),
     theme: g.theme ? json(g.theme) : null,
     updated_at: updatedAt,
   };

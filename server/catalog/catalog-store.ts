@@ -35,6 +35,11 @@ export interface ClientGroup {
    * (import file "staffOnly": true). Members still come only from grants and imports.
    */
   staffOnly: boolean;
+  /**
+   * Members sign in only with a second factor: after the password, one without a factor sets one up
+   * before any app gets a code (server/mfa, issue 21; import file "requireMfa": true). Absent: unchanged.
+   */
+  requireMfa?: boolean;
   /** The login page's colours and logo (import file "theme"); absent or null: the default look. */
   theme?: GroupTheme | null;
   /** Epoch ms of the last change (0: before the console existed). */

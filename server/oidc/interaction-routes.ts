@@ -13,6 +13,7 @@ import { consentPage, errorPage } from './pages.ts';
 import { loginTsOf } from './portal-session.ts';
 import { mayUseClient } from './client-access.ts';
 import { amrOf } from './sign-in-amr.ts';
+import { acrOf, UNMET_TWO_FACTORS, wantsTwoFactors } from '../mfa/acr.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 
 export interface InteractionDeps {
@@ -93,9 +94,23 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       // Its form ends at the app (a 303 to the redirect_uri): form-action must allow it.
       return reply.type('text/html; charset=utf-8').header('content-security-policy', providerPagePolicy(registry.formTargetOrigins())).send(consentPage(client?.name ?? clientId, scopes, `${OIDC_PREFIX}/interaction/${interaction.uid}/consent`));
     }
+    const amr = await amrOf(ctx.storage.oidcRecords, portal.idHash);
+    // acr_values asking for two factors (server/mfa/acr.ts): a one-factor session from before this
+    // request signs in again; one started after it (the account has no second factor) gets none.
+    // iat counts whole seconds: a session of the same second counts as older (one more sign-in).
+    if (wantsTwoFactors(interaction.params.acr_values) && !amr.includes('mfa')) {
+      if (portal.createdAt < (interaction.iat + 1) * 1000) {
+        await deps.forgetPortalSession(portal.idHash);
+        return reply.redirect(await loginPage(ctx, interaction.uid, client), 303);
+      }
+      hijack(request, reply);
+      await provider.interactionFinished(request.raw, reply.raw,
+        { error: 'unmet_authentication_requirements', error_description: UNMET_TWO_FACTORS }, { mergeWithLastSubmission: false });
+      return reply;
+    }
     hijack(request, reply);
     await provider.interactionFinished(request.raw, reply.raw,
-      { login: { accountId: subject, ts: loginTsOf(portal), amr: await amrOf(ctx.storage.oidcRecords, portal.idHash) } }, { mergeWithLastSubmission: false });
+      { login: { accountId: subject, ts: loginTsOf(portal), amr, acr: acrOf(amr) } }, { mergeWithLastSubmission: false });
     return reply;
   });
 

@@ -4,6 +4,7 @@
 import { interactionPolicy } from 'oidc-provider';
 import { portalOf, type PolicyDeps } from './portal-session.ts';
 import { mayUseClient } from './client-access.ts';
+import { ACR_TWO_FACTORS, wantsTwoFactors } from '../mfa/acr.ts';
 
 export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy {
   const { Check, base } = interactionPolicy;
@@ -18,6 +19,11 @@ export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy 
     if (!portal) return Check.NO_NEED_TO_PROMPT;
     return await mayUseClient(deps.registry, deps.accounts, ctx.oidc.client!.clientId, portal.userId) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
   }), 1);
+
+  // acr_values asking for two factors over a one-factor session: the interaction route decides
+  // (sign in again, or unmet_authentication_requirements; server/mfa/acr.ts).
+  login.checks.add(new Check('two_factors', '应用要求二次验证', 'login_required',
+    (ctx) => (wantsTwoFactors(ctx.oidc.params?.acr_values) && ctx.oidc.session?.acr !== ACR_TWO_FACTORS ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT)));
 
   return policy;
 }

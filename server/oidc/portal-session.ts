@@ -9,6 +9,7 @@ import type { Accounts } from './accounts.ts';
 import type { ClientRegistry } from './client-registry.ts';
 import type { OidcStorage } from './oidc-storage.ts';
 import { amrOf } from './sign-in-amr.ts';
+import { acrOf } from '../mfa/acr.ts';
 import type { SignIns } from './single-logout.ts';
 
 export interface PortalState {
@@ -79,7 +80,8 @@ export async function bindToPortal(ctx: KoaContextWithOIDC, session: ProviderSes
       session.resetIdentifier();
       session.authorizations = {};
     }
-    session.loginAccount({ accountId: subject, loginTs, amr: await amrOf(deps.storage, portal.idHash) });
+    const amr = await amrOf(deps.storage, portal.idHash);
+    session.loginAccount({ accountId: subject, loginTs, amr, acr: acrOf(amr) });
     session.touched = true;
   }
   const link = await deps.storage.find(PORTAL_LINK_MODEL, portal.idHash);

@@ -17,6 +17,7 @@ import { finishConfirmedLogout, rememberLogoutRequest, type ConfirmedLogout } fr
 import { providerJwks, type KeySet } from './signing-keys.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
+import { ACR_VALUES } from '../mfa/acr.ts';
 
 
 export interface ProviderDeps {
@@ -69,6 +70,8 @@ export function createProvider(deps: ProviderDeps): Provider {
     scopes: ['openid', 'offline_access', 'profile', 'phone', 'groups'],
     // amr with openid: every ID token says how its session was signed into (sign-in-amr.ts).
     claims: { openid: [...SCOPE_CLAIMS.openid, 'amr'], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
+    // acr: one factor or two (server/mfa/acr.ts); a client may ask for two with acr_values.
+    acrValues: ACR_VALUES,
     routes: {
       authorization: `${OIDC_PREFIX}/auth`,
       token: `${OIDC_PREFIX}/token`,

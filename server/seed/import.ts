@@ -94,6 +94,7 @@ export function readImportFile(file: string): ImportFile {
     check(Array.isArray(g.domains) && g.domains.every(isText), `groups[${i}].domains must be a list of host names`);
     check(Array.isArray(g.imageList ?? []), `groups[${i}].imageList must be a list`);
     check(g.staffOnly === undefined || typeof g.staffOnly === 'boolean', `groups[${i}].staffOnly must be true or false`);
+    check(g.requireMfa === undefined || typeof g.requireMfa === 'boolean', `groups[${i}].requireMfa must be true or false`);
     checkTheme(g.theme, `groups[${i}].theme`);
     for (const [j, a] of (g.apps ?? []).entries()) {
       check(isText(a.id) && isText(a.name) && isText(a.autoLoginUrl), `groups[${i}].apps[${j}] needs id, name and autoLoginUrl`);
@@ -172,6 +173,8 @@ export async function importData(storage: Storage, data: ImportFile, now: number
         sortOrder: order,
         staffOnly: g.staffOnly === true,
         theme: themeOf(g.theme),
+        // A second factor for the members (issue 21); absent: as it was.
+        ...(g.requireMfa === undefined ? {} : { requireMfa: g.requireMfa }),
       });
       for (const [appOrder, a] of (g.apps ?? []).entries()) {
         const { oidcClient, ...app } = a;

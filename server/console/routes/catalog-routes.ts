@@ -17,7 +17,7 @@ const consoleAppOf = (a: App): ConsoleApp => ({
 });
 
 const consoleGroupOf = (g: ClientGroup): ConsoleGroup => ({
-  code: g.code, name: g.name, domains: g.domains, domainUrl: g.domainUrl, staffOnly: g.staffOnly, isDefault: g.isDefault,
+  code: g.code, name: g.name, domains: g.domains, domainUrl: g.domainUrl, staffOnly: g.staffOnly, requireMfa: g.requireMfa ?? false, isDefault: g.isDefault,
   callbackOrigins: g.callbackOrigins, theme: g.theme ?? null, sortOrder: g.sortOrder, updatedAt: g.updatedAt ?? 0,
 });
 
