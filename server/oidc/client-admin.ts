@@ -13,6 +13,7 @@ import { rotateKeys } from './signing-keys.ts';
 const FIELD_LABELS: Record<keyof ClientInput, string> = {
   clientId: '客户端 ID', secret: '密钥', public: '公开客户端', redirectUris: '回调地址', postLogoutRedirectUris: '退出后回调地址',
   backchannelLogoutUri: '后端通道退出地址', initiateLoginUri: '发起登录地址', name: '名称', groups: '客户群', consent: '需用户同意',
+  scopes: '允许的 scope',
 };
 
 export async function requireClient(ctx: AppContext, clientId: string): Promise<StoredClient> {

@@ -5,6 +5,7 @@
 import { generateSecret, hashSecret, MIN_SECRET_LENGTH, secretMatches } from './client-secrets.ts';
 import { CLIENT_ID_PATTERN } from './client-registry.ts';
 import type { RegisteredClient } from './client-store.ts';
+import { DEFAULT_CLIENT_SCOPES, KNOWN_SCOPES } from './client-scopes.ts';
 
 export interface ClientInput {
   clientId: string;
@@ -17,6 +18,8 @@ export interface ClientInput {
   name?: string | null;
   groups?: string[];
   consent?: boolean;
+  /** The scopes it may ask for; not given: the stored client's, or for a new one DEFAULT_CLIENT_SCOPES. */
+  scopes?: string[];
 }
 
 /** Why a definition was refused: in English for the CLI and the import, in Chinese for the console. */
@@ -87,6 +90,13 @@ export function defineClient(input: ClientInput, label: FieldLabel, options: Def
   const groups = [...new Set(input.groups ?? [])];
   const unknown = groups.filter((g) => !options.knownGroups.has(g));
   if (unknown.length) throw new ClientDefinitionError(`${label('groups')}: no group ${unknown.join(', ')}`, `${label('groups')}：客户群不存在：${unknown.join('、')}`);
+  const scopes = input.scopes === undefined ? [...(options.existing?.scopes ?? DEFAULT_CLIENT_SCOPES)] : [...new Set(input.scopes)];
+  const unknownScopes = scopes.filter((scope) => !KNOWN_SCOPES.includes(scope));
+  if (unknownScopes.length) {
+    throw new ClientDefinitionError(`${label('scopes')}: unknown scope ${unknownScopes.join(', ')} (known: ${KNOWN_SCOPES.join(' ')})`,
+      `${label('scopes')}：不支持的 scope：${unknownScopes.join('、')}（可选：${KNOWN_SCOPES.join(' ')}）`);
+  }
+  if (!scopes.includes('openid')) throw new ClientDefinitionError(`${label('scopes')}: must include openid`, `${label('scopes')}：必须包含 openid`);
   const optionalUri = (value: string | null | undefined, field: 'backchannelLogoutUri' | 'initiateLoginUri') =>
     value === null || value === undefined ? null : checkUri(value, label(field));
   return {
@@ -100,6 +110,7 @@ export function defineClient(input: ClientInput, label: FieldLabel, options: Def
       name: input.name ?? null,
       groups,
       consent: input.consent === true,
+      scopes: KNOWN_SCOPES.filter((scope) => scopes.includes(scope)),
     },
     generatedSecret,
   };
@@ -108,7 +119,7 @@ export function defineClient(input: ClientInput, label: FieldLabel, options: Def
 /** True when saving `next` would change nothing (an import run again leaves the client alone). */
 export function sameClient(a: RegisteredClient | null, b: RegisteredClient): boolean {
   const fields = (c: RegisteredClient) => JSON.stringify([
-    c.clientId, c.secretHash, c.redirectUris, c.postLogoutRedirectUris, c.backchannelLogoutUri, c.initiateLoginUri, c.name, c.groups, c.consent,
+    c.clientId, c.secretHash, c.redirectUris, c.postLogoutRedirectUris, c.backchannelLogoutUri, c.initiateLoginUri, c.name, c.groups, c.consent, c.scopes,
   ]);
   return a !== null && fields(a) === fields(b);
 }

@@ -108,6 +108,8 @@ export function providerMetadata(client: StoredClient): Record<string, unknown> 
       ? { client_secret: providerSecret(client.secretHash, client.previousSecretHash, client.previousSecretUntil), token_endpoint_auth_method: 'client_secret_basic' }
       : { token_endpoint_auth_method: 'none' }),
     ...(client.name ? { client_name: client.name } : {}),
+    // The scopes it may ask for: oidc-provider answers invalid_scope to any other known one.
+    scope: client.scopes.join(' '),
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     redirect_uris: client.redirectUris,

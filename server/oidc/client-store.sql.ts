@@ -5,18 +5,23 @@ import { sql, type Selectable } from 'kysely';
 import type { SqlScope } from '../storage/sql-scope.ts';
 import type { OidcClientsTable } from './oidc-tables.ts';
 import type { ClientStore, RegisteredClient, StoredClient } from './client-store.ts';
+import { DEFAULT_CLIENT_SCOPES } from './client-scopes.ts';
 
 export const CLIENTS_VERSION_KEY = 'oidc_clients_version';
 
-type Metadata = Pick<RegisteredClient, 'redirectUris' | 'postLogoutRedirectUris' | 'backchannelLogoutUri' | 'initiateLoginUri' | 'name'>;
+type Metadata = Pick<RegisteredClient, 'redirectUris' | 'postLogoutRedirectUris' | 'backchannelLogoutUri' | 'initiateLoginUri' | 'name'>
+  & Partial<Pick<RegisteredClient, 'scopes'>>;
 
 type Row = Selectable<OidcClientsTable>;
 
 function fromRow(row: Row): StoredClient {
+  const metadata = JSON.parse(row.metadata) as Metadata;
   return {
     clientId: row.client_id,
     secretHash: row.secret_hash,
-    ...(JSON.parse(row.metadata) as Metadata),
+    ...metadata,
+    // Clients saved before scopes were per client may ask for what every client could.
+    scopes: metadata.scopes ?? [...DEFAULT_CLIENT_SCOPES],
     groups: JSON.parse(row.groups) as string[],
     consent: Number(row.consent) === 1,
     disabled: Number(row.disabled) === 1,
@@ -30,6 +35,7 @@ function toRow(client: RegisteredClient, now: number) {
   const metadata: Metadata = {
     redirectUris: client.redirectUris, postLogoutRedirectUris: client.postLogoutRedirectUris,
     backchannelLogoutUri: client.backchannelLogoutUri, initiateLoginUri: client.initiateLoginUri, name: client.name,
+    scopes: client.scopes,
   };
   return {
     client_id: client.clientId, secret_hash: client.secretHash, metadata: JSON.stringify(metadata),

@@ -14,6 +14,8 @@ export interface RegisteredClient {
   /** Only members of these groups may use the client; empty: every signed-in account. */
   groups: string[];
   consent: boolean;
+  /** The scopes it may ask for (client-scopes.ts); others are refused with invalid_scope. */
+  scopes: string[];
 }
 
 /** A client as stored: what an administrator defined plus what the console manages about it. */

@@ -24,6 +24,8 @@ export const ImportClientSchema = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   groups: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
   consent: Type.Optional(Type.Boolean()),
+  /** What the app may ask for; not given: a stored client's, or openid profile phone groups. */
+  scopes: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
 }, { additionalProperties: false });
 
 export const ImportClientsSchema = Type.Array(ImportClientSchema);
@@ -42,6 +44,7 @@ const FIELD_RULES: Record<keyof ClientInput, string> = {
   name: 'a display name of 1-64 characters',
   groups: 'a list of group codes',
   consent: 'true or false',
+  scopes: 'a list of scopes (openid profile phone groups), openid among them',
 };
 
 export class ImportClientsError extends Error {}

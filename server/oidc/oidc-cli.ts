@@ -22,11 +22,14 @@ export const OIDC_CLI_OPTIONS = {
   group: { type: 'string', multiple: true },
   public: { type: 'boolean' },
   consent: { type: 'boolean' },
+  scope: { type: 'string', multiple: true },
 } as const;
 
 export const OIDC_USAGE = `  add-client <client-id> [--secret <secret>] --redirect-uri <uri> [--redirect-uri <uri>]...
       [--post-logout-redirect-uri <uri>]... [--backchannel-logout-uri <uri>] [--initiate-login-uri <uri>]
-      [--name <显示名>] [--group <group code>]... [--public] [--consent]
+      [--name <显示名>] [--group <group code>]... [--public] [--consent] [--scope <scope>]...
+                                                   --scope: what the app may ask for (openid profile phone groups;
+                                                   default all four, or the replaced client's); others answer invalid_scope
                                                    register (or replace) an OpenID Connect client; without
                                                    --secret (and without --public) a secret is generated and printed once
   list-clients                                     registered OpenID Connect clients
@@ -48,6 +51,7 @@ const FLAG_OF: Record<keyof ClientInput, string> = {
   clientId: '<client-id>', secret: '--secret', public: '--public', redirectUris: '--redirect-uri',
   postLogoutRedirectUris: '--post-logout-redirect-uri', backchannelLogoutUri: '--backchannel-logout-uri',
   initiateLoginUri: '--initiate-login-uri', name: '--name', groups: '--group', consent: '--consent',
+  scopes: '--scope',
 };
 
 async function addClient(ctx: AppContext, args: string[], flags: Flags): Promise<string> {
@@ -62,6 +66,7 @@ async function addClient(ctx: AppContext, args: string[], flags: Flags): Promise
     name: text(flags.name),
     groups: strings(flags.group),
     consent: flags.consent === true,
+    ...(flags.scope === undefined ? {} : { scopes: strings(flags.scope) }),
   };
   const { stores } = ctx;
   const knownGroups = new Set((await stores.catalog.listGroups()).map((g) => g.code));
@@ -87,6 +92,7 @@ function describe(c: RegisteredClient): string {
     c.backchannelLogoutUri ? `  back-channel logout: ${c.backchannelLogoutUri}` : '',
     c.initiateLoginUri ? `  initiate login: ${c.initiateLoginUri}` : '',
     `  groups: ${c.groups.join(' ') || '(every signed-in account)'}`,
+    `  scopes: ${c.scopes.join(' ')}`,
   ].filter(Boolean).join('\n');
 }
 

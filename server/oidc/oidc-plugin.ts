@@ -19,6 +19,7 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { isReauthLink, PORTAL_LINK_MODEL, REAUTH_WAIT_MS, reauthLinkId, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
+import { RefreshActivity } from './refresh-activity.ts';
 import { forwardIssuerView } from './forwarded-headers.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
@@ -52,6 +53,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
   ctx.appLinks.useAccessRule(appAccess(registry));
   const logout = new SingleLogout(() => current(), storage, app.log);
+  const refreshActivity = new RefreshActivity(storage, ctx.stores.sessions, config, ctx.now);
   const build = async (): Promise<Provider> => {
     const { createProvider } = await import('./provider.ts');
     const built = createProvider({
@@ -77,6 +79,14 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       setTimeout(() => logout.deliver(client as never, accountId, sid, 1), 1000).unref();
     });
     built.on('server_error', (_koa, error) => app.log.error({ err: error }, 'OpenID Connect provider error'));
+    // An app's refresh is activity of the portal session its sign-in came from (review finding 10):
+    // an app in use keeps the portal session from its idle timeout, not from its absolute one.
+    built.use(async (koa, next) => {
+      await next();
+      if (koa.oidc?.route !== 'token' || koa.status !== 200 || koa.oidc.params?.grant_type !== 'refresh_token') return;
+      const used = (koa.oidc.entities.RotatedRefreshToken ?? koa.oidc.entities.RefreshToken) as { sessionUid?: string } | undefined;
+      if (used?.sessionUid) await refreshActivity.seen(used.sessionUid).catch((error: unknown) => app.log.warn({ err: error }, 'refresh activity not recorded'));
+    });
     return built;
   };
   function current(): Promise<Provider> {

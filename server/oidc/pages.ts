@@ -39,7 +39,7 @@ export function loggedOutPage(appName: string | null): string {
 
 export function consentPage(appName: string, scopes: string[], action: string): string {
   const SCOPE_TEXTS: Record<string, string> = {
-    openid: '您的账号标识', profile: '用户名', phone: '手机号', groups: '所属用户组', offline_access: '长期保持登录',
+    openid: '您的账号标识', profile: '用户名', phone: '手机号', groups: '所属用户组',
   };
   const items = scopes.map((s) => `<li>${escape(SCOPE_TEXTS[s] ?? s)}</li>`).join('');
   return page('授权确认', paragraph(`应用「${appName}」请求获取以下信息：`) + `<ul>${items}</ul>`

@@ -18,6 +18,7 @@ import { providerJwks, type KeySet } from './signing-keys.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
 import { ACR_VALUES } from '../mfa/acr.ts';
+import { KNOWN_SCOPES } from './client-scopes.ts';
 
 
 export interface ProviderDeps {
@@ -67,7 +68,10 @@ export function createProvider(deps: ProviderDeps): Provider {
     // client_secret_jwt (an HMAC keyed by the plain secret) cannot be checked, and no client has
     // a key for private_key_jwt. A confidential client may use both secret methods.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
-    scopes: ['openid', 'offline_access', 'profile', 'phone', 'groups'],
+    // No offline_access (client-scopes.ts): not advertised, ignored like any scope the portal does
+    // not know (OpenID Connect Core 3.1.2.1). A known scope the client was not registered for is
+    // refused with invalid_scope (the client's `scope` metadata, client-registry.ts).
+    scopes: [...KNOWN_SCOPES],
     // amr with openid: every ID token says how its session was signed into (sign-in-amr.ts).
     claims: { openid: [...SCOPE_CLAIMS.openid, 'amr'], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
     // acr: one factor or two (server/mfa/acr.ts); a client may ask for two with acr_values.

@@ -13,7 +13,7 @@ import { testConfig } from '../../helpers/start-server.ts';
 
 const client = (clientId: string): RegisteredClient => ({
   clientId, secretHash: null, redirectUris: ['http://127.0.0.1:9/callback'], postLogoutRedirectUris: [],
-  backchannelLogoutUri: null, initiateLoginUri: null, name: null, groups: [], consent: false,
+  backchannelLogoutUri: null, initiateLoginUri: null, name: null, groups: [], consent: false, scopes: ['openid'],
 });
 
 /** The real store, whose version() answers only when the test lets it. */

@@ -103,7 +103,7 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
       {
         clientId: 'crm', secretHash: 'hashed', redirectUris: [REDIRECT_URI], postLogoutRedirectUris: ['https://crm.example.com/bye'],
         backchannelLogoutUri: 'https://crm.example.com/oidc/backchannel', initiateLoginUri: 'https://crm.example.com/oidc/login',
-        name: '销售管理系统', groups: ['default', 'icar'], consent: false,
+        name: '销售管理系统', groups: ['default', 'icar'], consent: false, scopes: ['openid', 'profile', 'phone', 'groups'],
         disabled: false, previousSecretHash: null, previousSecretUntil: null, updatedAt: 'set',
       },
     );
@@ -159,7 +159,9 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
       [[{ clientId: 'x', redirectUris: [] }], /clients\[0\]\.redirectUris must be a list of at least one/],
       [[{ clientId: 'x y', redirectUris: [REDIRECT_URI] }], /clients\[0\]\.clientId must be a client id/],
       [[CLIENTS[0], { clientId: 'x', secret: 'short', redirectUris: [REDIRECT_URI] }], /clients\[1\]\.secret must be a string of at least 24 characters/],
-      [[{ clientId: 'x', redirectUris: [REDIRECT_URI], scopes: ['openid'] }], /clients\[0\]\.scopes is not a client field/],
+      [[{ clientId: 'x', redirectUris: [REDIRECT_URI], grantTypes: ['implicit'] }], /clients\[0\]\.grantTypes is not a client field/],
+      [[{ clientId: 'x', redirectUris: [REDIRECT_URI], scopes: ['openid', 'offline_access'] }], /clients\[0\]\.scopes: unknown scope offline_access/],
+      [[{ clientId: 'x', redirectUris: [REDIRECT_URI], scopes: ['profile'] }], /clients\[0\]\.scopes: must include openid/],
       [[{ clientId: 'x', redirectUris: ['https://x.example.com/cb#frag'] }], /clients\[0\]\.redirectUris: no #fragment allowed/],
       [[{ clientId: 'x', redirectUris: ['javascript:alert(1)'] }], /clients\[0\]\.redirectUris: http or https only/],
       [[{ clientId: 'x', public: true, secret: GIVEN_SECRET, redirectUris: [REDIRECT_URI] }], /clients\[0\]\.secret: public clients have no secret/],
