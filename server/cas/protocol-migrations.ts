@@ -34,6 +34,9 @@ export function protocolMigrations(engine: 'sqlite' | 'postgres'): Record<string
           .addColumn('updated_at', time, (c) => c.notNull())
           .execute();
       },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('protocol_clients').execute();
+      },
     },
   };
 }

@@ -47,6 +47,17 @@ export function consoleMigrations(engine: 'sqlite' | 'postgres'): Record<string,
         await db.schema.createIndex('login_audit_by_at').on('login_audit').column('at').execute();
         await db.schema.createIndex('login_audit_by_username').on('login_audit').columns(['username', 'at']).execute();
       },
+      async down(db: Kysely<any>) {
+        for (const table of ['console_sessions', 'setup_tokens', 'admin_audit']) await db.schema.dropTable(table).execute();
+        await db.schema.dropIndex('login_audit_by_at').execute();
+        await db.schema.dropIndex('login_audit_by_username').execute();
+        await db.schema.alterTable('users').dropColumn('is_admin').execute();
+        await db.schema.alterTable('users').dropColumn('disabled').execute();
+        await db.schema.alterTable('client_groups').dropColumn('updated_at').execute();
+        for (const column of ['disabled', 'previous_secret_hash', 'previous_secret_until']) {
+          await db.schema.alterTable('oidc_clients').dropColumn(column).execute();
+        }
+      },
     },
   };
 }

@@ -38,6 +38,10 @@ export function mfaMigrations(engine: 'sqlite' | 'postgres'): Record<string, Mig
           .execute();
         await db.schema.alterTable('client_groups').addColumn('require_mfa', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       },
+      async down(db: Kysely<any>) {
+        for (const table of ['totp_factors', 'recovery_codes', 'mfa_challenges']) await db.schema.dropTable(table).execute();
+        await db.schema.alterTable('client_groups').dropColumn('require_mfa').execute();
+      },
     },
   };
 }

@@ -148,6 +148,18 @@ function migrations(engine: Engine): Record<string, Migration> {
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * Runs the `down` of every migration after `target` (newest first). Tests use it to rebuild an
+ * older database and check its upgrade; every migration from 0007 on has a `down` for that.
+ */
+export async function migrateDownTo(db: Kysely<any>, engine: Engine, target: string, schema?: string): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
+  const migrator = new Migrator({ db, provider, nameComparator: byCodePoint, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateTo(target);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migrating down to ${target} failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+}
+
+/**
  * `schema` names the PostgreSQL schema explicitly: kysely's migrator looks for its own tables in
  * every schema it can see, and would otherwise mistake another schema's for this one's.
  */

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
 import { compose } from '../../server/compose.ts';
 import { openDatabase } from '../../server/storage/database.ts';
-import { undoConsoleMigration } from '../helpers/undo-console-migration.ts';
+import { undoMigrationsAfterGroupTheme } from '../helpers/undo-later-migrations.ts';
 import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
 
 for (const backend of testBackends()) {
@@ -24,7 +24,7 @@ for (const backend of testBackends()) {
       // in such a database.
       const { db } = await openDatabase(t.config);
       try {
-        await undoConsoleMigration(db);
+        await undoMigrationsAfterGroupTheme(db, t.config);
         await sql`alter table apps drop column oidc_client_id`.execute(db);
         await sql`delete from kysely_migration where name = '0005_app_oidc_client'`.execute(db);
         await sql`alter table client_groups drop column theme`.execute(db);

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
 import { compose } from '../../server/compose.ts';
 import { openDatabase } from '../../server/storage/database.ts';
-import { undoConsoleMigration } from '../helpers/undo-console-migration.ts';
+import { undoMigrationsAfterGroupTheme } from '../helpers/undo-later-migrations.ts';
 import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
 
 const OWN_THEME = { primaryColor: '#004d40', primaryHoverColor: '#00362d', backgroundFrom: '#000000', backgroundTo: '#26a69a', logoUrl: null };
@@ -22,7 +22,7 @@ for (const backend of testBackends()) {
     it('gets the theme column and the demo themes on the next start, once', async () => {
       const { db } = await openDatabase(t.config);
       try {
-        await undoConsoleMigration(db);
+        await undoMigrationsAfterGroupTheme(db, t.config);
         await sql`alter table client_groups drop column theme`.execute(db);
         await sql`delete from kysely_migration where name = '0006_group_theme'`.execute(db);
         await sql`delete from meta where key = 'demo_themes_seeded'`.execute(db);
