@@ -44,6 +44,9 @@ export const Refusal = {
   totpNotPending: ['AU00177', '绑定已失效，请重新开始绑定身份验证器'],
   totpNotEnabled: ['AU00178', '尚未绑定身份验证器'],
   proofMissing: ['AU00179', '请输入身份验证器中的动态验证码或一个恢复码'],
+  /** The account page (issue 21). */
+  samePhone: ['AU00122', '新手机号与当前手机号相同'],
+  sessionGone: ['AU00180', '该会话已结束'],
   /** A fresh instance before its first administrator exists (server/console/setup-gate.ts). */
   notSetUp: ['AU00500', '系统尚未完成初始化设置，暂不能登录。请联系管理员：用服务器启动日志中的设置链接创建第一个管理员'],
 } as const satisfies Record<string, readonly [string, string]>;

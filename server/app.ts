@@ -32,6 +32,7 @@ import { registerConsoleRoutes } from './console/console-plugin.ts';
 import { registerSetupGate } from './console/setup-gate.ts';
 import { registerAuditRetention } from './console/audit-retention.ts';
 import { registerMfaRoutes } from './mfa/routes.ts';
+import { registerAccountRoutes } from './account/account-routes.ts';
 
 export interface AppDeps extends Omit<ComposeOptions, 'log'> {
   logger?: FastifyServerOptions['logger'];
@@ -91,6 +92,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerTicketRoutes(api, ctx);
     registerConsoleRoutes(api, ctx);
     registerMfaRoutes(api, ctx);
+    registerAccountRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
   await registerOidc(app, ctx);

@@ -1,8 +1,9 @@
-// A person's own account (issue 21, the /account page): the second factor and its recovery codes.
+// A person's own account (issue 21, the /account page): the second factor and its recovery codes,
+// profile, phone, sessions and recent sign-ins.
 // Every call needs the portal session (AU00300 without one).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
-import { NoQuery, strict } from './fields.ts';
+import { NoQuery, Phone, SmsCode, strict } from './fields.ts';
 import { OtpCode, RecoveryCode, type TotpEnrolment } from './mfa.ts';
 
 export interface SecurityState {
@@ -35,3 +36,70 @@ export type SecondFactorProof = Static<typeof proof>;
 
 export const removeTotp = endpoint<null>()({ method: 'POST', path: '/account/totp/remove', body: proof });
 export const renewRecoveryCodes = endpoint<{ recoveryCodes: string[] }>()({ method: 'POST', path: '/account/recovery-codes', body: proof });
+
+// The rest of the /account page: profile, phone, sessions, recent sign-ins.
+
+export interface AccountProfile {
+  username: string;
+  phone: string | null;
+  /** staff (员工) or dealer (经销商). */
+  kind: 'staff' | 'dealer';
+  groups: { code: string; name: string }[];
+}
+
+export const accountProfile = endpoint<AccountProfile>()({ method: 'GET', path: '/account/profile', query: NoQuery });
+
+export const sendPhoneChangeCode = endpoint<null>()({
+  method: 'POST',
+  path: '/account/phone/send',
+  body: Type.Object({ phone: Phone }, strict),
+});
+export type SendPhoneChangeCodeBody = Static<typeof sendPhoneChangeCode.body>;
+
+export const changePhone = endpoint<{ phone: string }>()({
+  method: 'POST',
+  path: '/account/phone',
+  body: Type.Object({ phone: Phone, code: SmsCode }, strict),
+});
+export type ChangePhoneBody = Static<typeof changePhone.body>;
+
+export interface AccountSessionInfo {
+  /** The session's handle (never its cookie value). */
+  id: string;
+  /** The session this page runs in. */
+  current: boolean;
+  createdAt: number;
+  lastSeenAt: number;
+  /** Where it was signed in from; empty for sessions older than the record. */
+  ip: string;
+  userAgent: string;
+  /** The apps signed in through this session (OpenID Connect clients). */
+  apps: string[];
+}
+
+export const accountSessionList = endpoint<AccountSessionInfo[]>()({ method: 'GET', path: '/account/sessions', query: NoQuery });
+
+export const endOwnSession = endpoint<null>()({
+  method: 'POST',
+  path: '/account/sessions/end',
+  body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) }, strict),
+});
+export type EndOwnSessionBody = Static<typeof endOwnSession.body>;
+
+export const endOtherSessions = endpoint<{ ended: number }>()({
+  method: 'POST',
+  path: '/account/sessions/end-others',
+  body: Type.Object({}, strict),
+});
+
+export interface RecentSignIn {
+  at: number;
+  /** contract/rules/sign-in-methods.ts */
+  method: string;
+  /** success, bad_credentials, locked, bad_otp, ... (the sign-in audit's results). */
+  result: string;
+  ip: string;
+  clientId: string | null;
+}
+
+export const recentSignIns = endpoint<RecentSignIn[]>()({ method: 'GET', path: '/account/sign-ins', query: NoQuery });

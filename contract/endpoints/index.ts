@@ -70,6 +70,13 @@ export const endpoints = {
   confirmTotpEnrolment: account.confirmTotpEnrolment,
   removeTotp: account.removeTotp,
   renewRecoveryCodes: account.renewRecoveryCodes,
+  accountProfile: account.accountProfile,
+  sendPhoneChangeCode: account.sendPhoneChangeCode,
+  changePhone: account.changePhone,
+  accountSessionList: account.accountSessionList,
+  endOwnSession: account.endOwnSession,
+  endOtherSessions: account.endOtherSessions,
+  recentSignIns: account.recentSignIns,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

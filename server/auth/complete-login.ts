@@ -14,6 +14,7 @@ import { sessionIdOf } from '../http/cookie-names.ts';
 import { setSessionCookie } from './session-cookie.ts';
 import type { LoginAttempt } from './storage/login-audit-store.ts';
 import type { User } from './storage/user-store.ts';
+import { rememberDevice } from '../account/device.ts';
 
 /**
  * Where the browser goes after this login: the callBack when it is safe, else /home. A foreign or
@@ -64,6 +65,7 @@ export async function completeLogin(
     return answer;
   }
   const sid = await ctx.sessions.start(user, sessionIdOf(request), method);
+  await rememberDevice(ctx, request, user.id, sid);
   setSessionCookie(request, reply, sid);
   await audit(ctx, request, user.username, method, 'success', clientId);
   // Every sign-in method answers doLogin's LoginAnswer (WeCom and Feishu name the same type).

@@ -1,6 +1,7 @@
 // The redeem half of embedded sign-in (docs/embedding.md): GET /centerAuth/sso/ticket/redeem?ticket=...
 // is the top-level navigation to the SSO origin that turns a one-time ticket (issue-ticket.ts) into
 // a first-party session and sends the browser on with a 303.
+import { rememberDevice } from '../account/device.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
@@ -58,6 +59,7 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext): voi
     // Disabled after the ticket was issued (it lives up to a minute): no session.
     if (user.disabled) return refusalPage(reply, 403, Refusal.accountDisabled[1]);
     const sid = await ctx.sessions.start(user, sessionIdOf(request), claims.method);
+    await rememberDevice(ctx, request, user.id, sid);
     setSessionCookie(request, reply, sid);
     request.log.info({ username: user.username }, 'login ticket redeemed');
     return reply.header('Cache-Control', 'no-store').redirect(target, 303);

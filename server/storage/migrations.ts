@@ -4,6 +4,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { oidcMigrations } from '../oidc/oidc-migrations.ts';
 import { consoleMigrations } from '../console/console-migrations.ts';
 import { mfaMigrations } from '../mfa/mfa-migrations.ts';
+import { accountMigrations } from '../account/account-migrations.ts';
 import { protocolMigrations } from '../cas/protocol-migrations.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -137,6 +138,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     ...consoleMigrations(engine),
     ...protocolMigrations(engine),
     ...mfaMigrations(engine),
+    ...accountMigrations(engine),
   };
 }
 

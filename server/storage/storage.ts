@@ -31,6 +31,7 @@ import { SqlSetupTokenStore, type SetupTokenStore } from '../console/setup-token
 import { SqlAdminAuditStore, type AdminAuditStore } from '../console/admin-audit-store.ts';
 import { CONSOLE_SESSION_ABSOLUTE_MS } from '../console/console-timeouts.ts';
 import { MfaStore } from '../mfa/mfa-store.ts';
+import { AccountStore } from '../account/account-store.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
 import { SqlMetaStore, type MetaStore } from './meta-store.ts';
 import { openRedis, type RedisClient } from './redis-client.ts';
@@ -57,6 +58,8 @@ export interface Stores {
   protocolClients: ProtocolClientStore;
   /** The second factor: TOTP secrets, recovery codes, sign-ins waiting for their second step (server/mfa). */
   mfa: MfaStore;
+  /** The account page's own records: each session's device, a person's phone change (server/account). */
+  account: AccountStore;
 }
 
 /** The stores that live in Redis when it is configured. */
@@ -121,6 +124,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     oidcSubjects: new SqlSubjectStore(scope),
     protocolClients: new SqlProtocolClientStore(scope),
     mfa: new MfaStore(scope),
+    account: new AccountStore(scope),
     ...(shortLived ?? {
       sessions: new SqlSessionStore(scope, sessionCache),
       consoleSessions: new SqlSessionStore(scope, null, 'console_sessions'),

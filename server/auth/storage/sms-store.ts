@@ -1,5 +1,6 @@
 // SMS codes (stored hashed) and the per-phone daily sending count (auth/sms-codes.ts).
-export type SmsPurpose = 'login' | 'register' | 'reset';
+// change_phone: the account page's new phone (server/account).
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'change_phone';
 
 export interface SmsCode {
   phone: string;

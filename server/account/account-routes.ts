@@ -1,0 +1,95 @@
+// /account/profile, /account/phone*, /account/sessions*, /account/sign-ins: a signed-in person's
+// own account (the /account page, portal/account/). Every call needs the portal session.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { refuse } from '../http/api-error.ts';
+import { ok } from '../http/envelope.ts';
+import { requireSession } from '../auth/session-cookie.ts';
+import { sessionIdOf } from '../http/cookie-names.ts';
+import { INVALID_PHONE, INVALID_SMS_CODE } from '../../contract/messages.ts';
+import {
+  accountProfile, accountSessionList, changePhone, endOtherSessions, endOwnSession, recentSignIns, sendPhoneChangeCode,
+  type ChangePhoneBody, type EndOwnSessionBody, type SendPhoneChangeCodeBody,
+} from '../../contract/endpoints/account.ts';
+import { sessionHandleOf } from './device.ts';
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const limits = { fieldMessages: { phone: INVALID_PHONE, code: INVALID_SMS_CODE }, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } };
+
+  async function signedIn(request: FastifyRequest, reply: FastifyReply) {
+    const session = await requireSession(ctx, request, reply);
+    const user = await ctx.stores.users.findUserById(session.userId);
+    if (!user || user.disabled) throw refuse('notLoggedIn');
+    return { session, user };
+  }
+
+  app.get(accountProfile.path, { schema: { querystring: accountProfile.query } }, async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const codes = await ctx.stores.memberships.groupsOf(user.id);
+    const groups = (await ctx.stores.catalog.listGroups()).filter((g) => codes.includes(g.code)).map((g) => ({ code: g.code, name: g.name }));
+    return ok(accountProfile, { username: user.username, phone: user.phone, kind: user.kind, groups });
+  });
+
+  app.post<{ Body: SendPhoneChangeCodeBody }>(sendPhoneChangeCode.path, { schema: { body: sendPhoneChangeCode.body }, config: limits }, async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const { phone } = request.body;
+    if (phone === user.phone) throw refuse('samePhone');
+    if (await ctx.stores.users.findUserByPhone(phone)) throw refuse('phoneTaken');
+    await ctx.sms.issue(phone, 'change_phone', true);
+    return ok(sendPhoneChangeCode, null);
+  });
+
+  app.post<{ Body: ChangePhoneBody }>(changePhone.path, { schema: { body: changePhone.body }, config: limits }, async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const { phone, code } = request.body;
+    if (phone === user.phone) throw refuse('samePhone');
+    await ctx.sms.use(ctx.stores.sms, phone, 'change_phone', code);
+    if (!(await ctx.stores.account.changePhone(user.id, phone))) throw refuse('phoneTaken');
+    request.log.info({ userId: user.id }, 'phone changed by its account');
+    return ok(changePhone, { phone });
+  });
+
+  app.get(accountSessionList.path, { schema: { querystring: accountSessionList.query } }, async (request, reply) => {
+    const { session, user } = await signedIn(request, reply);
+    const sessions = await ctx.stores.sessions.listUserSessions(user.id);
+    const devices = await ctx.stores.account.devicesOf(user.id);
+    const list = await Promise.all(sessions.map(async (s) => ({
+      id: s.idHash,
+      current: s.idHash === session.idHash,
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      ip: devices.get(s.idHash)?.ip ?? '',
+      userAgent: devices.get(s.idHash)?.userAgent ?? '',
+      apps: await ctx.accountGrants.appsOfSession(s.idHash),
+    })));
+    list.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt);
+    return ok(accountSessionList, list);
+  });
+
+  app.post<{ Body: EndOwnSessionBody }>(endOwnSession.path, { schema: { body: endOwnSession.body } }, async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const target = (await ctx.stores.sessions.listUserSessions(user.id)).find((s) => s.idHash === request.body.id);
+    if (!target) throw refuse('sessionGone');
+    // Ends it where it is used too (its apps get single logout), on whichever instance.
+    await ctx.sessions.endByHash(target.idHash);
+    return ok(endOwnSession, null);
+  });
+
+  app.post(endOtherSessions.path, { schema: { body: endOtherSessions.body } }, async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const mine = sessionHandleOf(sessionIdOf(request) ?? '');
+    let ended = 0;
+    for (const s of await ctx.stores.sessions.listUserSessions(user.id)) {
+      if (s.idHash === mine) continue;
+      await ctx.sessions.endByHash(s.idHash);
+      ended++;
+    }
+    return ok(endOtherSessions, { ended });
+  });
+
+  app.get(recentSignIns.path, { schema: { querystring: recentSignIns.query } }, async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const { rows } = await ctx.stores.audit.queryLoginAudit({ username: user.username }, 0, 20);
+    return ok(recentSignIns, rows.map((r) => ({ at: r.at, method: r.method, result: r.result, ip: r.ip, clientId: r.clientId })));
+  });
+}
