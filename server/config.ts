@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { DEV_ENC_KEY, DEV_SIGN_SECRET } from '../contract/development-defaults.ts';
 import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/trust-proxy.ts';
+import { BackchannelAllowError, parseBackchannelAllow } from './oidc/backchannel-guard.ts';
 
 export interface ServerConfig {
   /** Directory for the SQLite file, the SM2 key pair and the SMS outbox. Created on first start. */
@@ -78,8 +79,12 @@ export interface ServerConfig {
   publicUrl: string | null;
   /** The provider's signing keys when the database is SQLite (default dataDir/oidc-keys.json). */
   oidcKeyFile: string;
-  /** Deliver back-channel logout tokens to registered URIs on private or loopback addresses. */
-  oidcPrivateBackchannel: boolean;
+  /**
+   * The private, loopback and special-use addresses back-channel logout tokens may be delivered to
+   * (SSO_OIDC_BACKCHANNEL_ALLOW, CIDR ranges; SSO_OIDC_PRIVATE_BACKCHANNEL=false: none). Link-local
+   * and metadata addresses are refused whatever this says (oidc/backchannel-guard.ts).
+   */
+  oidcBackchannelAllow: string[];
   /** How often ended portal sessions (timeouts, password resets elsewhere) are looked for, in ms. */
   oidcLogoutSweepMs: number;
   /**
@@ -128,6 +133,18 @@ function url(env: NodeJS.ProcessEnv, name: string): string | null {
   } catch {
     throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
   }
+}
+
+function backchannelAllow(env: NodeJS.ProcessEnv): string[] {
+  const listed = (() => {
+    try {
+      return parseBackchannelAllow(env.SSO_OIDC_BACKCHANNEL_ALLOW);
+    } catch (error) {
+      if (error instanceof BackchannelAllowError) throw new ConfigError(error.message);
+      throw error;
+    }
+  })();
+  return bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true) ? listed : [];
 }
 
 /** A comma-separated list of group codes; unset or empty: null. */
@@ -218,7 +235,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     logLevel: env.SSO_LOG_LEVEL || 'info',
     oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
-    oidcPrivateBackchannel: bool(env, 'SSO_OIDC_PRIVATE_BACKCHANNEL', true),
+    oidcBackchannelAllow: backchannelAllow(env),
     oidcLogoutSweepMs: integer(env, 'SSO_OIDC_LOGOUT_SWEEP_SECONDS', 30, 1) * 1000,
     oidcClientCheckMs: 2000,
     registrationGroups: groupCodes(env, 'SSO_REGISTRATION_GROUPS'),

@@ -97,8 +97,11 @@ export function defineClient(input: ClientInput, label: FieldLabel, options: Def
       `${label('scopes')}：不支持的 scope：${unknownScopes.join('、')}（可选：${KNOWN_SCOPES.join(' ')}）`);
   }
   if (!scopes.includes('openid')) throw new ClientDefinitionError(`${label('scopes')}: must include openid`, `${label('scopes')}：必须包含 openid`);
+  // The URIs the portal itself calls or builds links from are kept normalised (review finding 6:
+  // http://10.0.0.5 and http://10.0.0.5/ are one URI, as fetch sends it). Redirect URIs stay
+  // exactly as registered: an app sends its redirect_uri as it has it, matched as a string (RFC 9700).
   const optionalUri = (value: string | null | undefined, field: 'backchannelLogoutUri' | 'initiateLoginUri') =>
-    value === null || value === undefined ? null : checkUri(value, label(field));
+    value === null || value === undefined ? null : new URL(checkUri(value, label(field))).href;
   return {
     client: {
       clientId,

@@ -93,11 +93,6 @@ export class ClientRegistry {
     }
     return this.formTargetsOf.origins;
   }
-
-  /** True when `uri` is the back-channel logout URI an administrator registered for some client. */
-  isRegisteredBackchannelUri(uri: string): boolean {
-    return this.all().some((c) => c.backchannelLogoutUri === uri);
-  }
 }
 
 /** The client as oidc-provider's metadata. Both secret methods are accepted (oidc-provider 9.13+). */

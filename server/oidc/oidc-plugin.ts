@@ -19,6 +19,7 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { isReauthLink, PORTAL_LINK_MODEL, REAUTH_WAIT_MS, reauthLinkId, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
+import { backchannelAddressCheck } from './backchannel-guard.ts';
 import { RefreshActivity } from './refresh-activity.ts';
 import { forwardIssuerView } from './forwarded-headers.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
@@ -53,12 +54,14 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
   ctx.appLinks.useAccessRule(appAccess(registry));
   const logout = new SingleLogout(() => current(), storage, app.log);
+  const backchannelAllowed = backchannelAddressCheck(config.oidcBackchannelAllow);
   const refreshActivity = new RefreshActivity(storage, ctx.stores.sessions, config, ctx.now);
   const build = async (): Promise<Provider> => {
     const { createProvider } = await import('./provider.ts');
     const built = createProvider({
       issuer: issuerFor(), storage, registry, accounts, keys, cookieKeys,
-      sessionAbsoluteMs: config.sessionAbsoluteMs, allowPrivateBackchannel: config.oidcPrivateBackchannel,
+      sessionAbsoluteMs: config.sessionAbsoluteMs,
+      backchannelAllowed, backchannelRefused: (address) => app.log.warn({ address }, 'back-channel request refused: address not allowed (SSO_OIDC_BACKCHANNEL_ALLOW)'),
       endSignIns: (accountId, signIns) => logout.endSignIns(accountId, signIns),
       endPortalSession: async (koa: KoaContextWithOIDC) => {
         const portal = (koa.req as PortalRequest).ssoPortal;
@@ -74,10 +77,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         if (endPortalSession && portal?.sid) await ctx.sessions.end(portal.sid);
       },
     });
-    built.on('backchannel.error', (_koa, error, client, accountId, sid) => {
-      app.log.warn({ clientId: client.clientId, reason: error.message }, 'back-channel logout failed, will retry');
-      setTimeout(() => logout.deliver(client as never, accountId, sid, 1), 1000).unref();
-    });
+    // oidc-provider's own deliveries (the logout confirmation's step): retried like ours.
+    built.on('backchannel.error', (_koa, error, client, accountId, sid) => logout.failed(client.clientId, accountId, sid, 0, error));
     built.on('server_error', (_koa, error) => app.log.error({ err: error }, 'OpenID Connect provider error'));
     // An app's refresh is activity of the portal session its sign-in came from (review finding 10):
     // an app in use keeps the portal session from its idle timeout, not from its absolute one.
@@ -136,11 +137,14 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         const over = !session || now - session.lastSeenAt > config.sessionIdleMs || now - session.createdAt > config.sessionAbsoluteMs;
         if (over) await logout.endPortalSession(id);
       }
+      // Back-channel deliveries still to retry, also those a stopped instance left.
+      await logout.retryDue();
     })().catch((error: unknown) => app.log.warn({ err: error }, 'single logout sweep failed'));
   }, config.oidcLogoutSweepMs);
   sweepTimer.unref();
 
   app.addHook('onClose', async () => {
+    logout.stop();
     clearInterval(keyTimer);
     clearInterval(sweepTimer);
     registry.stop();

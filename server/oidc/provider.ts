@@ -15,6 +15,7 @@ import { bindToPortal } from './portal-session.ts';
 import type { SignIns } from './single-logout.ts';
 import { finishConfirmedLogout, rememberLogoutRequest, type ConfirmedLogout } from './confirmed-logout.ts';
 import { providerJwks, type KeySet } from './signing-keys.ts';
+import { guardedDispatcher } from './backchannel-guard.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
 import { ACR_VALUES } from '../mfa/acr.ts';
@@ -29,7 +30,10 @@ export interface ProviderDeps {
   keys: KeySet;
   cookieKeys: string[];
   sessionAbsoluteMs: number;
-  allowPrivateBackchannel: boolean;
+  /** Whether the provider may send a request to this address (backchannel-guard.ts). */
+  backchannelAllowed(address: string): boolean;
+  /** A request refused by that check (logged). */
+  backchannelRefused(address: string): void;
   /** Ends an account's sign-ins to apps when another account takes its provider session over. */
   endSignIns(accountId: string, signIns: SignIns): Promise<void>;
   /** Runs instead of the default logout: ends the portal session and signs out of every app. */
@@ -59,6 +63,7 @@ export function createProvider(deps: ProviderDeps): Provider {
     async upsert() {}, async findByUid() { return undefined; }, async findByUserCode() { return undefined; },
     async consume() {}, async destroy() {}, async revokeByGrantId() {},
   };
+  let guarded: object | null = null;
   const configuration: Configuration = {
     adapter: (name: string) => (name === 'Client' ? clientAdapter : new OidcAdapter(name, storage)),
     jwks: providerJwks(deps.keys) as Configuration['jwks'],
@@ -179,13 +184,14 @@ export function createProvider(deps: ProviderDeps): Provider {
       ctx.body = errorPage(String(out.error), out.error_description ? String(out.error_description) : undefined);
     },
     // oidc-provider refuses its own requests to private and loopback addresses (an SSRF guard).
-    // Intranet apps live there: a back-channel logout URI an administrator registered is trusted.
+    // Intranet apps live there: every request goes through our own check instead, of the address
+    // the connection reached: the allowed private ranges yes, link-local and metadata never
+    // (backchannel-guard.ts). The Agent class is the one of the dispatcher oidc-provider hands in.
     fetch: (url, options) => {
-      if (deps.allowPrivateBackchannel && registry.isRegisteredBackchannelUri(String(url))) {
-        const { dispatcher: _guarded, ...rest } = options as RequestInit & { dispatcher?: unknown };
-        return globalThis.fetch(url, rest);
-      }
-      return globalThis.fetch(url, options);
+      const { dispatcher, ...rest } = options as RequestInit & { dispatcher?: { constructor: new () => never } };
+      if (!dispatcher) return Promise.reject(new Error('no dispatcher to guard the back-channel request with'));
+      guarded ??= guardedDispatcher(dispatcher.constructor, deps.backchannelAllowed, deps.backchannelRefused);
+      return globalThis.fetch(url, { ...rest, dispatcher: guarded } as RequestInit);
     },
   };
   const provider = new Provider(deps.issuer, configuration);
