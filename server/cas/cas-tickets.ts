@@ -41,7 +41,8 @@ export interface SignIn {
 
 export type Redeemed = { ok: true; ticket: ServiceTicket } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
-const randomId = (prefix: string): string => `${prefix}${crypto.randomBytes(32).toString('base64url')}`;
+// Hex: CAS clients accept only letters, digits and '-' in a ticket (mod_auth_cas 1.2 ignores one with '_').
+const randomId = (prefix: string): string => `${prefix}${crypto.randomBytes(32).toString('hex')}`;
 
 export class CasTickets {
   constructor(private readonly storage: OidcStorage, private readonly now: () => number, private readonly signInTtlMs: number) {}

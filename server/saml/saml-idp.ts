@@ -74,6 +74,10 @@ const RESPONSE_TEMPLATE = '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:
   + '<saml:AuthnStatement AuthnInstant="{AuthnInstant}" SessionIndex="{SessionIndex}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>'
   + '@ATTRIBUTES@</saml:Assertion></samlp:Response>';
 
+const LOGOUT_REQUEST_TEMPLATE = '<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="{ID}" Version="2.0" IssueInstant="{IssueInstant}" Destination="{Destination}">'
+  + '<saml:Issuer>{Issuer}</saml:Issuer><saml:NameID Format="{NameIDFormat}" NameQualifier="{Issuer}" SPNameQualifier="{SPNameQualifier}">{NameID}</saml:NameID>'
+  + '<samlp:SessionIndex>{SessionIndex}</samlp:SessionIndex></samlp:LogoutRequest>';
+
 const ERROR_TEMPLATE = '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="{ID}" Version="2.0" IssueInstant="{IssueInstant}" Destination="{Destination}" InResponseTo="{InResponseTo}">'
   + '<saml:Issuer>{Issuer}</saml:Issuer><samlp:Status><samlp:StatusCode Value="{StatusCode}">@SECOND@</samlp:StatusCode></samlp:Status></samlp:Response>';
 
@@ -170,7 +174,7 @@ export class SamlIdp {
       Issuer: this.urls().entityId, StatusCode: top,
     });
     return samlify.SamlLib.constructSAMLSignature({
-      rawSamlMessage: xml, privateKey, signingCert: certificate, isMessageSigned: true, isBase64Output: true,
+      rawSamlMessage: xml, privateKey, signingCert: certificateBody(certificate), isMessageSigned: true, isBase64Output: true,
       signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
       signatureConfig: { prefix: 'ds', location: { reference: "/*[local-name(.)='Response']/*[local-name(.)='Issuer']", action: 'after' } },
     } as never) as unknown as string;
@@ -180,13 +184,13 @@ export class SamlIdp {
   async logoutRequestXml(sp: ServiceProvider, destination: string, nameId: string, nameIdFormat: string, sessionIndex: string): Promise<string> {
     const { samlify } = await this.build();
     const { privateKey, certificate } = await this.key();
-    const xml = samlify.SamlLib.replaceTagsByValue(samlify.SamlLib.defaultLogoutRequestTemplate.context, {
+    // The NameID exactly as the assertion had it (qualifiers too): SPs look the session up by it.
+    const xml = samlify.SamlLib.replaceTagsByValue(LOGOUT_REQUEST_TEMPLATE, {
       ID: newId(), IssueInstant: new Date().toISOString(), Destination: destination, Issuer: this.urls().entityId,
-      NameIDFormat: nameIdFormat, NameID: nameId, SessionIndex: sessionIndex,
+      NameIDFormat: nameIdFormat, NameID: nameId, SessionIndex: sessionIndex, SPNameQualifier: sp.entityMeta.getEntityID(),
     });
-    void sp;
     return samlify.SamlLib.constructSAMLSignature({
-      rawSamlMessage: xml, privateKey, signingCert: certificate, isMessageSigned: true, isBase64Output: false,
+      rawSamlMessage: xml, privateKey, signingCert: certificateBody(certificate), isMessageSigned: true, isBase64Output: false,
       signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
       signatureConfig: { prefix: 'ds', location: { reference: "/*[local-name(.)='LogoutRequest']/*[local-name(.)='Issuer']", action: 'after' } },
     } as never) as unknown as string;

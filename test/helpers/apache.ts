@@ -29,6 +29,8 @@ export interface ApacheOptions {
   config: string;
   /** Files to write under the temp dir (htdocs/… for pages). */
   files?: Record<string, string>;
+  /** Apache's LogLevel line (default info), e.g. 'info auth_mellon:debug'. */
+  logLevel?: string;
   /** Dirs under the temp dir the server's workers write to (a session cache). */
   writableDirs?: string[];
 }
@@ -80,7 +82,7 @@ PidFile "${dir}/httpd.pid"
 User nobody
 Group nogroup
 ErrorLog "${dir}/error.log"
-LogLevel info
+LogLevel ${options.logLevel ?? 'info'}
 DocumentRoot "${dir}/htdocs"
 TypesConfig /etc/mime.types
 AddDefaultCharset utf-8
