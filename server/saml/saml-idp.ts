@@ -100,8 +100,9 @@ export class SamlIdp {
       const samlify = await loadSamlify();
       const { privateKey, certificate } = await this.key();
       const urls = this.urls();
+      // An SP that signs its AuthnRequests must sign its LogoutRequests too.
       const settings = (wantAuthnRequestsSigned: boolean) => samlify.IdentityProvider({
-        entityID: urls.entityId, privateKey, signingCert: certificate, wantAuthnRequestsSigned,
+        entityID: urls.entityId, privateKey, signingCert: certificate, wantAuthnRequestsSigned, wantLogoutRequestSigned: wantAuthnRequestsSigned,
         requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
         nameIDFormat: [NAMEID_PERSISTENT, NAMEID_UNSPECIFIED],
         singleSignOnService: [{ Binding: BINDING_REDIRECT, Location: urls.sso }, { Binding: BINDING_POST, Location: urls.sso }],
