@@ -162,8 +162,17 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
     // Bound to the exact service URL; a mismatch also uses the ticket up (it was redeemed above).
     if (issued.service !== service) return { ok: false, code: 'INVALID_SERVICE', description: 'ticket was issued for another service' };
     if (renew !== undefined && isTrue(renew) && !issued.fresh) return { ok: false, code: 'INVALID_TICKET', description: 'ticket did not come from a new sign-in (renew)' };
-    const client = registry.get(issued.clientId);
-    if (!client || !client.cas?.services.some((p) => matchesPattern(p, service))) return { ok: false, code: 'INVALID_SERVICE', description: 'service is no longer registered' };
+    const registered = () => {
+      const found = registry.get(issued.clientId);
+      return found?.cas?.services.some((p) => matchesPattern(p, service)) ? found : undefined;
+    };
+    // Another instance may have issued the ticket for a service this one has not loaded yet.
+    let client = registered();
+    if (!client) {
+      await registry.fresh();
+      client = registered();
+    }
+    if (!client) return { ok: false, code: 'INVALID_SERVICE', description: 'service is no longer registered' };
     const [session, user] = await Promise.all([ctx.stores.sessions.findSession(issued.idHash), ctx.stores.users.findUserById(issued.userId)]);
     if (!session || !user || user.disabled) return { ok: false, code: 'INVALID_TICKET', description: 'the sign-in has ended' };
     if (!(await mayUseProtocolClient(ctx.stores.memberships, client, user.id))) return { ok: false, code: 'INVALID_TICKET', description: 'the account may not use this service' };

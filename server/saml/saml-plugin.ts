@@ -191,6 +191,7 @@ export async function registerSaml(app: FastifyInstance, ctx: AppContext, regist
   app.get('/saml/sso/resume', route, async (request, reply) => {
     const id = single(request.query as Params, 'id');
     const pending = id ? await records.findLogin(id) : null;
+    if (pending && !registry.get(pending.spId)) await registry.fresh();
     const client = pending ? registry.get(pending.spId) : undefined;
     if (!id || !pending || !client || client.protocol !== 'saml') return page(reply, 400, SAML_REFUSALS.expired);
     return continueLogin(request, reply, client, pending, id);
