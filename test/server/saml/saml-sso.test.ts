@@ -113,4 +113,18 @@ for (const backend of testBackends()) describe(`SAML identity provider (${backen
     assert.match(zlib.inflateRawSync(Buffer.from(back.searchParams.get('SAMLResponse')!, 'base64')).toString(), /StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/);
     assert.equal((await browser.get('/api/centerAuth/sso/isLogin')).body.data, false, 'the portal session ended');
   });
+  it('SP-initiated single logout (POST): answered with a signed LogoutResponse posted to the SP', async () => {
+    const browser = t.client();
+    await browser.login('zhangwei', DEMO.zhangwei);
+    const { context } = crm.sp.createLoginRequest(crm.idp, 'redirect') as { context: string };
+    const login = await parsed(crm, { body: formOf((await raw(t.app, 'GET', localPath(context), browser)).body).fields });
+    const logout = crm.sp.createLogoutRequest(crm.idp, 'post', { logoutNameID: login.extract.nameID, sessionIndex: login.extract.sessionIndex.sessionIndex }) as { context: string };
+    const answer = await raw(t.app, 'POST', '/saml/slo', browser, { SAMLRequest: logout.context, RelayState: 'back' });
+    const form = formOf(answer.body);
+    assert.equal(form.action, 'https://crm.example.com/slo');
+    assert.equal(form.fields.RelayState, 'back');
+    await crm.sp.parseLogoutResponse(crm.idp, 'post', { body: form.fields });
+    assert.match(Buffer.from(form.fields.SAMLResponse!, 'base64').toString(), /StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/);
+    assert.equal((await browser.get('/api/centerAuth/sso/isLogin')).body.data, false, 'the portal session ended');
+  });
 });
