@@ -30,3 +30,14 @@ export function logoutConfirmPage(token: string, service: string | null, appName
 export function loggedOutPage(): string {
   return casPage('已退出登录', '您已退出统一登录及通过它登录的应用。');
 }
+
+/**
+ * renew=true (CAS) or ForceAuthn (SAML) over a running session: the password must be given again,
+ * which ends the session; a GET another site can trigger must not, so this page asks first.
+ */
+export function reauthenticatePage(token: string, next: string, clientId: string, appName: string | null): string {
+  const hidden = [['token', token], ['next', next], ['client', clientId]]
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value!)}">`).join('');
+  return casPage('请重新登录', appName ? `应用「${appName}」要求您重新输入账号和密码。继续将退出当前登录。` : '该应用要求您重新输入账号和密码。继续将退出当前登录。',
+    `<form method="post" action="/cas/reauthenticate">${hidden}<button autofocus type="submit">继续</button></form>`);
+}

@@ -12,7 +12,7 @@ import { sameText } from '../crypto/signature.ts';
 import { CasTickets, TICKET_PATTERN } from './cas-tickets.ts';
 import { CasSingleLogout } from './cas-logout.ts';
 import { contentTypeOf, failureBody, successBody, type CasErrorCode, type CasFormat, type CasUser } from './cas-responses.ts';
-import { loggedOutPage, logoutConfirmPage, REFUSALS, refusalPage } from './cas-pages.ts';
+import { loggedOutPage, logoutConfirmPage, reauthenticatePage, REFUSALS, refusalPage } from './cas-pages.ts';
 import { matchesPattern, serviceUrl } from './service-patterns.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 import type { ProtocolRegistry } from './protocol-registry.ts';
@@ -34,7 +34,12 @@ const isTrue = (value: string | undefined | null): boolean => value === 'true' |
 export interface CasParts {
   tickets: CasTickets;
   logout: CasSingleLogout;
+  /** The page that asks before a renew / ForceAuthn ends the running session (SAML uses it too). */
+  reauthenticate(reply: FastifyReply, idHash: string, next: string, client: ProtocolClient): FastifyReply;
 }
+
+/** Where a re-authentication continues: a pending CAS login or SAML sign-in, nothing else. */
+const REAUTH_NEXT = /^\/(?:cas\/login\?resume=|saml\/sso\/resume\?id=)[A-Za-z0-9_-]{10,64}$/;
 
 export function casServiceFor(registry: ProtocolRegistry, service: string): ProtocolClient | undefined {
   return registry.all('cas').find((c) => c.cas?.services.some((p) => matchesPattern(p, service)));
@@ -46,6 +51,8 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
   const logout = new CasSingleLogout(tickets, app.log);
   const logoutKey = deriveKey(ctx.keys.privateKey, 'sso cas logout v1');
   const logoutToken = (idHash: string) => crypto.createHmac('sha256', logoutKey).update(idHash).digest('base64url');
+  const reauthenticate = (reply: FastifyReply, idHash: string, next: string, client: ProtocolClient) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(reauthenticatePage(logoutToken(`reauth:${idHash}`), next, client.id, client.name));
 
   ctx.sessions.onEnd((idHash) => logout.endPortalSession(idHash).catch((error: unknown) => app.log.warn({ err: error }, 'CAS single logout failed')));
   // Timeouts (and sessions ended by another process) are found the way the OpenID Connect sweep finds them.
@@ -117,9 +124,10 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
     }
     // gateway: the app only wants to know whether someone is signed in (renew wins over it).
     if (gateway && !renew) return reply.redirect(service, 303);
-    // A new sign-in replaces the session (and signs its apps out), as any sign-in over one does.
-    if (session) await ctx.sessions.end(sid);
     const id = resumeId || await tickets.startLogin({ service, renew, since: ctx.now() });
+    // renew over a running session: a new sign-in replaces it (its apps are signed out, as at any
+    // sign-in over one), after the person agreed on a page of ours (a GET must not sign out).
+    if (session) return reauthenticate(reply, session.idHash, `${CAS_PREFIX}/login?resume=${id}`, client);
     return reply.redirect(await portalLoginPage(ctx.stores.catalog, `${CAS_PREFIX}/login?resume=${id}`, client), 303);
   });
 
@@ -146,6 +154,24 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
     }
     const target = typeof service === 'string' && serviceUrl(service) && await findService(service) ? service : null;
     return target ? reply.redirect(target, 303) : html(reply, 200, loggedOutPage());
+  });
+
+  app.post<{ Body: Record<string, unknown> }>(`${CAS_PREFIX}/reauthenticate`, route, async (request, reply) => {
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Query;
+    const token = param(body, 'token');
+    const next = param(body, 'next');
+    const clientId = param(body, 'client');
+    if (typeof next !== 'string' || !REAUTH_NEXT.test(next) || typeof clientId !== 'string') return html(reply, 400, refusalPage(REFUSALS.badRequest));
+    await registry.fresh();
+    const client = registry.get(clientId);
+    if (!client) return html(reply, 400, refusalPage(REFUSALS.badRequest));
+    const sid = sessionIdOf(request);
+    const state = await ctx.sessions.resolve(sid);
+    if (state.kind === 'active') {
+      if (typeof token !== 'string' || !sameText(token, logoutToken(`reauth:${state.session.idHash}`))) return html(reply, 403, refusalPage(REFUSALS.badRequest));
+      await ctx.sessions.end(sid);
+    }
+    return reply.redirect(await portalLoginPage(ctx.stores.catalog, next, client), 303);
   });
 
   async function validate(query: Query): Promise<{ ok: true; user: CasUser } | { ok: false; code: CasErrorCode; description: string }> {
@@ -224,5 +250,5 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
   app.get(`${CAS_PREFIX}/p3/proxyValidate`, route, noProxy);
   app.get(`${CAS_PREFIX}/proxy`, route, noProxy);
 
-  return { tickets, logout };
+  return { tickets, logout, reauthenticate };
 }

@@ -22,7 +22,7 @@ export async function registerProtocols(app: FastifyInstance, ctx: AppContext): 
   app.addHook('onClose', async () => registry.stop());
   ctx.appLinks.useSignInLinks(protocolSignInLinks(registry, () => publicBaseUrl(app, ctx)));
   ctx.appLinks.useAccessRule(protocolAppAccess(registry));
-  await registerCas(app, ctx, registry);
-  await registerSaml(app, ctx, registry, () => publicBaseUrl(app, ctx));
+  const cas = await registerCas(app, ctx, registry);
+  await registerSaml(app, ctx, registry, () => publicBaseUrl(app, ctx), cas.reauthenticate);
 }
 

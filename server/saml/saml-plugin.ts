@@ -15,6 +15,7 @@ import { casPage } from '../cas/cas-pages.ts';
 import type { ProtocolClient } from '../cas/protocol-client-store.ts';
 import type { ProtocolRegistry } from '../cas/protocol-registry.ts';
 import { mayUseProtocolClient, portalLoginPage } from '../cas/protocol-access.ts';
+import type { CasParts } from '../cas/cas-plugin.ts';
 import { makeSamlKey, SAML_KEY_SETTING, type SamlKey } from './saml-keys.ts';
 import { BINDING_POST, BINDING_REDIRECT, NAMEID_PERSISTENT, NAMEID_UNSPECIFIED, newId, SamlIdp, STATUS, type SamlUrls } from './saml-idp.ts';
 import { decodeMessage, messageHead, SamlInputError, signedOctets, type Binding, type MessageHead } from './saml-messages.ts';
@@ -39,7 +40,9 @@ export interface SamlParts {
   logout: SamlSingleLogout;
 }
 
-export async function registerSaml(app: FastifyInstance, ctx: AppContext, registry: ProtocolRegistry, baseUrl: () => string): Promise<SamlParts> {
+export async function registerSaml(
+  app: FastifyInstance, ctx: AppContext, registry: ProtocolRegistry, baseUrl: () => string, reauthenticate: CasParts['reauthenticate'],
+): Promise<SamlParts> {
   const { config } = ctx;
   const urls = (): SamlUrls => ({ entityId: `${baseUrl()}/saml/metadata`, sso: `${baseUrl()}/saml/sso`, slo: `${baseUrl()}/saml/slo` });
   let key: Promise<SamlKey> | null = null;
@@ -127,8 +130,9 @@ export async function registerSaml(app: FastifyInstance, ctx: AppContext, regist
       if (pendingId) await records.finishLogin(pendingId);
       return signInResponse(reply, session, client, pending);
     }
-    if (session) await ctx.sessions.end(sid);
     const id = pendingId ?? await records.startLogin(pending);
+    // ForceAuthn over a running session: the person agrees first (a GET must not sign out).
+    if (session) return reauthenticate(reply, session.idHash, `/saml/sso/resume?id=${id}`, client);
     return reply.redirect(await portalLoginPage(ctx.stores.catalog, `/saml/sso/resume?id=${id}`, client), 303);
   }
 

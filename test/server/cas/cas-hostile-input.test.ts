@@ -41,6 +41,8 @@ const ROWS: Row[] = [
   { name: 'markup in the ticket, JSON', request: async () => ['GET', validateUrl('p3/serviceValidate', 'ST-"}]</script>', `${ERP}a`, '&format=JSON')], status: 200, body: /"code":"INVALID_TICKET"/ },
   { name: 'CAS 1.0 with a forged ticket', request: async () => ['GET', validateUrl('validate', 'ST-forgedforgedforgedforged', `${ERP}a`)], status: 200, body: /^no\n\n$/ },
   { name: 'proxy request', request: async () => ['GET', `/cas/proxy?pgt=PGT-x&targetService=${enc('https://evil.example/')}`], status: 200, body: /code="INVALID_REQUEST"/ },
+  { name: 're-authentication going anywhere but a pending sign-in', request: async () => ['POST', '/cas/reauthenticate', { next: 'https://evil.example/', client: 'erp', token: 'x' }], status: 400, noRedirect: true },
+  { name: 're-authentication form without its token', request: async () => ['POST', '/cas/reauthenticate', { next: '/cas/login?resume=abcdefghijklmnop', client: 'erp' }], status: 403, noRedirect: true },
   { name: 'sign-out form without its token', request: async () => ['POST', '/cas/logout', { service: `${ERP}a` }], status: 403, noRedirect: true },
   { name: 'sign-out to an unregistered service', request: async () => ['GET', `/cas/logout?service=${enc('https://evil.example/')}`], status: 200, body: /退出登录/, noRedirect: true },
 ];

@@ -97,9 +97,17 @@ for (const backend of testBackends()) describe(`CAS server (${backend.name})`, (
     await client.login('zhangwei', DEMO.zhangwei);
     const plain = ticketOf((await login(client, DMS)).location);
     assert.match((await raw(t.app, 'GET', validateUrl('p3/serviceValidate', plain, DMS, '&renew=true'))).body, /code="INVALID_TICKET"/);
-    const answer = await login(client, DMS, '&renew=true');
+    // A GET another site could trigger must not sign out: a page of ours asks first.
+    const asked = await login(client, DMS, '&renew=true');
+    assert.equal(asked.status, 200);
+    assert.match(asked.body, /要求您重新输入账号和密码/);
+    assert.equal((await client.get('/api/centerAuth/sso/isLogin')).body.data, true, 'still signed in until the person agrees');
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(asked.body)![1]!.replace(/&amp;/g, '&');
+    assert.equal((await raw(t.app, 'POST', '/cas/reauthenticate', client, { token: 'forged', next: field('next'), client: field('client') })).status, 403);
+    const answer = await raw(t.app, 'POST', '/cas/reauthenticate', client, { token: field('token'), next: field('next'), client: field('client') });
+    assert.equal(answer.status, 303);
     const callBack = new URL(answer.location!, 'http://localhost').searchParams.get('callBack')!;
-    assert.ok(callBack, 'sent to the login page although signed in');
+    assert.match(callBack, /^\/cas\/login\?resume=/);
     assert.equal((await client.get('/api/centerAuth/sso/isLogin')).body.data, false, 'signed out for the new sign-in');
     t.clock.advance(1);
     await client.login('zhangwei', DEMO.zhangwei);

@@ -117,6 +117,15 @@ for (const backend of testBackends()) describe(`hostile SAML requests (${backend
     assert.deepEqual(codes, ['urn:oasis:names:tc:SAML:2.0:status:Responder', 'urn:oasis:names:tc:SAML:2.0:status:NoPassive']);
   });
 
+  it('ForceAuthn from a signed-in browser asks on a page of ours first (a GET another site sends must not sign out)', async () => {
+    const answer = await get(authn().replace('Version="2.0"', 'Version="2.0" ForceAuthn="true"'));
+    assert.equal(answer.status, 200);
+    assert.match(answer.body, /要求您重新输入账号和密码/);
+    assert.match(answer.body, /action="\/cas\/reauthenticate"/);
+    assert.match(answer.body, /name="next" value="\/saml\/sso\/resume\?id=/);
+    assert.equal((await zhangwei.get('/api/centerAuth/sso/isLogin')).body.data, true, 'still signed in');
+  });
+
   const pages: [string, () => Promise<RawAnswer>, number, RegExp?][] = [
     ['XXE: an external entity', () => get(`<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>${authn({ issuer: '&x;' })}`), 400],
     ['an internal entity expansion (billion laughs)', () => get(`<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${authn({ issuer: '&b;' })}`), 400],
