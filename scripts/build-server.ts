@@ -23,8 +23,8 @@ import { build } from 'esbuild';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const SERVER_ENTRIES = ['server/main.ts', 'server/cli.ts'];
-/** Loaded from node_modules at run time (see above). */
-export const SERVER_EXTERNALS = ['better-sqlite3', '@node-rs/argon2', 'ioredis', 'pg', 'oidc-provider'];
+/** Loaded from node_modules at run time (see above); samlify and its XML signature stack too, as published. */
+export const SERVER_EXTERNALS = ['better-sqlite3', '@node-rs/argon2', 'ioredis', 'pg', 'oidc-provider', 'samlify', 'xml-crypto', '@xmldom/xmldom'];
 const SEED_FILES = ['demo-data.json', 'app-logos'];
 
 export async function buildServer(outDir = path.join(ROOT, 'dist', 'server')): Promise<void> {

@@ -33,7 +33,8 @@ let loading: Promise<Samlify> | null = null;
 
 /** samlify, configured once: our schema check, and its DOM parser with fatal errors (its default). */
 export function loadSamlify(): Promise<Samlify> {
-  loading ??= import('samlify').then((samlify) => {
+  // samlify is CommonJS: compiled ESM sees its exports on default, tsx on the namespace.
+  loading ??= import('samlify').then((module) => (module as Samlify & { default?: Samlify }).default ?? module).then((samlify) => {
     samlify.setSchemaValidator({
       validate: async (xml: string) => {
         parseDocument(xml);
