@@ -5,13 +5,15 @@
 // operator console: no element there, only the console's own chunk (portal/admin/), which the
 // login page and /home never load.
 import '../widget/index.ts';
-import { isConsolePath, ROUTE_TITLES, routeOf } from './routes.ts';
+import { isAccountPath, isConsolePath, ROUTE_TITLES, routeOf } from './routes.ts';
 import { createWidgetElement, widgetFor } from './widget-element.ts';
 import './portal.css';
 
 const view = document.getElementById('portal');
 if (view && isConsolePath(window.location.pathname)) {
   void import('./admin/console-main.tsx').then(({ mountConsole }) => mountConsole(view));
+} else if (view && isAccountPath(window.location.pathname)) {
+  void import('./account/account-main.tsx').then(({ mountAccount }) => mountAccount(view));
 } else if (view) {
   document.title = ROUTE_TITLES[routeOf(window.location.pathname)];
   const first = createWidgetElement(widgetFor(window.location.pathname, window.location.search));

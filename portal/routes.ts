@@ -14,6 +14,11 @@ export function isConsolePath(pathname: string): boolean {
   return /^\/admin(\/|$)/.test(pathname);
 }
 
+/** A person's own account (/account): its own lazy chunk (portal/account/), like the console. */
+export function isAccountPath(pathname: string): boolean {
+  return /^\/account(\/|$)/.test(pathname);
+}
+
 export const ROUTE_TITLES: Record<PortalRoute, string> = {
   login: '统一登录',
   home: '应用中心',

@@ -67,7 +67,9 @@ describe('keyboard only', { timeout: 120_000 }, () => {
       await page.keyboard.press('Enter');
       await page.locator('app-center [part="user-menu"]').waitFor();
       const item = await focused(page);
-      assert.equal(item.part, 'exit', 'the menu opens with its first command focused');
+      assert.equal(item.part, 'account', 'the menu opens with its first command (我的账号) focused');
+      await page.keyboard.press('ArrowDown');
+      assert.equal((await focused(page)).part, 'exit');
       await journey.shot('user-menu-by-keyboard');
       await page.keyboard.press('Enter');
       await page.waitForURL(`${portal.server.url}/`);

@@ -30,6 +30,7 @@ import type { SsoWidgetElement } from '../core/widget-element.ts';
  * @csspart username - The username on the user menu button.
  * @csspart user-menu - The user menu.
  * @csspart menu-username - The username at the top of the user menu.
+ * @csspart account - The 我的账号 command (the portal's /account page).
  * @csspart exit - The exit command.
  * @csspart content - Heading, search and cards.
  * @csspart heading - The heading 应用中心.

@@ -22,6 +22,7 @@ export const appCenterMessages = {
     shown === total ? `共 ${total} 个应用` : `找到 ${shown} 个应用（共 ${total} 个）`,
   appList: '应用列表',
   groupMenuTitle: '切换客户群',
+  account: '我的账号',
   exit: '退出登录',
   exiting: '正在退出…',
   noAddress: (name: string) => `${name} 还没有配置访问地址，请联系管理员`,

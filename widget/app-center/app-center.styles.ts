@@ -66,6 +66,7 @@ button { font: inherit; color: inherit; }
 .menu-item {
   display: flex; align-items: center; gap: 8px; width: 100%; min-height: 40px; padding: 8px 12px;
   border: 0; border-radius: 6px; background: transparent; text-align: left; cursor: pointer;
+  color: inherit; font: inherit; text-decoration: none; box-sizing: border-box;
 }
 .menu-item:hover, .menu-item:focus-visible { background: rgba(31, 94, 255, 0.08); color: var(--ac-primary); box-shadow: none; }
 .menu-item:disabled { color: var(--ac-muted); cursor: progress; }

@@ -111,7 +111,7 @@ describe('<app-center> accessibility and layout', () => {
       expect(line.closest('[role="menu"]')).to.equal(null);
       expect(line.matches('[role], [tabindex], button, a')).to.equal(false);
       const items = Array.from(mounted.root.querySelectorAll<HTMLElement>('[part="user-menu"] [role="menuitem"]'));
-      expect(items.map((item) => item.textContent)).to.deep.equal(['退出登录']);
+      expect(items.map((item) => item.textContent)).to.deep.equal(['我的账号', '退出登录']);
       expect(deepActiveElement()).to.equal(items[0]);
       expect(line.compareDocumentPosition(items[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
       await expect(mounted.element).to.be.accessible();

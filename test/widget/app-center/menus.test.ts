@@ -87,8 +87,10 @@ describe('<app-center> top bar', () => {
     mounted.element.addEventListener('app-center-exit', (event) => exits.push(event.detail));
     button.focus();
     await sendKeys({ press: 'Enter' });
-    const [exit] = await waitFor(() => menuItems(mounted.root, 'user-menu').length === 1 && menuItems(mounted.root, 'user-menu'));
-    expect(exit!.textContent).to.equal('退出登录');
+    const exit = await waitFor(() => menuItems(mounted.root, 'user-menu').find((item) => item.textContent === '退出登录'));
+    expect(menuItems(mounted.root, 'user-menu').map((item) => item.textContent)).to.deep.equal(['我的账号', '退出登录']);
+    expect(deepActiveElement()?.textContent).to.equal('我的账号');
+    await sendKeys({ press: 'ArrowDown' });
     expect(deepActiveElement()).to.equal(exit);
     await sendKeys({ press: 'Enter' });
     await waitFor(() => visited.length === 1);
@@ -99,6 +101,17 @@ describe('<app-center> top bar', () => {
     expect(visited).to.deep.equal([`${window.location.origin}/`]);
   });
 
+  it('我的账号 is a link to the portal\'s /account page', async () => {
+    mounted.root.querySelector<HTMLButtonElement>('[part="user-button"]')!.click();
+    const account = await waitFor(() => mounted.root.querySelector<HTMLAnchorElement>('[part="user-menu"] [part="account"]'));
+    expect(account.getAttribute('role')).to.equal('menuitem');
+    expect(account.getAttribute('href')).to.equal('/account');
+    // The test page stays: the click is stopped before the browser follows it.
+    account.addEventListener('click', (event) => event.preventDefault());
+    account.click();
+    await waitFor(() => !mounted.root.querySelector('[part="user-menu"]'));
+  });
+
   it('a host that cancels app-center-exit navigates itself: the element does not', async () => {
     const cancelled: Event[] = [];
     mounted.element.addEventListener('app-center-exit', (event) => {
@@ -106,7 +119,7 @@ describe('<app-center> top bar', () => {
       cancelled.push(event);
     });
     mounted.root.querySelector<HTMLButtonElement>('[part="user-button"]')!.click();
-    const [exit] = await waitFor(() => menuItems(mounted.root, 'user-menu').length === 1 && menuItems(mounted.root, 'user-menu'));
+    const exit = await waitFor(() => menuItems(mounted.root, 'user-menu').find((item) => item.textContent === '退出登录'));
     exit!.click();
     // The element has signed out and asked the host (it navigates, or not, right after asking).
     await waitFor(() => cancelled.length === 1);
@@ -134,7 +147,7 @@ describe('<app-center> top bar', () => {
         const exits: Array<{ redirect: string }> = [];
         mounted.element.addEventListener('app-center-exit', (event) => exits.push(event.detail));
         mounted.root.querySelector<HTMLButtonElement>('[part="user-button"]')!.click();
-        const [exit] = await waitFor(() => menuItems(mounted.root, 'user-menu').length === 1 && menuItems(mounted.root, 'user-menu'));
+        const exit = await waitFor(() => menuItems(mounted.root, 'user-menu').find((item) => item.textContent === '退出登录'));
         exit!.click();
         await waitFor(() => visited.length === 1);
         expect(visited).to.deep.equal([`${window.location.origin}/`]);

@@ -1,0 +1,18 @@
+// The account page's chunk entry (portal/main.tsx imports it with import() on /account only): the
+// login page and /home never load it. It wears the console's controls (buttons, fields) with a
+// layout of its own, from 320 px to 1280 px.
+import { createRoot } from 'react-dom/client';
+import { AccountApp } from './account-app.tsx';
+import '../admin/console.css';
+import './account.css';
+
+export const ACCOUNT_TITLE = '我的账号 - 统一身份认证';
+
+export function mountAccount(view: HTMLElement): void {
+  document.title = ACCOUNT_TITLE;
+  document.body.classList.add('console-page', 'account-page');
+  const root = document.createElement('div');
+  root.id = 'account';
+  view.replaceWith(root);
+  createRoot(root).render(<AccountApp />);
+}

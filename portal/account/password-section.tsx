@@ -1,0 +1,60 @@
+// 修改密码: the current password and the new one twice (SM2-encrypted like the login page). A
+// change ends every session of the account, this one too: the page then goes to the login page.
+import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../admin/busy-button.tsx';
+import { Field } from '../admin/field.tsx';
+import { FormError, focusFirstInvalid, type FieldErrors } from '../admin/form-error.tsx';
+import { api, encryptPassword } from './account-api.ts';
+import { useCall } from './use-call.ts';
+
+export function PasswordSection({ username }: { username: string }) {
+  const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [done, setDone] = useState(false);
+  const call = useCall();
+  const set = (name: keyof typeof values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems: FieldErrors = {};
+    if (!values.oldPassword) problems.oldPassword = '请输入当前密码';
+    if (!values.newPassword) problems.newPassword = '请输入新密码';
+    if (values.confirmPassword !== values.newPassword) problems.confirmPassword = '两次输入的新密码不一致';
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    const changed = await call.run(async () => {
+      await api.post('/centerAuth/user/changePassword', {
+        json: {
+          userName: username,
+          oldPassword: await encryptPassword(values.oldPassword),
+          newPassword: await encryptPassword(values.newPassword),
+          confirmPassword: await encryptPassword(values.confirmPassword),
+        },
+        quiet: true,
+      });
+      return true;
+    });
+    if (changed) {
+      setDone(true);
+      window.setTimeout(() => window.location.assign('/'), 2500);
+    }
+  }
+
+  return (
+    <section className="account-card" aria-labelledby="account-password">
+      <h2 id="account-password">修改密码</h2>
+      {done ? <p role="status" className="account-ok">密码已修改。所有设备都已退出，请用新密码重新登录…</p> : (
+        <form className="account-form" noValidate onSubmit={submit}>
+          <Field label="当前密码" error={errors.oldPassword}>{(c) => <input {...c} type="password" autoComplete="current-password" value={values.oldPassword} onChange={(e) => set('oldPassword', e.target.value)} />}</Field>
+          <Field label="新密码" error={errors.newPassword} hint="8-64 位，含大写字母、小写字母、数字、符号中的三种，不能包含用户名或手机号">{(c) => <input {...c} type="password" autoComplete="new-password" value={values.newPassword} onChange={(e) => set('newPassword', e.target.value)} />}</Field>
+          <Field label="确认新密码" error={errors.confirmPassword}>{(c) => <input {...c} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />}</Field>
+          <FormError text={call.error} fieldErrors={errors} />
+          <div className="account-actions"><BusyButton type="submit" variant="primary" busy={call.busy} busyLabel="正在修改…">修改密码</BusyButton></div>
+        </form>
+      )}
+    </section>
+  );
+}

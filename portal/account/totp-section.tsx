@@ -1,0 +1,140 @@
+// 身份验证器（二次验证）: bind an authenticator app (QR code and the secret as text, one code to
+// confirm, the ten recovery codes shown once), renew the recovery codes or unbind, each proven by a
+// current code or a recovery code. A secret nobody confirmed never counts (server/mfa).
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { SecurityState } from '../../contract/endpoints/account.ts';
+import type { TotpEnrolment } from '../../contract/endpoints/mfa.ts';
+import { BusyButton } from '../admin/busy-button.tsx';
+import { Field } from '../admin/field.tsx';
+import { FormError } from '../admin/form-error.tsx';
+import { api } from './account-api.ts';
+import { useCall } from './use-call.ts';
+
+const SIX_DIGITS = /^\d{6}$/;
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  return (
+    <div className="account-recovery" role="region" aria-label="恢复码">
+      <h3>请保存恢复码</h3>
+      <p className="muted">每个恢复码只能使用一次。手机丢失或无法使用身份验证器时，可用恢复码登录。它们只显示这一次，请抄写或保存到安全的地方。</p>
+      <ul className="account-recovery__codes">{codes.map((c) => <li key={c}><code>{c}</code></li>)}</ul>
+      <BusyButton variant="primary" busy={false} onClick={onDone} autoFocus>我已保存</BusyButton>
+    </div>
+  );
+}
+
+export function TotpSection() {
+  const [state, setState] = useState<SecurityState | null>(null);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [proof, setProof] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const load = useCall();
+  const act = useCall();
+
+  const refresh = useCallback(async () => {
+    const answer = await load.run(() => api.get('/account/security', { quiet: true }));
+    if (answer) setState(answer);
+  }, [load.run]);
+  useEffect(() => void refresh(), [refresh]);
+
+  async function start() {
+    const answer = await act.run(() => api.post('/account/totp/start', { json: {}, quiet: true }));
+    if (answer) setEnrolment(answer);
+  }
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!SIX_DIGITS.test(code)) {
+      setFieldError('请输入 6 位数字动态验证码');
+      return;
+    }
+    setFieldError(undefined);
+    const answer = await act.run(() => api.post('/account/totp/confirm', { json: { code }, quiet: true }));
+    if (answer) {
+      setEnrolment(null);
+      setCode('');
+      setCodes(answer.recoveryCodes);
+    }
+  }
+
+  function proofBody(): { code: string } | { recoveryCode: string } | null {
+    const value = proof.trim();
+    if (SIX_DIGITS.test(value)) return { code: value };
+    if (value.replace(/[\s-]/g, '').length >= 8) return { recoveryCode: value };
+    setFieldError('请输入身份验证器中的 6 位动态验证码或一个恢复码');
+    return null;
+  }
+
+  async function renew() {
+    const body = proofBody();
+    if (!body) return;
+    setFieldError(undefined);
+    const answer = await act.run(() => api.post('/account/recovery-codes', { json: body, quiet: true }));
+    if (answer) {
+      setProof('');
+      setCodes(answer.recoveryCodes);
+    }
+  }
+
+  async function remove() {
+    const body = proofBody();
+    if (!body) return;
+    setFieldError(undefined);
+    const done = await act.run(async () => {
+      await api.post('/account/totp/remove', { json: body, quiet: true });
+      return true;
+    });
+    if (done) {
+      setProof('');
+      await refresh();
+    }
+  }
+
+  return (
+    <section className="account-card" aria-labelledby="account-totp" data-section="totp">
+      <h2 id="account-totp">身份验证器（二次验证）</h2>
+      {state === null ? <p className="muted" role="status">{load.error ?? '正在加载…'}</p> : null}
+      {codes ? <RecoveryCodes codes={codes} onDone={() => { setCodes(null); void refresh(); }} /> : null}
+      {state && !codes && !state.totpEnabled ? (
+        <>
+          <p className="muted">
+            {state.mfaRequired ? '您所在的用户组要求二次验证：' : ''}
+            绑定后，用密码登录时还须输入手机上身份验证器（如 Microsoft Authenticator、Google 身份验证器）显示的 6 位动态验证码。
+          </p>
+          {enrolment ? (
+            <form className="account-form" noValidate onSubmit={confirm} data-step="confirm">
+              {/* The server draws the QR code (qrcode's SVG: paths only). */}
+              <div className="account-qr" role="img" aria-label="用身份验证器扫描此二维码" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+              <p className="muted">无法扫码时手动输入密钥：<code className="account-secret" data-secret={enrolment.secret}>{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code></p>
+              <Field label="动态验证码" error={fieldError}>{(c) => <input {...c} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />}</Field>
+              <FormError text={act.error} />
+              <div className="account-actions">
+                <BusyButton type="submit" variant="primary" busy={act.busy} busyLabel="正在绑定…">确认绑定</BusyButton>
+                <BusyButton busy={false} onClick={() => { setEnrolment(null); setCode(''); }}>取消</BusyButton>
+              </div>
+            </form>
+          ) : (
+            <>
+              <FormError text={act.error} />
+              <div className="account-actions"><BusyButton variant="primary" busy={act.busy} busyLabel="正在生成…" onClick={() => void start()}>绑定身份验证器</BusyButton></div>
+            </>
+          )}
+        </>
+      ) : null}
+      {state && !codes && state.totpEnabled ? (
+        <div className="account-form">
+          <p className="account-ok">已绑定身份验证器。剩余可用恢复码：{state.recoveryCodesLeft} 个。</p>
+          <Field label="动态验证码或恢复码" error={fieldError} hint="重新生成恢复码或解除绑定前，请先输入其一确认是您本人">{(c) => <input {...c} autoComplete="one-time-code" maxLength={32} value={proof} onChange={(e) => setProof(e.target.value)} />}</Field>
+          <FormError text={act.error} />
+          <div className="account-actions">
+            <BusyButton busy={act.busy} busyLabel="处理中…" onClick={() => void renew()}>重新生成恢复码</BusyButton>
+            <BusyButton variant="danger" busy={act.busy} busyLabel="处理中…" onClick={() => void remove()}>解除绑定</BusyButton>
+          </div>
+          {state.mfaRequired ? <p className="muted">您所在的用户组要求二次验证：解除后，下次登录时须重新绑定。</p> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
