@@ -47,6 +47,12 @@ export const Refusal = {
   /** The account page (issue 21). */
   samePhone: ['AU00122', '新手机号与当前手机号相同'],
   sessionGone: ['AU00180', '该会话已结束'],
+  /** Passkeys (issue 21). */
+  passkeyFailed: ['AU00190', '通行密钥验证失败，请重试或使用密码登录'],
+  passkeyUnknown: ['AU00191', '该通行密钥未在本系统登记或已被删除，请使用密码登录'],
+  passkeyExpired: ['AU00192', '验证已超时，请重试'],
+  passkeyExists: ['AU00193', '该通行密钥已添加过'],
+  passkeyNotFound: ['AU00194', '该通行密钥不存在，可能已被删除'],
   /** A fresh instance before its first administrator exists (server/console/setup-gate.ts). */
   notSetUp: ['AU00500', '系统尚未完成初始化设置，暂不能登录。请联系管理员：用服务器启动日志中的设置链接创建第一个管理员'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -33,6 +33,7 @@ import { registerSetupGate } from './console/setup-gate.ts';
 import { registerAuditRetention } from './console/audit-retention.ts';
 import { registerMfaRoutes } from './mfa/routes.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
+import { registerPasskeyRoutes, registerWellKnownWebAuthn } from './passkey/passkey-routes.ts';
 
 export interface AppDeps extends Omit<ComposeOptions, 'log'> {
   logger?: FastifyServerOptions['logger'];
@@ -93,9 +94,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     registerConsoleRoutes(api, ctx);
     registerMfaRoutes(api, ctx);
     registerAccountRoutes(api, ctx);
+    registerPasskeyRoutes(api, ctx);
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
   await registerOidc(app, ctx);
+  registerWellKnownWebAuthn(app, ctx);
   await registerProtocols(app, ctx);
   registerErrorHandler(app);
   return app;

@@ -7,6 +7,7 @@ import * as console from './console.ts';
 import * as embedding from './embedding.ts';
 import * as mfa from './mfa.ts';
 import * as account from './account.ts';
+import * as passkey from './passkey.ts';
 import * as passwordReset from './password-reset.ts';
 import * as registration from './registration.ts';
 import * as tenant from './tenant.ts';
@@ -77,6 +78,13 @@ export const endpoints = {
   endOwnSession: account.endOwnSession,
   endOtherSessions: account.endOtherSessions,
   recentSignIns: account.recentSignIns,
+  passkeyList: passkey.passkeyList,
+  passkeyRegistrationOptions: passkey.passkeyRegistrationOptions,
+  addPasskey: passkey.addPasskey,
+  renamePasskey: passkey.renamePasskey,
+  removePasskey: passkey.removePasskey,
+  passkeySignInOptions: passkey.passkeySignInOptions,
+  passkeySignIn: passkey.passkeySignIn,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -10,6 +10,7 @@ export const METHOD_NAMES = {
   console: '管理控制台',
   totp: '密码 + 动态验证码',
   recovery_code: '密码 + 恢复码',
+  passkey: '通行密钥',
 } as const satisfies Record<Method, string>;
 
 export const METHODS: readonly Method[] = SIGN_IN_METHODS;

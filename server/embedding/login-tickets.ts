@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { NonceStore } from './nonce-store.ts';
 import type { SignInMethod } from '../auth/sessions.ts';
 
-const SIGN_IN_METHODS: readonly SignInMethod[] = ['password', 'mobile', 'wecom', 'feishu', 'totp', 'recovery_code'];
+const SIGN_IN_METHODS: readonly SignInMethod[] = ['password', 'mobile', 'wecom', 'feishu', 'totp', 'recovery_code', 'passkey'];
 
 export const TICKET_LIFETIME_MS = 60_000;
 

@@ -16,6 +16,9 @@ export const PORTAL_SIGN_IN_MODEL = 'PortalSignIn';
 const AMR: Record<SignInMethod, string[]> = {
   password: ['pwd'], mobile: ['sms'], wecom: ['mca'], feishu: ['mca'], console: ['pwd'],
   totp: ['pwd', 'otp', 'mfa'], recovery_code: ['pwd', 'mfa'],
+  // A passkey: a key held in hardware (or a platform authenticator) plus the user verification the
+  // authenticator did (required): two factors.
+  passkey: ['hwk', 'user', 'mfa'],
 };
 
 export async function rememberSignIn(storage: OidcStorage, idHash: string, method: SignInMethod, expiresAt: number): Promise<void> {

@@ -5,6 +5,7 @@ import { oidcMigrations } from '../oidc/oidc-migrations.ts';
 import { consoleMigrations } from '../console/console-migrations.ts';
 import { mfaMigrations } from '../mfa/mfa-migrations.ts';
 import { accountMigrations } from '../account/account-migrations.ts';
+import { passkeyMigrations } from '../passkey/passkey-migrations.ts';
 import { protocolMigrations } from '../cas/protocol-migrations.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -139,6 +140,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     ...protocolMigrations(engine),
     ...mfaMigrations(engine),
     ...accountMigrations(engine),
+    ...passkeyMigrations(engine),
   };
 }
 

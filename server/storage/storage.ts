@@ -32,6 +32,7 @@ import { SqlAdminAuditStore, type AdminAuditStore } from '../console/admin-audit
 import { CONSOLE_SESSION_ABSOLUTE_MS } from '../console/console-timeouts.ts';
 import { MfaStore } from '../mfa/mfa-store.ts';
 import { AccountStore } from '../account/account-store.ts';
+import { PasskeyStore } from '../passkey/passkey-store.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
 import { SqlMetaStore, type MetaStore } from './meta-store.ts';
 import { openRedis, type RedisClient } from './redis-client.ts';
@@ -60,6 +61,8 @@ export interface Stores {
   mfa: MfaStore;
   /** The account page's own records: each session's device, a person's phone change (server/account). */
   account: AccountStore;
+  /** Passkeys and WebAuthn challenges (server/passkey). */
+  passkeys: PasskeyStore;
 }
 
 /** The stores that live in Redis when it is configured. */
@@ -125,6 +128,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     protocolClients: new SqlProtocolClientStore(scope),
     mfa: new MfaStore(scope),
     account: new AccountStore(scope),
+    passkeys: new PasskeyStore(scope),
     ...(shortLived ?? {
       sessions: new SqlSessionStore(scope, sessionCache),
       consoleSessions: new SqlSessionStore(scope, null, 'console_sessions'),
