@@ -152,4 +152,18 @@ for (const backend of testBackends()) describe(`CAS server (${backend.name})`, (
     assert.equal(offsite.status, 200);
     assert.match(offsite.body, /已退出登录/);
   });
+  it('a forced password change comes first: firstlogin gets a ticket only after changing it on the login page', async () => {
+    const browser = t.client();
+    const callBack = new URL((await login(browser, DMS)).location!, 'http://localhost').searchParams.get('callBack')!;
+    assert.equal((await browser.login('firstlogin', DEMO.firstlogin)).body.code, 'AU00154');
+    assert.equal((await raw(t.app, 'GET', callBack, browser)).location?.startsWith(DMS), false, 'no ticket before the change');
+    const changed = await browser.post('/api/centerAuth/user/changePassword', {
+      json: { userName: 'firstlogin', oldPassword: await browser.encrypt(DEMO.firstlogin), newPassword: await browser.encrypt('New@2026first'), confirmPassword: await browser.encrypt('New@2026first') },
+    });
+    assert.equal(changed.body.code, 200);
+    assert.equal((await browser.login('firstlogin', 'New@2026first')).body.code, 200);
+    const back = await raw(t.app, 'GET', callBack, browser);
+    const v = await raw(t.app, 'GET', validateUrl('p3/serviceValidate', ticketOf(back.location), DMS));
+    assert.match(v.body, /<cas:user>firstlogin<\/cas:user>/);
+  });
 });
