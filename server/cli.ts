@@ -178,7 +178,7 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     }
     case 'import': {
       if (!args[0]) throw new UsageError('missing <file.json>');
-      const counts = await importData(ctx.storage, readImportFile(args[0]), now);
+      const counts = await importData(ctx.storage, readImportFile(args[0]), now, ctx.config.production);
       return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users`
         + (counts.memberships ? `, ${counts.memberships} new memberships` : '')
         + (counts.clients ? `, ${counts.clients} new or changed clients` : '')

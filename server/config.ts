@@ -245,7 +245,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError('SSO_SESSION_ABSOLUTE_MINUTES must not be shorter than SSO_SESSION_IDLE_MINUTES');
   }
   refuseDevelopmentSecretsInProduction(config, env);
+  requireHttpsInProduction(config);
   return config;
+}
+
+/** Loopback hosts: reachable only from the machine itself (RFC 8252's exception for native apps). */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/**
+ * NODE_ENV=production serves the portal and the issuer over https (review finding 4): SSO_PUBLIC_URL
+ * must be set (every URL the provider publishes comes from it) and be https. The one exception is a
+ * loopback address (http://127.0.0.1, http://[::1], http://localhost), which only the machine itself
+ * reaches, as for apps' redirect URIs. Development keeps plain http.
+ */
+function requireHttpsInProduction(config: ServerConfig): void {
+  if (!config.production) return;
+  if (config.publicUrl === null) {
+    throw new ConfigError('NODE_ENV=production needs SSO_PUBLIC_URL, the https origin browsers and apps use (e.g. SSO_PUBLIC_URL=https://sso.example.com): the issuer and every URL the portal publishes come from it');
+  }
+  const url = new URL(config.publicUrl);
+  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+    throw new ConfigError(`NODE_ENV=production needs an https SSO_PUBLIC_URL, got "${config.publicUrl}" (plain http only for a loopback address such as http://127.0.0.1:8080)`);
+  }
 }
 
 /**

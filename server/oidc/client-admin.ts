@@ -36,7 +36,7 @@ export async function saveClientByAdmin(ctx: AppContext, input: ClientInput, exp
   const keep = existing && (existing.secretHash !== null) === !input.public ? existing : null;
   let defined;
   try {
-    defined = defineClient({ ...input, secret: null }, (field) => FIELD_LABELS[field], { knownGroups, existing: keep, keepStoredSecret: true });
+    defined = defineClient({ ...input, secret: null }, (field) => FIELD_LABELS[field], { knownGroups, existing: keep, keepStoredSecret: true, httpsOnly: ctx.config.production });
   } catch (error) {
     if (error instanceof ClientDefinitionError) throw new AdminActionError('badInput', error.chinese);
     throw error;

@@ -6,6 +6,7 @@ import { generateSecret, hashSecret, MIN_SECRET_LENGTH, secretMatches } from './
 import { CLIENT_ID_PATTERN } from './client-registry.ts';
 import type { RegisteredClient } from './client-store.ts';
 import { DEFAULT_CLIENT_SCOPES, KNOWN_SCOPES } from './client-scopes.ts';
+import { isLoopbackHost } from '../config.ts';
 
 export interface ClientInput {
   clientId: string;
@@ -42,6 +43,11 @@ export interface DefineOptions {
    * instead of generating a new one (add-client, which replaces).
    */
   keepStoredSecret: boolean;
+  /**
+   * NODE_ENV=production (review finding 4): every URI https, except http on a loopback address
+   * (http://127.0.0.1, http://[::1], http://localhost) for native apps. Development takes http.
+   */
+  httpsOnly: boolean;
 }
 
 export interface DefinedClient {
@@ -50,7 +56,7 @@ export interface DefinedClient {
   generatedSecret: string | null;
 }
 
-function checkUri(value: string, label: string): string {
+function checkUri(value: string, label: string, httpsOnly: boolean): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -61,6 +67,10 @@ function checkUri(value: string, label: string): string {
     throw new ClientDefinitionError(`${label}: http or https only: ${value}`, `${label}：只能是 http 或 https 网址：${value}`);
   }
   if (url.hash || value.includes('#')) throw new ClientDefinitionError(`${label}: no #fragment allowed: ${value}`, `${label}：不能带 # 片段：${value}`);
+  if (httpsOnly && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new ClientDefinitionError(`${label}: https only in production (plain http only for 127.0.0.1, [::1] or localhost): ${value}`,
+      `${label}：生产环境只接受 https 网址（本机地址 127.0.0.1、[::1]、localhost 除外）：${value}`);
+  }
   return value;
 }
 
@@ -101,13 +111,13 @@ export function defineClient(input: ClientInput, label: FieldLabel, options: Def
   // http://10.0.0.5 and http://10.0.0.5/ are one URI, as fetch sends it). Redirect URIs stay
   // exactly as registered: an app sends its redirect_uri as it has it, matched as a string (RFC 9700).
   const optionalUri = (value: string | null | undefined, field: 'backchannelLogoutUri' | 'initiateLoginUri') =>
-    value === null || value === undefined ? null : new URL(checkUri(value, label(field))).href;
+    value === null || value === undefined ? null : new URL(checkUri(value, label(field), options.httpsOnly)).href;
   return {
     client: {
       clientId,
       secretHash,
-      redirectUris: input.redirectUris.map((u) => checkUri(u, label('redirectUris'))),
-      postLogoutRedirectUris: (input.postLogoutRedirectUris ?? []).map((u) => checkUri(u, label('postLogoutRedirectUris'))),
+      redirectUris: input.redirectUris.map((u) => checkUri(u, label('redirectUris'), options.httpsOnly)),
+      postLogoutRedirectUris: (input.postLogoutRedirectUris ?? []).map((u) => checkUri(u, label('postLogoutRedirectUris'), options.httpsOnly)),
       backchannelLogoutUri: optionalUri(input.backchannelLogoutUri, 'backchannelLogoutUri'),
       initiateLoginUri: optionalUri(input.initiateLoginUri, 'initiateLoginUri'),
       name: input.name ?? null,

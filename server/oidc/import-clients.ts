@@ -84,15 +84,18 @@ export interface ImportedClients {
   generatedSecrets: { clientId: string; secret: string }[];
 }
 
-/** Saves the clients in the import's transaction (`tx`), after its groups: --group may name them. */
-export async function importClients(tx: Stores, clients: ImportClient[], now: number): Promise<ImportedClients> {
+/**
+ * Saves the clients in the import's transaction (`tx`), after its groups: --group may name them.
+ * `httpsOnly`: NODE_ENV=production, where URIs must be https (loopback excepted).
+ */
+export async function importClients(tx: Stores, clients: ImportClient[], now: number, httpsOnly = false): Promise<ImportedClients> {
   const knownGroups = new Set((await tx.catalog.listGroups()).map((g) => g.code));
   const result: ImportedClients = { saved: 0, generatedSecrets: [] };
   for (const [i, entry] of clients.entries()) {
     const existing = await tx.oidcClients.find(entry.clientId);
     let defined;
     try {
-      defined = defineClient(entry, labelOf(i), { knownGroups, existing, keepStoredSecret: true });
+      defined = defineClient(entry, labelOf(i), { knownGroups, existing, keepStoredSecret: true, httpsOnly });
     } catch (error) {
       if (error instanceof ClientDefinitionError) throw new ImportClientsError(error.message);
       throw error;

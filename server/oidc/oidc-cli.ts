@@ -73,7 +73,7 @@ async function addClient(ctx: AppContext, args: string[], flags: Flags): Promise
   const existing = input.clientId ? await stores.oidcClients.find(input.clientId) : null;
   let defined;
   try {
-    defined = defineClient(input, (field) => FLAG_OF[field], { knownGroups, existing, keepStoredSecret: false });
+    defined = defineClient(input, (field) => FLAG_OF[field], { knownGroups, existing, keepStoredSecret: false, httpsOnly: ctx.config.production });
   } catch (error) {
     if (error instanceof ClientDefinitionError) throw new OidcUsageError(error.message);
     throw error;

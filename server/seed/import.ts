@@ -148,7 +148,8 @@ async function importMemberships(tx: Stores, users: ImportUser[]): Promise<numbe
   return added;
 }
 
-export async function importData(storage: Storage, data: ImportFile, now: number): Promise<ImportCounts> {
+/** `httpsOnly`: NODE_ENV=production, where clients' URIs must be https (loopback excepted). */
+export async function importData(storage: Storage, data: ImportFile, now: number, httpsOnly = false): Promise<ImportCounts> {
   const newUsers: (ImportUser & { passwordHash: string })[] = [];
   for (const u of data.users ?? []) {
     if (await storage.stores.users.findUserByName(u.username)) continue;
@@ -199,7 +200,7 @@ export async function importData(storage: Storage, data: ImportFile, now: number
     }
     const memberships = await importMemberships(tx, data.users ?? []);
     // After the groups: a client's groups may be ones this file brings.
-    const clients = await importClients(tx, data.clients ?? [], now).catch((error: unknown) => {
+    const clients = await importClients(tx, data.clients ?? [], now, httpsOnly).catch((error: unknown) => {
       if (error instanceof ImportClientsError) check(false, error.message);
       throw error;
     });

@@ -78,10 +78,10 @@ describe('config', () => {
   it('seeds the demo accounts (public passwords) by default only outside production, and names it in the warning', () => {
     assert.equal(readConfig({}).seedDemoData, true, 'a fresh npm start has demo data');
     assert.equal(readConfig({ NODE_ENV: 'development' }).seedDemoData, true);
-    const production = readConfig({ NODE_ENV: 'production', SSO_ENC_KEY: '0123456789abcdef', SSO_SIGN_SECRET: 's' });
+    const production = readConfig({ NODE_ENV: 'production', SSO_ENC_KEY: '0123456789abcdef', SSO_SIGN_SECRET: 's', SSO_PUBLIC_URL: 'https://sso.example.com' });
     assert.equal(production.seedDemoData, false);
     assert.deepEqual(developmentDefaults(production), []);
-    const forced = readConfig({ NODE_ENV: 'production', SSO_SEED_DEMO: 'true', SSO_ENC_KEY: '0123456789abcdef', SSO_SIGN_SECRET: 's' });
+    const forced = readConfig({ NODE_ENV: 'production', SSO_SEED_DEMO: 'true', SSO_ENC_KEY: '0123456789abcdef', SSO_SIGN_SECRET: 's', SSO_PUBLIC_URL: 'https://sso.example.com' });
     assert.equal(forced.seedDemoData, true);
     assert.deepEqual(developmentDefaults(forced), ['SSO_SEED_DEMO=true']);
   });

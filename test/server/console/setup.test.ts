@@ -15,6 +15,7 @@ import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 import type { ServerConfig } from '../../../server/config.ts';
 import { spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
+import { freePort } from '../../helpers/free-port.ts';
 import { sm2Password, serverPublicKey } from '../../helpers/sm2-password.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
 import { HttpClient } from '../scale/http-client.ts';
@@ -196,7 +197,10 @@ for (const backend of testBackends()) {
     let main: MainProcess;
     let cleanup: () => Promise<void> = async () => {};
     before(async () => {
+      // Production needs SSO_PUBLIC_URL, https or a loopback address (review finding 4): this one's own.
+      const port = await freePort();
       main = await spawnMain({
+        SSO_PORT: String(port), SSO_PUBLIC_URL: `http://127.0.0.1:${port}`,
         NODE_ENV: 'production', SSO_ENC_KEY: crypto.randomBytes(8).toString('hex'), SSO_SIGN_SECRET: crypto.randomBytes(24).toString('hex'),
         ...storageEnv(backend, (done) => (cleanup = done)),
       });

@@ -15,7 +15,8 @@ import { REPO_ROOT, spawnMain } from '../../helpers/spawn-main.ts';
 import { serverProgram } from '../../helpers/server-program.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
 
-const OWN_SECRETS = { SSO_ENC_KEY: 'Prod-Enc-Key-16b', SSO_SIGN_SECRET: 'a-production-signing-secret' };
+// With the https public URL production requires (review finding 4, review-finding-04-https-in-production).
+const OWN_SECRETS = { SSO_ENC_KEY: 'Prod-Enc-Key-16b', SSO_SIGN_SECRET: 'a-production-signing-secret', SSO_PUBLIC_URL: 'https://sso.example.com' };
 
 /** Runs the server (server/main.ts) until it exits (a refused start); its exit code and output. A given data dir is kept. */
 function runRefusedStart(env: Record<string, string>, givenDataDir?: string): Promise<{ code: number | null; output: string }> {
