@@ -29,7 +29,11 @@ export default [
     // and recovery codes) is a chunk of its own, fetched only when a sign-in reaches it: 2.6 KiB gzip,
     // and 0.5 KiB for the shared form parts split out of the after-paint chunk; the first paint and
     // the after-paint chunk do not change. Measured 124.6 KiB. Limit = measured + about 0.4 KiB.
-    limit: '125 KiB',
+    // Passkeys (issue 21): @simplewebauthn/browser and the sign-in with it in a chunk of their own
+    // (2.5 KiB gzip), loaded when 使用通行密钥登录 is pressed or the browser offers passkey autofill;
+    // the button's code in the React part (0.4 KiB). The first paint grows by the username field's
+    // "webauthn" autofill token only. Measured 127.5 KiB. Limit = measured + about 0.5 KiB.
+    limit: '128 KiB',
   },
   {
     // The design's budget is 80 KiB (docs/performance.md, "The first chunk" and "The first paint

@@ -1,7 +1,7 @@
 // How the widget's code is cut into chunks, for the library build (vite.lib.config.ts) and the
 // portal build (vite.config.ts) alike. See docs/performance.md, "The first chunk".
-// - crypto-js (Enc-Flag bodies, the /tenant/list signature) and sm-crypto: one chunk each, loaded
-//   on demand.
+// - crypto-js (Enc-Flag bodies, the /tenant/list signature), sm-crypto and passkey (WebAuthn,
+//   @simplewebauthn/browser): one chunk each, loaded on demand.
 // - first-paint: what a page's entry needs before React (the widget's loader, widget/index.ts, and
 //   the first paint it draws). In the library it is the entry itself; on the portal's two pages,
 //   one chunk next to each page's small entry. No entry imports React statically (the portal's and
@@ -61,6 +61,8 @@ export function widgetChunks(): Plugin {
           groups: [
             { name: 'crypto-js', test: /node_modules[\/]crypto-js[\/]|[\/]widget[\/]core[\/](enc-flag|signature)\.ts$/, priority: 3, includeDependenciesRecursively: false },
             { name: 'sm-crypto', test: /node_modules[\\/]sm-crypto[\\/]/, priority: 3 },
+            // Passkeys (issue 21): @simplewebauthn/browser and the sign-in with it, loaded only when used.
+            { name: 'passkey', test: /node_modules[\\/]@simplewebauthn[\\/]browser[\\/]|[\\/]widget[\\/]sso-login[\\/]passkey[\\/]passkey-sign-in\.ts$/, priority: 3, includeDependenciesRecursively: false },
             { name: 'first-paint', tags: ['$initial' as const], test: /[\\/](widget|contract|node_modules)[\\/]/, priority: 2 },
             { name: 'react-part', test: inReactPart, priority: 1 },
           ],

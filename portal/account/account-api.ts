@@ -16,6 +16,7 @@ export function refusalCode(error: unknown): string | null {
 }
 
 export function errorText(error: unknown): string {
+  if (error instanceof Error && error.name === 'WebAuthnFailure') return error.message;
   return error instanceof ApiCallError ? error.message || DEFAULT_ERROR : DEFAULT_ERROR;
 }
 

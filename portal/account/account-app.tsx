@@ -9,6 +9,7 @@ import { PasswordSection } from './password-section.tsx';
 import { PhoneSection } from './phone-section.tsx';
 import { SessionsSection, SignInsSection } from './sessions-section.tsx';
 import { TotpSection } from './totp-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { useCall } from './use-call.ts';
 
 const KINDS = { staff: '员工', dealer: '经销商' } as const;
@@ -60,6 +61,7 @@ export function AccountApp() {
             <ProfileSection profile={profile} />
             <PasswordSection username={profile.username} />
             <PhoneSection phone={profile.phone} onChanged={(phone) => setProfile({ ...profile, phone })} />
+            <PasskeysSection />
             <TotpSection />
             <SessionsSection />
             <SignInsSection />

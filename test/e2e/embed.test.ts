@@ -153,7 +153,7 @@ describe('embedding <sso-login> on a brand site (another site, third-party cooki
         return { name: field.name, autocomplete: field.autocomplete, type: field.type };
       }));
       assert.deepEqual(inputs, [
-        { name: 'name', autocomplete: 'username', type: 'text' },
+        { name: 'name', autocomplete: 'username webauthn', type: 'text' },
         { name: 'pwd', autocomplete: 'current-password', type: 'password' },
       ]);
       // A manager that sets values without input events: those values are the ones submitted.

@@ -84,7 +84,7 @@ export function firstPaintMarkup(idPrefix: string, brand: FirstPaintBrand | null
   const form = element(
     'form',
     { class: 'sso-form', method: 'post', novalidate: '' },
-    field(idPrefix, USERNAME_LABEL, { name: 'name', type: 'text', autocomplete: 'username', autocapitalize: 'none', spellcheck: 'false' }),
+    field(idPrefix, USERNAME_LABEL, { name: 'name', type: 'text', autocomplete: 'username webauthn', autocapitalize: 'none', spellcheck: 'false' }),
     field(idPrefix, PASSWORD_LABEL, { name: 'pwd', type: 'password', autocomplete: 'current-password' }),
     element('div', { class: 'sso-form__aside' }, linkButton(FORGOT_PASSWORD, ' sso-forgot-link')),
     element('p', { class: 'sso-form-error', 'data-empty': 'true' }),

@@ -12,6 +12,7 @@ import { LightField, useLightForm } from './light-dom-credentials.tsx';
 import { FormErrors } from './form-errors.tsx';
 import { useLoginUi } from './use-login.ts';
 import { firstPaintSubmitPending } from './first-paint-takeover.ts';
+import { PasskeyButton } from './passkey/passkey-button.tsx';
 
 export function PasswordForm() {
   const { context, hostElement } = useLoginUi();
@@ -56,9 +57,10 @@ export function PasswordForm() {
 
   return (
     <form className="sso-form" name="sso-password-login" method="post" noValidate onSubmit={onSubmit} ref={formRef}>
-      <LightField host={hostElement} form={lightForm} inputRef={nameRef} label={USERNAME_LABEL} name="name" autoComplete="username" defaultValue={username} error={errors.name} autoCapitalize="none" spellCheck={false} />
+      <LightField host={hostElement} form={lightForm} inputRef={nameRef} label={USERNAME_LABEL} name="name" autoComplete="username webauthn" defaultValue={username} error={errors.name} autoCapitalize="none" spellCheck={false} />
       <LightField host={hostElement} form={lightForm} inputRef={pwdRef} label={PASSWORD_LABEL} name="pwd" type="password" autoComplete="current-password" error={errors.pwd} />
       <div className="sso-form__aside">
+        <PasskeyButton onError={setFormError} />
         <button type="button" className="sso-button sso-button--link sso-forgot-link" onClick={() => setView(context, 'forgot')}>
           {FORGOT_PASSWORD}
         </button>

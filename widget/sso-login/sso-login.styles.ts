@@ -76,6 +76,7 @@ export const ssoLoginStyles = `
 .sso-form-error { margin: 0 0 8px; color: var(--sso-color-error); font-size: 14px; }
 .sso-form-error[data-empty="true"] { display: none; }
 .sso-form__aside { display: flex; justify-content: flex-end; margin: -8px 0 8px; }
+.sso-passkey-button { margin-right: auto; }
 .sso-app-login { margin-bottom: 16px; }
 .sso-hint { margin: 0 0 12px; font-size: 13px; color: var(--sso-color-muted); }
 .sso-dialog__explain { margin: 0 0 12px; font-size: 14px; line-height: 1.6; color: var(--sso-color-text); }

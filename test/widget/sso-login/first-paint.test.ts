@@ -101,7 +101,7 @@ describe('<sso-login> first paint before React', () => {
     for (const element of [first, second, third]) {
       const name = firstPaintInput(element, 'name');
       const pwd = firstPaintInput(element, 'pwd');
-      expect([name.type, name.autocomplete, name.getAttribute('aria-label')]).to.deep.equal(['text', 'username', '用户名']);
+      expect([name.type, name.autocomplete, name.getAttribute('aria-label')]).to.deep.equal(['text', 'username webauthn', '用户名']);
       expect([pwd.type, pwd.autocomplete, pwd.getAttribute('aria-label')]).to.deep.equal(['password', 'current-password', '密码']);
       // Styled by the adopted sheet, no style attribute: visible, the element's look.
       expect(pwd.getBoundingClientRect().height).to.be.greaterThan(30);

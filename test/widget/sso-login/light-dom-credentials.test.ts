@@ -26,7 +26,7 @@ describe('<sso-login> credential inputs for password managers', () => {
     const pwd = lightInput(login, 'pwd');
     // A document-wide scan (what extension managers do) finds both.
     expect(Array.from(document.querySelectorAll('sso-login input')).map((input) => input.getAttribute('name'))).to.deep.equal(['name', 'pwd']);
-    expect([name.type, name.autocomplete, name.getAttribute('aria-label')]).to.deep.equal(['text', 'username', '用户名']);
+    expect([name.type, name.autocomplete, name.getAttribute('aria-label')]).to.deep.equal(['text', 'username webauthn', '用户名']);
     expect([pwd.type, pwd.autocomplete, pwd.getAttribute('aria-label')]).to.deep.equal(['password', 'current-password', '密码']);
     const form = login.root.querySelector('form[name="sso-password-login"]')!;
     for (const input of [name, pwd]) {

@@ -18,7 +18,7 @@ import type { SecondFactorState } from './second-factor-step.ts';
 export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect' | 'forgot' | 'second-factor';
 export type BusyKey =
   | 'password' | 'mobile' | 'mobileCode' | 'register' | 'registerCode' | 'changePassword' | 'signOut'
-  | 'resetCode' | 'reset' | 'postpone' | 'secondFactor';
+  | 'resetCode' | 'reset' | 'postpone' | 'secondFactor' | 'passkey';
 export type FieldErrors = Partial<Record<string, string>>;
 
 export interface ChangePasswordRequest {

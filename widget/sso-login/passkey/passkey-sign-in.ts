@@ -1,0 +1,63 @@
+// Passkey sign-in (issue 21), a chunk of its own with @simplewebauthn/browser: loaded only when the
+// 使用通行密钥登录 button is pressed, or (where the browser offers passkeys in the username field's
+// autofill: conditional mediation) once the form is there. Either way it ends like a password
+// sign-in (sign-in-success.ts); every failure is a Chinese message for the form.
+import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
+import { ApiCallError } from '../../core/request.ts';
+import { emitLoginError, guarded, type LoginContext } from '../stores/login-store.ts';
+import { completeSignIn, signInDestination } from '../stores/sign-in-success.ts';
+
+/** A failed ceremony in Chinese, by the DOMException the browser raised. */
+export function passkeyFailure(error: unknown): string {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  if (name === 'NotAllowedError') return '通行密钥验证已取消或超时，请重试';
+  if (name === 'AbortError') return '通行密钥验证已取消';
+  if (name === 'SecurityError') return '当前网址不能使用通行密钥，请使用密码登录';
+  if (name === 'NotSupportedError' || name === 'InvalidStateError') return '此设备不支持通行密钥，请使用密码登录';
+  return '通行密钥验证失败，请重试或使用密码登录';
+}
+
+async function ceremony(context: LoginContext, autofill: boolean): Promise<void> {
+  const { params, client } = context;
+  const { handle, options } = await client.post('/centerAuth/sso/passkey/options', { json: {}, quiet: true });
+  const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
+  const data = await client.post('/centerAuth/sso/passkey/verify', {
+    json: {
+      handle, response: response as never,
+      clientId: params.clientId ?? undefined, callBack: params.callBack ?? undefined, ssoDomain: params.ssoDomain,
+    },
+    quiet: true,
+  });
+  completeSignIn(context, signInDestination(context, data), data);
+}
+
+/** The button: answers the form's error, or null once signed in (or when nothing is to be shown). */
+export async function signInWithPasskey(context: LoginContext): Promise<string | null> {
+  let formError: string | null = null;
+  await guarded(context, 'passkey', async () => {
+    try {
+      await ceremony(context, false);
+    } catch (error) {
+      formError = error instanceof ApiCallError ? emitLoginError(context, error).message : passkeyFailure(error);
+    }
+  });
+  return formError;
+}
+
+/**
+ * Offers the account's passkeys in the username field's autofill; waits (without a busy state)
+ * until one is chosen. Cancelled quietly when the button starts its own ceremony or the form goes.
+ */
+export async function offerPasskeyAutofill(context: LoginContext, showError: (message: string) => void): Promise<void> {
+  try {
+    await ceremony(context, true);
+  } catch (error) {
+    const name = (error as { name?: string } | null)?.name ?? '';
+    if (name === 'AbortError') return;
+    showError(error instanceof ApiCallError ? emitLoginError(context, error).message : passkeyFailure(error));
+  }
+}
+
+export function cancelPasskeyAutofill(): void {
+  WebAuthnAbortService.cancelCeremony();
+}
