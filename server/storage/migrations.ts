@@ -10,7 +10,8 @@ import { protocolMigrations } from '../cas/protocol-migrations.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
-function migrations(engine: Engine): Record<string, Migration> {
+/** Every migration by name (exported for the test that every one from 0007 on can be undone). */
+export function migrations(engine: Engine): Record<string, Migration> {
   const serial = engine === 'postgres' ? 'serial' : 'integer';
   const time = engine === 'postgres' ? 'bigint' : 'integer';
   return {
