@@ -53,6 +53,8 @@ export const Refusal = {
   passkeyExpired: ['AU00192', '验证已超时，请重试'],
   passkeyExists: ['AU00193', '该通行密钥已添加过'],
   passkeyNotFound: ['AU00194', '该通行密钥不存在，可能已被删除'],
+  /** A member of a group that requires a second factor, with a passkey and no authenticator app, tried the password alone. */
+  usePasskey: ['AU00195', '您所在的用户组要求二次验证：请点击“使用通行密钥登录”'],
   /** A fresh instance before its first administrator exists (server/console/setup-gate.ts). */
   notSetUp: ['AU00500', '系统尚未完成初始化设置，暂不能登录。请联系管理员：用服务器启动日志中的设置链接创建第一个管理员'],
 } as const satisfies Record<string, readonly [string, string]>;

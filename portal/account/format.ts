@@ -42,6 +42,8 @@ const RESULTS: Record<string, string> = {
   bad_otp: '动态验证码错误',
   otp_reused: '动态验证码重复使用',
   bad_recovery_code: '恢复码错误',
+  passkey_required: '需使用通行密钥登录',
+  bad_passkey: '通行密钥验证失败',
 };
 
 export function resultName(result: string): string {

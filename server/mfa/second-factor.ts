@@ -18,13 +18,18 @@ import { matchingStep } from './totp.ts';
 
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 
-export type SecondFactorNeed = 'verify' | 'enrol' | null;
+export type SecondFactorNeed = 'verify' | 'enrol' | 'passkey' | null;
 
-/** What this account owes after its password: a code, an enrolment, or nothing. */
+/**
+ * What this account owes after its password: a code, an enrolment, or nothing. A member of a group
+ * that requires a second factor who has a passkey but no authenticator app has a second factor:
+ * the password alone is not enough, and the passkey is the way in ('passkey': no enrolment forced).
+ */
 export async function secondFactorNeed(ctx: AppContext, user: User): Promise<SecondFactorNeed> {
   const factor = await ctx.stores.mfa.totp(user.id);
   if (factor?.confirmedAt != null) return 'verify';
-  return (await ctx.stores.mfa.memberOfMfaGroup(user.id)) ? 'enrol' : null;
+  if (!(await ctx.stores.mfa.memberOfMfaGroup(user.id))) return null;
+  return (await ctx.stores.passkeys.listOf(user.id)).length > 0 ? 'passkey' : 'enrol';
 }
 
 /**
@@ -36,6 +41,10 @@ export async function askSecondFactor(
   method: LoginAttempt['method'], redirect: string, clientId?: string,
 ): Promise<void> {
   if (need === null) return;
+  if (need === 'passkey') {
+    await audit(ctx, request, user.username, method, 'passkey_required', clientId);
+    throw refuse('usePasskey');
+  }
   const challenge = crypto.randomBytes(32).toString('base64url');
   const now = ctx.now();
   await ctx.stores.mfa.createChallenge(challenge, {

@@ -1,6 +1,6 @@
 // The group switch 要求二次验证 (issue 21) through the console's API: a new group saves it, a save
 // without the field keeps it, the list shows it, and a member of the group is then asked to bind an
-// authenticator right after the password (AU00175).
+// authenticator right after the password (AU00175), or told to use the passkey it has (AU00195).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
@@ -32,6 +32,13 @@ for (const backend of testBackends()) {
       const signIn = await t.client().login('dealer01', DEMO.dealer01);
       assert.equal(signIn.body.code, 'AU00175');
       assert.equal(signIn.body.data.step, 'enrol');
+      // A member with a passkey has a second factor: no enrolment forced, the passkey is the way in.
+      const ctx = t.app.sso;
+      const dealer = (await ctx.stores.users.findUserByName('dealer01'))!;
+      await ctx.stores.passkeys.add({ id: 'test-passkey', userId: dealer.id, publicKey: 'AA', counter: 0, transports: [], name: '测试', createdAt: 1, lastUsedAt: null });
+      assert.deepEqual((await t.client().login('dealer01', DEMO.dealer01)).body,
+        { code: 'AU00195', errorCode: 'AU00195', msg: '您所在的用户组要求二次验证：请点击“使用通行密钥登录”', data: null });
+      await ctx.stores.passkeys.remove(dealer.id, 'test-passkey');
 
       const off = await admin.post(api('consoleSaveGroup'), { json: groupBody('mfa-group', { requireMfa: false, expectedUpdatedAt: kept.body.data.updatedAt }) });
       assert.equal(off.body.data.requireMfa, false);
