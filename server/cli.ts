@@ -226,6 +226,13 @@ try {
   const [command, ...args] = positionals;
   const extra = extraArgumentsProblem(command, args);
   if (extra) throw new UsageError(extra);
+  // A client secret never stands in argv, where ps and the shell history show it (review finding
+  // 9): --secret-stdin reads it from standard input (its first line) or, on a terminal, unechoed.
+  if (values.secret !== undefined) {
+    throw new UsageError('--secret on the command line is refused (ps and the shell history would show it): give it on standard input with --secret-stdin, '
+      + 'e.g. printf \'%s\\n\' "$CRM_SECRET" | npm run admin -- add-client crm --secret-stdin --redirect-uri ...');
+  }
+  if (values['secret-stdin'] === true) (values as Record<string, unknown>).secret = await readPassword('client secret: ');
   console.log(await withAdminContext(readConfig(), async (ctx) => {
     const answer = (await runProtocolCommand(ctx, command, args, values)) ?? (await runOidcCommand(ctx, command, args, values)) ?? (await run(ctx, command, args, values));
     // The commands older than the console leave their row here (the newer ones write their own,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEV_ENC_KEY, DEV_SIGN_SECRET } from '../contract/development-defaults.ts';
 import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/trust-proxy.ts';
 import { BackchannelAllowError, parseBackchannelAllow } from './oidc/backchannel-guard.ts';
+import { KEY_PUBLISHED_AHEAD_MS } from './oidc/signing-keys.ts';
 
 export interface ServerConfig {
   /** Directory for the SQLite file, the SM2 key pair and the SMS outbox. Created on first start. */
@@ -93,6 +94,11 @@ export interface ServerConfig {
    * environment setting; tests shorten it.
    */
   oidcClientCheckMs: number;
+  /**
+   * How long a signing key added by rotate-keys is published before it signs (review finding 9:
+   * longer than apps cache the JWKS). Not an environment setting; tests shorten it.
+   */
+  oidcKeyPublishAheadMs: number;
   /**
    * The client groups a self-registered dealer joins (SSO_REGISTRATION_GROUPS); null: the group of
    * the brand site or host where he registered. Staff groups are skipped either way.
@@ -238,6 +244,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcBackchannelAllow: backchannelAllow(env),
     oidcLogoutSweepMs: integer(env, 'SSO_OIDC_LOGOUT_SWEEP_SECONDS', 30, 1) * 1000,
     oidcClientCheckMs: 2000,
+    oidcKeyPublishAheadMs: KEY_PUBLISHED_AHEAD_MS,
     registrationGroups: groupCodes(env, 'SSO_REGISTRATION_GROUPS'),
     auditRetentionMs: integer(env, 'SSO_AUDIT_DAYS', 180, 1) * 24 * 60 * MINUTE,
   };

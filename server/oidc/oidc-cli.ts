@@ -13,7 +13,9 @@ import { extraArgumentsProblem } from '../cli-arguments.ts';
 export class OidcUsageError extends Error {}
 
 export const OIDC_CLI_OPTIONS = {
+  // Refused on the command line (cli.ts): the value comes from standard input with --secret-stdin.
   secret: { type: 'string' },
+  'secret-stdin': { type: 'boolean' },
   'redirect-uri': { type: 'string', multiple: true },
   'post-logout-redirect-uri': { type: 'string', multiple: true },
   'backchannel-logout-uri': { type: 'string' },
@@ -23,18 +25,22 @@ export const OIDC_CLI_OPTIONS = {
   public: { type: 'boolean' },
   consent: { type: 'boolean' },
   scope: { type: 'string', multiple: true },
+  'revoke-old': { type: 'boolean' },
 } as const;
 
-export const OIDC_USAGE = `  add-client <client-id> [--secret <secret>] --redirect-uri <uri> [--redirect-uri <uri>]...
+export const OIDC_USAGE = `  add-client <client-id> [--secret-stdin] --redirect-uri <uri> [--redirect-uri <uri>]...
       [--post-logout-redirect-uri <uri>]... [--backchannel-logout-uri <uri>] [--initiate-login-uri <uri>]
       [--name <显示名>] [--group <group code>]... [--public] [--consent] [--scope <scope>]...
                                                    --scope: what the app may ask for (openid profile phone groups;
                                                    default all four, or the replaced client's); others answer invalid_scope
-                                                   register (or replace) an OpenID Connect client; without
-                                                   --secret (and without --public) a secret is generated and printed once
+                                                   register (or replace) an OpenID Connect client; --secret-stdin reads
+                                                   its secret from standard input (never an argument); without it (and
+                                                   without --public) a secret is generated and printed once
   list-clients                                     registered OpenID Connect clients
   remove-client <client-id>
-  rotate-keys                                      new signing key; older ones stay published until their tokens expired`;
+  rotate-keys [--revoke-old]                       new signing key, published at once, signing an hour later; older ones
+                                                   stay published until their tokens expired. --revoke-old (a compromised
+                                                   key): the new key signs at once and every older key is withdrawn`;
 
 type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -48,7 +54,7 @@ function strings(value: Flags[string]): string[] {
 const text = (value: Flags[string]): string | null => (typeof value === 'string' ? value : null);
 
 const FLAG_OF: Record<keyof ClientInput, string> = {
-  clientId: '<client-id>', secret: '--secret', public: '--public', redirectUris: '--redirect-uri',
+  clientId: '<client-id>', secret: '--secret-stdin', public: '--public', redirectUris: '--redirect-uri',
   postLogoutRedirectUris: '--post-logout-redirect-uri', backchannelLogoutUri: '--backchannel-logout-uri',
   initiateLoginUri: '--initiate-login-uri', name: '--name', groups: '--group', consent: '--consent',
   scopes: '--scope',
@@ -111,8 +117,14 @@ export async function runOidcCommand(ctx: AppContext, command: string | undefine
       if (!args[0]) throw new OidcUsageError('missing <client-id>');
       return (await clients.remove(args[0])) ? `client ${args[0]} removed` : `no client "${args[0]}"`;
     default: { // rotate-keys
-      const set = await rotateKeys(oidcKeyPlace(ctx));
-      return `signing key ${set.keys[0]!.jwk.kid} added; ${set.keys.length - 1} older key(s) still published`;
+      if (flags['revoke-old'] === true) {
+        const set = await rotateKeys(oidcKeyPlace(ctx), ctx.now(), { revokeOld: true });
+        return `signing key ${set.keys[0]!.jwk.kid} added and signing now; every older key withdrawn from the JWKS `
+          + '(tokens they signed no longer verify; running servers follow within 5 s)';
+      }
+      const set = await rotateKeys(oidcKeyPlace(ctx), ctx.now(), { publishAheadMs: ctx.config.oidcKeyPublishAheadMs });
+      return `signing key ${set.keys[0]!.jwk.kid} added: published now, signs from ${new Date(set.keys[0]!.activatesAt!).toISOString()}; `
+        + `${set.keys.length - 1} older key(s) still published`;
     }
   }
 }

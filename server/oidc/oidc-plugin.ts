@@ -4,7 +4,6 @@
 // (the default issuer http://localhost:<port>) is known; SSO_PUBLIC_URL sets the issuer otherwise.
 // oidc-provider itself (with koa, jose and its Intl data) is loaded then too: a portal that no
 // app signs in through never pays its 20 MB resident and 300 ms at start (docs/performance.md).
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
@@ -19,6 +18,7 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { isReauthLink, PORTAL_LINK_MODEL, REAUTH_WAIT_MS, reauthLinkId, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
+import { loadCookieKeys } from './cookie-keys.ts';
 import { backchannelAddressCheck } from './backchannel-guard.ts';
 import { RefreshActivity } from './refresh-activity.ts';
 import { forwardIssuerView } from './forwarded-headers.ts';
@@ -35,8 +35,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   await registry.start();
   const keyPlace = oidcKeyPlace(ctx);
   let keys = await loadOrCreateKeys(keyPlace);
-  // Cookie signing keys shared by every instance (one random value, stored once).
-  const cookieKeys = (await storage.insertIfAbsent('CookieKeys', 'keys', { keys: [crypto.randomBytes(32).toString('base64url')] })).keys as string[];
+  // Cookie signing keys shared by every instance, in the durable storage, rotated (cookie-keys.ts).
+  let cookieKeys = await loadCookieKeys(storage, config.sessionAbsoluteMs);
   const accounts = new Accounts(ctx.stores);
 
   let provider: Promise<Provider> | null = null;
@@ -103,15 +103,22 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   }
   const providerFor = (_request?: FastifyRequest): Promise<Provider> => current();
 
-  // rotate-keys on any instance (or the CLI) reaches every running server within five seconds.
+  // rotate-keys on any instance (or the CLI) reaches every running server within five seconds, and
+  // so does a published key's turn to sign and a cookie key's rotation.
+  let keysSeen = `${keySetFingerprint(keys)}|${cookieKeys.join(',')}`;
   const keyTimer = setInterval(() => {
-    void loadOrCreateKeys(keyPlace).then((latest) => {
-      if (keySetFingerprint(latest) === keySetFingerprint(keys)) return;
+    void (async () => {
+      const latest = await loadOrCreateKeys(keyPlace);
+      const latestCookieKeys = await loadCookieKeys(storage, config.sessionAbsoluteMs);
+      const seen = `${keySetFingerprint(latest)}|${latestCookieKeys.join(',')}`;
+      if (seen === keysSeen) return;
       keys = latest;
+      cookieKeys = latestCookieKeys;
+      keysSeen = seen;
       provider = null;
       handler = null;
-      app.log.info('OpenID Connect signing keys changed: provider rebuilt');
-    }).catch((error: unknown) => app.log.warn({ err: error }, 'reading OpenID Connect signing keys failed'));
+      app.log.info('OpenID Connect signing or cookie keys changed: provider rebuilt');
+    })().catch((error: unknown) => app.log.warn({ err: error }, 'reading OpenID Connect signing keys failed'));
   }, KEY_CHECK_MS);
   keyTimer.unref();
 

@@ -44,6 +44,15 @@ export interface ProviderDeps {
 
 const MINUTE = 60;
 
+/**
+ * The provider's cookie names when the issuer is https (review finding 9), as the portal's own
+ * (http/cookie-names.ts). The session cookie is `__Host-`: Secure, Path=/, no Domain, so a sibling
+ * subdomain cannot plant or shadow it. The interaction and resume cookies are scoped by oidc-provider
+ * to their interaction's path, which `__Host-` forbids: they get `__Secure-` (Secure enforced), and
+ * live only as long as one sign-in.
+ */
+const HTTPS_COOKIE_NAMES = { session: '__Host-sso_oidc_session', interaction: '__Secure-sso_oidc_interaction', resume: '__Secure-sso_oidc_resume' };
+
 export function createProvider(deps: ProviderDeps): Provider {
   const { storage, registry, accounts } = deps;
   const policyDeps = { accounts, registry, storage, linkTtlMs: deps.sessionAbsoluteMs + 24 * 3600_000, endSignIns: deps.endSignIns };
@@ -67,7 +76,7 @@ export function createProvider(deps: ProviderDeps): Provider {
   const configuration: Configuration = {
     adapter: (name: string) => (name === 'Client' ? clientAdapter : new OidcAdapter(name, storage)),
     jwks: providerJwks(deps.keys) as Configuration['jwks'],
-    cookies: { keys: deps.cookieKeys },
+    cookies: { keys: deps.cookieKeys, ...(new URL(deps.issuer).protocol === 'https:' ? { names: HTTPS_COOKIE_NAMES } : {}) },
     responseTypes: ['code'],
     // What our clients can use, and so what discovery advertises: secrets are stored hashed, so
     // client_secret_jwt (an HMAC keyed by the plain secret) cannot be checked, and no client has

@@ -1,7 +1,10 @@
 // The provider's signing keys (RS256). Generated on first start and kept like the SM2 key: in a
 // file of mode 0600 (dataDir/oidc-keys.json by default), or in the database when it is PostgreSQL,
-// so every instance signs alike. Rotation puts a new key first (it signs from then on) and keeps
-// the previous ones published until every token they signed has expired.
+// so every instance signs alike. Rotation (review finding 9) adds a new key that is published at
+// once but signs only from `activatesAt`, one publication interval later, so apps that cache the
+// JWKS know it before they meet it; the previous keys stay published until every token they
+// signed has expired. `revokeOld` is for a compromised key: the new key signs at once and every
+// older key is withdrawn from the JWKS (tokens they signed no longer verify).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +13,9 @@ import type { OidcStorage } from './oidc-storage.ts';
 export interface StoredKey {
   jwk: crypto.JsonWebKey & { kid: string; alg: string; use: string };
   createdAt: number;
+  /** Epoch ms from which it signs (published before); absent: from createdAt. */
+  activatesAt?: number;
+  /** Epoch ms from which a newer key signs instead. */
   retiredAt?: number;
 }
 
@@ -19,6 +25,21 @@ export interface KeySet {
 
 /** A retired key stays published this long: longer than any ID or access token lives. */
 export const RETIRED_KEY_KEPT_MS = 24 * 3600_000;
+
+/**
+ * A new key is published this long before it signs: longer than apps cache the JWKS
+ * (mod_auth_openidc refreshes it hourly by default, OIDCJWKSRefreshInterval).
+ */
+export const KEY_PUBLISHED_AHEAD_MS = 3600_000;
+
+const activation = (key: StoredKey): number => key.activatesAt ?? key.createdAt;
+
+/** The key that signs at `now`: the newest one whose activation has come (the oldest if none has). */
+export function signingKey(set: KeySet, now = Date.now()): StoredKey {
+  const active = set.keys.filter((k) => activation(k) <= now);
+  const pool = active.length > 0 ? active : set.keys;
+  return pool.reduce((best, k) => (activation(k) > activation(best) ? k : best));
+}
 
 export interface KeyPlace {
   load(): Promise<KeySet | null>;
@@ -84,22 +105,41 @@ export async function loadOrCreateKeys(place: KeyPlace, now = Date.now()): Promi
   return place.create({ keys: [newKey(now)] });
 }
 
-/** Adds a new signing key in front, retires the current ones, drops keys retired long enough ago. */
-export async function rotateKeys(place: KeyPlace, now = Date.now()): Promise<KeySet> {
+export interface RotateOptions {
+  /** How long the new key is published before it signs (default KEY_PUBLISHED_AHEAD_MS). */
+  publishAheadMs?: number;
+  /** A compromised key: the new key signs at once and every older key is withdrawn. */
+  revokeOld?: boolean;
+}
+
+/**
+ * Adds a new key, published now and signing from now + publishAheadMs; the keys signing until then
+ * retire at that moment; drops keys retired long enough ago. With revokeOld only the new key is
+ * left, signing at once.
+ */
+export async function rotateKeys(place: KeyPlace, now = Date.now(), options: RotateOptions = {}): Promise<KeySet> {
   const current = await loadOrCreateKeys(place, now);
+  if (options.revokeOld) {
+    const next = { keys: [newKey(now)] };
+    await place.replace(next);
+    return next;
+  }
+  const key: StoredKey = { ...newKey(now), activatesAt: now + (options.publishAheadMs ?? KEY_PUBLISHED_AHEAD_MS) };
   const kept = current.keys
-    .map((k) => (k.retiredAt ? k : { ...k, retiredAt: now }))
-    .filter((k) => now - (k.retiredAt ?? now) < RETIRED_KEY_KEPT_MS);
-  const next = { keys: [newKey(now), ...kept] };
+    .map((k) => (k.retiredAt ? k : { ...k, retiredAt: key.activatesAt }))
+    .filter((k) => now - k.retiredAt! < RETIRED_KEY_KEPT_MS);
+  const next = { keys: [key, ...kept] };
   await place.replace(next);
   return next;
 }
 
-/** The JWKS oidc-provider signs with: the first key signs, all are published. */
-export function providerJwks(set: KeySet): { keys: crypto.JsonWebKey[] } {
-  return { keys: set.keys.map((k) => k.jwk) };
+/** The JWKS oidc-provider signs with: the key signing at `now` first (it signs), all published. */
+export function providerJwks(set: KeySet, now = Date.now()): { keys: crypto.JsonWebKey[] } {
+  const signing = signingKey(set, now);
+  return { keys: [signing, ...set.keys.filter((k) => k !== signing)].map((k) => k.jwk) };
 }
 
-export function keySetFingerprint(set: KeySet): string {
-  return set.keys.map((k) => k.jwk.kid).join(',');
+/** Changes when a key is added or withdrawn, and when another key starts signing. */
+export function keySetFingerprint(set: KeySet, now = Date.now()): string {
+  return `${set.keys.map((k) => k.jwk.kid).join(',')}|${signingKey(set, now).jwk.kid}`;
 }

@@ -15,10 +15,11 @@ import { DEMO, submitPasswordLogin, waitForLoginPage } from './support/portal-ui
 
 /** Registers the app's client with the admin CLI, as docs/oidc.md tells an administrator to. */
 function addClient(dataDir: string, rp: RelyingParty, clientId: string, secret: string, groups: string[]): Promise<string> {
+  // The secret on standard input, never an argument.
   return adminCli({ dataDir }, [
-    'add-client', clientId, `--secret=${secret}`, '--redirect-uri', rp.redirectUri,
+    'add-client', clientId, '--secret-stdin', '--redirect-uri', rp.redirectUri,
     '--post-logout-redirect-uri', rp.postLogoutRedirectUri, ...groups.flatMap((g) => ['--group', g]),
-  ]);
+  ], {}, `${secret}\n`);
 }
 
 describe('the login page of an app of one group wears that group\'s brand', { timeout: 180_000 }, () => {

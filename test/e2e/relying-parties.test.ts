@@ -22,9 +22,10 @@ import { startPortalServer, type PortalServer } from './support/portal-server.ts
 import { appCards, DEMO, exitFromHome, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 function registerClient(dataDir: string, clientId: string, name: string, secret: string, rp: RelyingParty): Promise<string> {
-  return adminCli({ dataDir }, ['add-client', clientId, `--secret=${secret}`, '--name', name,
+  // The secret on standard input, never an argument (docs/oidc.md).
+  return adminCli({ dataDir }, ['add-client', clientId, '--secret-stdin', '--name', name,
     '--redirect-uri', rp.redirectUri, '--post-logout-redirect-uri', rp.postLogoutRedirectUri,
-    '--backchannel-logout-uri', rp.backchannelLogoutUri, '--initiate-login-uri', rp.initiateLoginUri]);
+    '--backchannel-logout-uri', rp.backchannelLogoutUri, '--initiate-login-uri', rp.initiateLoginUri], {}, `${secret}\n`);
 }
 
 /** The default group as the demo data has it, with the cards of the two apps added. */

@@ -34,19 +34,23 @@ function cliEnv(storage: AdminCliStorage, extra: Record<string, string>): NodeJS
   return env;
 }
 
-/** Runs one command; resolves with its exit code and output whatever the code (refusals are tested too). */
-export function runAdminCli(storage: AdminCliStorage, args: string[], extraEnv: Record<string, string> = {}): Promise<AdminCliResult> {
+/**
+ * Runs one command; resolves with its exit code and output whatever the code (refusals are tested
+ * too). `input` goes to its standard input (a secret for --secret-stdin: never an argument).
+ */
+export function runAdminCli(storage: AdminCliStorage, args: string[], extraEnv: Record<string, string> = {}, input?: string): Promise<AdminCliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...serverProgram('cli'), ...args], { cwd: REPO_ROOT, env: cliEnv(storage, extraEnv) }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [...serverProgram('cli'), ...args], { cwd: REPO_ROOT, env: cliEnv(storage, extraEnv) }, (error, stdout, stderr) => {
       const code = (error as (Error & { code?: unknown }) | null)?.code;
       resolve({ status: error ? (typeof code === 'number' ? code : 1) : 0, stdout, stderr });
     });
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 
 /** Runs one command that must succeed; answers its standard output. */
-export async function adminCli(storage: AdminCliStorage, args: string[], extraEnv: Record<string, string> = {}): Promise<string> {
-  const result = await runAdminCli(storage, args, extraEnv);
+export async function adminCli(storage: AdminCliStorage, args: string[], extraEnv: Record<string, string> = {}, input?: string): Promise<string> {
+  const result = await runAdminCli(storage, args, extraEnv, input);
   assert.equal(result.status, 0, `admin ${args[0]} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }

@@ -42,20 +42,25 @@ export class Browser {
     throw new Error('too many redirects');
   }
 
+  /** The XSRF cookie, under its https name (__Host-) when the portal's public URL is https. */
+  xsrfToken(): string {
+    return this.cookies.get('XSRF-TOKEN') ?? this.cookies.get('__Host-XSRF-TOKEN') ?? '';
+  }
+
   async signIn(name: string, password: string): Promise<{ status: number; body: { code: number; msg: string; data: unknown } }> {
     await (await this.fetch('/api/centerAuth/sso/isLogin')).arrayBuffer();
     const key = ((await (await this.fetch('/api/centerAuth/commonConfig/getPublicKeySm2')).json()) as { data: string }).data;
     const pwd = '04' + smCrypto.sm2.doEncrypt(password, key, 1);
     const response = await this.fetch('/api/centerAuth/sso/doLogin', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': this.xsrfToken() },
       body: new URLSearchParams({ name, pwd, loginType: '0' }).toString(),
     });
     return { status: response.status, body: (await response.json()) as { code: number; msg: string; data: unknown } };
   }
 
   async signOut(): Promise<number> {
-    const response = await this.fetch('/api/centerAuth/sso/signout', { headers: { 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' } });
+    const response = await this.fetch('/api/centerAuth/sso/signout', { headers: { 'x-xsrf-token': this.xsrfToken() } });
     await response.arrayBuffer();
     return response.status;
   }
