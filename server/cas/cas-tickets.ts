@@ -64,6 +64,9 @@ export class CasTickets {
     const stored = await this.storage.find(TICKET_MODEL, id);
     if (!stored) return { ok: false, reason: 'unknown' };
     if (stored.consumed || !(await this.storage.consume(TICKET_MODEL, id, Date.now()))) return { ok: false, reason: 'used' };
+    // Used up: gone (a later try reads as unknown, the same INVALID_TICKET), so no record or Redis
+    // list entry outlives its ticket.
+    await this.storage.destroy(TICKET_MODEL, id);
     const ticket = stored as unknown as ServiceTicket;
     if (ticket.expiresAt <= this.now()) return { ok: false, reason: 'expired' };
     return { ok: true, ticket };
