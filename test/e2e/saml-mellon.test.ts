@@ -47,15 +47,20 @@ describe('SAML single sign-on and single logout with Apache mod_auth_mellon', { 
     if (started.status === 'rejected') throw started.reason;
     if (launched.status === 'rejected') throw launched.reason;
     const idpMetadata = await (await fetch(`${issuer}/saml/metadata`)).text();
-    [cas, saml] = await Promise.all([startCasApache(issuer, '127.0.0.2', '经销商管理系统'), startMellonApache(idpMetadata, '127.0.0.1', '人事系统')]);
+    // Both settled before a failure is thrown, so after() stops whichever did start.
+    const [casStarted, samlStarted] = await Promise.allSettled([startCasApache(issuer, '127.0.0.2', '经销商管理系统'), startMellonApache(idpMetadata, '127.0.0.1', '人事系统')]);
+    if (casStarted.status === 'fulfilled') cas = casStarted.value;
+    if (samlStarted.status === 'fulfilled') saml = samlStarted.value;
+    if (casStarted.status === 'rejected') throw casStarted.reason;
+    if (samlStarted.status === 'rejected') throw samlStarted.reason;
     const { dataDir } = portal!;
-    await adminCli({ dataDir }, ['add-client', 'dms', '--protocol', 'cas', '--service', `${cas.origin}/secret/*`, '--name', '经销商管理系统', '--group', 'default']);
-    await adminCli({ dataDir }, ['add-client', 'hr', '--protocol', 'saml', '--metadata', `${saml.origin}/mellon/metadata`, '--name', '人事系统', '--group', 'default']);
+    await adminCli({ dataDir }, ['add-client', 'dms', '--protocol', 'cas', '--service', `${cas!.origin}/secret/*`, '--name', '经销商管理系统', '--group', 'default']);
+    await adminCli({ dataDir }, ['add-client', 'hr', '--protocol', 'saml', '--metadata', `${saml!.origin}/mellon/metadata`, '--name', '人事系统', '--group', 'default']);
     const demo = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'server/seed/demo-data.json'), 'utf8')) as { groups: { code: string }[] };
     const group = demo.groups.find((g) => g.code === 'default')!;
     const file = path.join(dataDir, 'saml-card.json');
     fs.writeFileSync(file, JSON.stringify({ groups: [{ ...group, apps: [
-      { id: 'hr-card', name: '人事系统', logo: '', intro: 'SAML 应用', autoLoginUrl: `${saml.origin}/secret/`, oidcClient: 'hr' },
+      { id: 'hr-card', name: '人事系统', logo: '', intro: 'SAML 应用', autoLoginUrl: `${saml!.origin}/secret/`, oidcClient: 'hr' },
     ] }] }));
     await adminCli({ dataDir }, ['import', file]);
   });
