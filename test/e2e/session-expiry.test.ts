@@ -66,7 +66,7 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
     });
   });
 
-  it('the sign-out flag (is_signout=1) signs out on load and shows the logout view', async () => {
+  it('the sign-out flag (is_signout=1) shows the logout view; its one button signs out', async () => {
     await runJourney(portal.browser, 'signout-flag', async (journey) => {
       const { page } = journey;
       await page.goto(`${portal.server.url}/`);
@@ -75,18 +75,30 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
       // The portal's own host belongs to the staff group: the dealer (icar only) sees no apps here.
       await waitForHomeNotMember(page, 'dealer01');
 
+      // Loading the page signs nobody out (a link or an image elsewhere must not end a session).
+      const signOuts: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/centerAuth/sso/signout')) signOuts.push(r.url());
+      });
+      await page.goto(`${portal.server.url}/?is_signout=1&from=brand-site`);
+      await loginBox(page).locator('.sso-logout[data-state="ready"]').waitFor();
+      assert.equal(await loginBoxTitle(page).textContent(), '退出登录');
+      assert.deepEqual(await loginBox(page).locator('.sso-box__body').getByRole('button').allTextContents(), ['退出登录']);
+      await journey.shot('logout-view');
+      assert.deepEqual(signOuts, []);
+      const stillIn = await page.evaluate(() => fetch('/api/centerAuth/sso/isLogin').then((r) => r.json() as Promise<{ data: unknown }>));
+      assert.equal(stillIn.data, true);
+
       const [signOut] = await Promise.all([
         page.waitForResponse((r) => r.url().includes('/api/centerAuth/sso/signout')),
-        page.goto(`${portal.server.url}/?is_signout=1&from=brand-site`),
+        loginBox(page).getByRole('button', { name: '退出登录' }).click(),
       ]);
       assert.equal(signOut.status(), 200);
       await loginBox(page).locator('.sso-logout[data-state="done"]').waitFor();
-      assert.equal(await loginBoxTitle(page).textContent(), '退出登录');
       // Text and button agree (issue 15): signed out, the one button leads back to the login.
       assert.equal(await loginBox(page).locator('.sso-logout__text').textContent(), '您已退出登录');
       assert.deepEqual(await loginBox(page).locator('.sso-box__body').getByRole('button').allTextContents(), ['重新登录']);
-      await journey.shot('logout-view');
-      // Already signed out on load, before the button is pressed.
+      await journey.shot('logout-view-signed-out');
       const isLogin = await page.evaluate(() => fetch('/api/centerAuth/sso/isLogin').then((r) => r.json() as Promise<{ data: unknown }>));
       assert.equal(isLogin.data, false);
 

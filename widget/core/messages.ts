@@ -71,6 +71,7 @@ export const QR_TYPE_GROUP = '扫码方式';
 
 // Logout view.
 export const SIGN_OUT = '退出登录';
+export const CONFIRM_SIGN_OUT = '是否退出统一登录？';
 export const SIGNED_OUT = '您已退出登录';
 export const SIGNING_OUT = '正在退出登录…';
 export const SIGN_OUT_FAILED = '退出登录失败，请重试';

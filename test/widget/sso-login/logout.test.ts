@@ -1,5 +1,6 @@
-// The logout view (is_signout set and not 0) against the real server: the sign-out call on load
-// and the single sign-out button.
+// The logout view (is_signout set and not 0) against the real server: loading it signs nobody out
+// (a link or an image on another site must not end a session); its single button 退出登录 signs out,
+// then the view says 您已退出登录 and its button leads back to the login box.
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
 import { createApiClient } from '../../../widget/core/request.ts';
@@ -21,7 +22,7 @@ describe('<sso-login> logout view', () => {
     await signOutForReal();
   });
 
-  it('with is_signout=1 in the URL: signs out on load and shows one sign-out button', async () => {
+  it('with is_signout=1 in the URL: one sign-out button, and loading the page signs nobody out', async () => {
     await logInForReal();
     expect(await isLoggedIn()).to.equal(true);
     const restore = setQuery('is_signout=1');
@@ -31,26 +32,31 @@ describe('<sso-login> logout view', () => {
       restore();
     }
     expect(login.root.querySelector('.sso-box__title')?.textContent).to.equal('退出登录');
-    // The button waits (退出登录…) while the sign-out call of the load runs.
-    await waitFor(() => !login!.root.querySelector('.sso-box__body button[aria-busy="true"]'), 8000);
-    // One button; signed out, it leads back to the login (issue 15: not 退出登录 under 您已退出登录).
+    await waitFor(() => login!.root.querySelector('.sso-logout[data-state="ready"] button:not([aria-busy="true"])'), 8000);
     const buttons = login.root.querySelectorAll('.sso-box__body button');
-    expect(Array.from(buttons).map((b) => b.textContent)).to.deep.equal(['重新登录']);
-    expect(login.root.querySelector('.sso-logout__text')?.textContent).to.equal('您已退出登录');
-    expect(await isLoggedIn()).to.equal(false);
-    // Signed out: no redirect to /home.
+    expect(Array.from(buttons).map((b) => b.textContent)).to.deep.equal(['退出登录']);
+    expect(login.root.querySelector('.sso-logout__text')?.textContent).to.equal('是否退出统一登录？');
+    // Nothing signed out, and no redirect to /home either: the view waits for the button.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await isLoggedIn()).to.equal(true);
     expect(login.visited).to.deep.equal([]);
     await expect(login.root.querySelector('.sso-box')).to.be.accessible();
   });
 
-  it('the sign-out button signs out and shows the login box', async () => {
-    login = await mountLogin({ 'is-signout': 'yes' });
-    const button = login.root.querySelector<HTMLButtonElement>('.sso-box__body button')!;
-    await waitFor(() => !button.hasAttribute('aria-busy'), 5000);
+  it('the sign-out button signs out, says 您已退出登录, and leads back to the login box', async () => {
     await logInForReal();
+    login = await mountLogin({ 'is-signout': 'yes' });
+    const button = await waitFor(() => login!.root.querySelector<HTMLButtonElement>('.sso-logout button:not([aria-busy="true"])'), 8000);
+    expect(button.textContent).to.equal('退出登录');
     button.click();
-    await waitFor(() => login!.root.querySelector('form[name="sso-password-login"]'), 8000);
+    await waitFor(() => login!.root.querySelector('.sso-logout[data-state="done"] button:not([aria-busy="true"])'), 8000);
     expect(await isLoggedIn()).to.equal(false);
+    expect(login.root.querySelector('.sso-logout__text')?.textContent).to.equal('您已退出登录');
+    const again = login.root.querySelectorAll<HTMLButtonElement>('.sso-box__body button');
+    expect(Array.from(again).map((b) => b.textContent)).to.deep.equal(['重新登录']);
+    await expect(login.root.querySelector('.sso-box')).to.be.accessible();
+    again[0]!.click();
+    await waitFor(() => login!.root.querySelector('form[name="sso-password-login"]'), 8000);
     expect(login.events.filter((e) => e.type === 'sso-login-view-change').map((e) => e.detail.view)).to.deep.equal(['password']);
   });
 

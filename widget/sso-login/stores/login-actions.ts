@@ -19,7 +19,11 @@ import { sendSmsCode } from './send-sms-code.ts';
 import { runCodeLogin } from './code-login.ts';
 import { startSecondFactor } from './second-factor-step.ts';
 
-/** On load: redirect mode logs in by code; the sign-out flag signs out; a logged-in user goes to /home. */
+/**
+ * On load: redirect mode logs in by code; the sign-out flag shows the logout view and nothing more
+ * (a link or an image on another site must not end a session: only its button signs out); a
+ * logged-in user goes to /home.
+ */
 export async function startLoginPage(context: LoginContext): Promise<void> {
   const { params, client } = context;
   if (params.isRedirectSelf) {
@@ -32,9 +36,6 @@ export async function startLoginPage(context: LoginContext): Promise<void> {
   }
   const group = loadClientGroup(context);
   if (params.isSignout) {
-    const signedOut = await guarded(context, 'signOut', () => client.get('/centerAuth/sso/signout', { params: { from: params.from ?? undefined } }))
-      .then(() => true, () => false);
-    context.$signOut.set(signedOut ? 'done' : 'failed');
     await group;
     return;
   }
@@ -44,15 +45,15 @@ export async function startLoginPage(context: LoginContext): Promise<void> {
 }
 
 /**
- * The one button of the logout view (重新登录 once signed out, 退出登录 after a failure): signs out
- * (again: another tab may have signed in meanwhile) and shows the login box.
+ * 退出登录, the logout view's button: the sign-out call (the server ends the session and signs out
+ * of every app: single logout); then the view says 您已退出登录 and its button leads back to the
+ * login box. A failure says so and the button tries again.
  */
-export async function signOutAndShowLogin(context: LoginContext): Promise<void> {
+export async function signOutFromView(context: LoginContext): Promise<void> {
   await guarded(context, 'signOut', async () => {
     try {
       await context.client.get('/centerAuth/sso/signout', { params: { from: context.params.from ?? undefined } });
       context.$signOut.set('done');
-      context.$view.set('password');
     } catch (error) {
       context.$signOut.set('failed');
       emitLoginError(context, error);

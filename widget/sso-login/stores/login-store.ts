@@ -58,7 +58,8 @@ export interface LoginContext extends LoginStoreDeps {
   /** Counts successful password changes: the password form then empties its password field. */
   $passwordChanges: WritableAtom<number>;
   /** The sign-out call of the logout view: running, done, or failed (the view's texts follow it). */
-  $signOut: WritableAtom<'running' | 'done' | 'failed'>;
+  /** The logout view: 'ready' until its button is pressed (nothing signs out on load). */
+  $signOut: WritableAtom<'ready' | 'done' | 'failed'>;
   /** The second step after a right password (AU00170 / AU00175): second-factor/. */
   $secondFactor: WritableAtom<SecondFactorState | null>;
   mobileCountdown: Countdown;
@@ -81,7 +82,7 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
     $changePassword: atom<ChangePasswordRequest | null>(null),
     $redirect: atom<RedirectState | null>(null),
     $passwordChanges: atom(0),
-    $signOut: atom<'running' | 'done' | 'failed'>('running'),
+    $signOut: atom<'ready' | 'done' | 'failed'>('ready'),
     $secondFactor: atom<SecondFactorState | null>(null),
     mobileCountdown: createCountdown(),
     registerCountdown: createCountdown(),
