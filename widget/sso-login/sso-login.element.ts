@@ -56,7 +56,7 @@ export declare class SsoLoginElement extends SsoWidgetElement {
   view?: string;
 
   /**
-   * Set and not 0: sign out on load and show the logout view (query is_signout).
+   * Set and not 0: show the logout view, whose one button signs out (query is_signout). Loading it signs nobody out.
    * @attr is-signout
    */
   isSignout?: string;
