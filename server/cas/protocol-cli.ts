@@ -4,10 +4,9 @@
 // `list-clients` lists them after the OpenID Connect clients, `remove-client` removes either.
 // An app id names one app whatever its protocol: an id taken by the other kind is refused.
 import type { AppContext } from '../context.ts';
-import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
 import { runOidcCommand } from '../oidc/oidc-cli.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
-import { checkServicePattern, ServicePatternError } from './service-patterns.ts';
+import { removeProtocolAppByAdmin, saveCasServiceByAdmin } from './protocol-admin.ts';
 
 export class ProtocolUsageError extends Error {}
 
@@ -32,52 +31,35 @@ const strings = (value: Flags[string]): string[] =>
 const text = (value: Flags[string]): string | null => (typeof value === 'string' ? value : null);
 
 
-async function knownGroups(ctx: AppContext, groups: string[]): Promise<string[]> {
-  const known = new Set((await ctx.stores.catalog.listGroups()).map((g) => g.code));
-  const unknown = [...new Set(groups)].filter((g) => !known.has(g));
-  if (unknown.length) throw new ProtocolUsageError(`--group: no group ${unknown.join(', ')}`);
-  return [...new Set(groups)];
-}
-
-export async function defineProtocolClient(ctx: AppContext, id: string, flags: Flags): Promise<ProtocolClient> {
+/**
+ * Registers (or replaces) a CAS service or SAML service provider from the command's flags, through
+ * the admin actions the console uses (cas/protocol-admin.ts, saml/saml-admin.ts): the CLI checks
+ * only its own flags; the rules, and their Chinese refusals (AdminActionError), are theirs.
+ */
+export async function addProtocolClient(ctx: AppContext, id: string, flags: Flags): Promise<ProtocolClient> {
   const protocol = text(flags.protocol);
-  if (!CLIENT_ID_PATTERN.test(id)) throw new ProtocolUsageError('<client-id>: 1-64 letters, digits, . _ -');
-  if (await ctx.stores.oidcClients.find(id)) throw new ProtocolUsageError(`<client-id>: ${id} is an OpenID Connect client; remove-client it first`);
   const name = text(flags.name);
-  if (name !== null && (name.length < 1 || name.length > 64)) throw new ProtocolUsageError('--name: 1-64 characters');
-  const groups = await knownGroups(ctx, strings(flags.group));
+  const groups = strings(flags.group);
+  const existing = await ctx.stores.protocolClients.find(id);
+  const expectedUpdatedAt = existing?.updatedAt ?? null;
   if (protocol === 'cas') {
     const services = strings(flags.service);
     if (services.length === 0) throw new ProtocolUsageError('at least one --service');
-    try {
-      services.forEach(checkServicePattern);
-    } catch (error) {
-      if (error instanceof ServicePatternError) throw new ProtocolUsageError(`--service: ${error.message}`);
-      throw error;
-    }
-    return { id, protocol, name, groups, cas: { services: [...new Set(services)] } };
+    return saveCasServiceByAdmin(ctx, { id, name, services, groups }, expectedUpdatedAt);
   }
   const source = text(flags.metadata);
   if (!source) throw new ProtocolUsageError('--metadata <file or https URL> is required');
   const format = text(flags['name-id-format']) ?? 'persistent';
   if (format !== 'persistent' && format !== 'unspecified') throw new ProtocolUsageError('--name-id-format: persistent or unspecified');
   let metadata: string;
-  let entityId: string;
   try {
-    const { readSpMetadata } = await import('../saml/saml-metadata.ts');
-    ({ metadata, entityId } = await readSpMetadata(source));
+    const { readSpMetadataSource } = await import('../saml/saml-metadata.ts');
+    metadata = await readSpMetadataSource(source);
   } catch (error) {
     throw new ProtocolUsageError(`--metadata: ${(error as Error).message}`);
   }
-  // One registration per SP entity: the IdP finds the SP of a request by its issuer.
-  const { loadSamlify } = await import('../saml/saml-idp.ts');
-  const samlify = await loadSamlify();
-  for (const other of await ctx.stores.protocolClients.list()) {
-    if (other.id !== id && other.saml && samlify.ServiceProvider({ metadata: other.saml.metadata }).entityMeta.getEntityID() === entityId) {
-      throw new ProtocolUsageError(`--metadata: entityID ${entityId} is already registered as ${other.id}`);
-    }
-  }
-  return { id, protocol: 'saml', name, groups, saml: { metadata, nameIdFormat: format, signResponse: flags['sign-response'] === true } };
+  const { saveSamlSpByAdmin } = await import('../saml/saml-admin.ts');
+  return saveSamlSpByAdmin(ctx, { id, name, metadata, nameIdFormat: format, signResponse: flags['sign-response'] === true, groups }, expectedUpdatedAt);
 }
 
 function describe(c: ProtocolClient): string {
@@ -99,8 +81,7 @@ export async function runProtocolCommand(ctx: AppContext, command: string | unde
       const id = args[0] ?? '';
       if (protocol === 'cas' || protocol === 'saml') {
         if (args.length > 1) throw new ProtocolUsageError('add-client takes one <client-id>');
-        const client = await defineProtocolClient(ctx, id, flags);
-        await store.save(client, ctx.now());
+        await addProtocolClient(ctx, id, flags);
         return `client ${id} saved: ${protocol === 'cas' ? 'CAS service' : 'SAML service provider'}`;
       }
       if (id && await store.find(id)) throw new ProtocolUsageError(`<client-id>: ${id} is a CAS or SAML app; remove-client it first`);
@@ -113,7 +94,10 @@ export async function runProtocolCommand(ctx: AppContext, command: string | unde
       return oidc === '(no clients)' ? others : `${oidc}\n${others}`;
     }
     case 'remove-client':
-      if (args[0] && args.length === 1 && await store.remove(args[0])) return `client ${args[0]} removed`;
+      if (args[0] && args.length === 1 && await store.find(args[0])) {
+        await removeProtocolAppByAdmin(ctx, args[0]);
+        return `client ${args[0]} removed`;
+      }
       return null;
     default:
       return null;

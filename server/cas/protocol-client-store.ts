@@ -2,6 +2,7 @@
 // storage layer like the OpenID Connect clients: the admin CLI writes them, every running server
 // keeps them in memory and reloads them when their version in meta changes (protocol-registry.ts).
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { SqlScope } from '../storage/sql-scope.ts';
 
 export type Protocol = 'cas' | 'saml';
@@ -28,12 +29,19 @@ export interface ProtocolClient {
   groups: string[];
   cas?: CasSettings;
   saml?: SamlSettings;
+  /** Epoch ms of the last change, the row version the console's saves compare (read only; save sets it). */
+  updatedAt?: number;
 }
 
 export interface ProtocolClientStore {
   list(): Promise<ProtocolClient[]>;
   find(id: string): Promise<ProtocolClient | null>;
   save(client: ProtocolClient, now: number): Promise<void>;
+  /**
+   * The admin actions' save: creates the app when expectedUpdatedAt is null (false when the id is
+   * taken), else replaces it only while its updatedAt is still expectedUpdatedAt (false otherwise).
+   */
+  saveIfUnchanged(client: ProtocolClient, expectedUpdatedAt: number | null, now: number): Promise<boolean>;
   remove(id: string): Promise<boolean>;
   version(): Promise<string | null>;
   /** A setting of these protocols (the SAML signing key): written only when absent; answers the one stored. */
@@ -42,12 +50,19 @@ export interface ProtocolClientStore {
 
 export const PROTOCOL_CLIENTS_VERSION_KEY = 'protocol_clients_version';
 
-type Row = { id: string; protocol: string; name: string | null; groups: string; definition: string };
+type Row = { id: string; protocol: string; name: string | null; groups: string; definition: string; updated_at: number | string };
 
 function fromRow(row: Row): ProtocolClient {
   const definition = JSON.parse(row.definition) as Pick<ProtocolClient, 'cas' | 'saml'>;
-  return { id: row.id, protocol: row.protocol as Protocol, name: row.name, groups: JSON.parse(row.groups) as string[], ...definition };
+  return {
+    id: row.id, protocol: row.protocol as Protocol, name: row.name, groups: JSON.parse(row.groups) as string[], ...definition,
+    updatedAt: Number(row.updated_at),
+  };
 }
+
+const definitionOf = (client: ProtocolClient): string => JSON.stringify(client.protocol === 'cas' ? { cas: client.cas } : { saml: client.saml });
+/** A row version that always moves forward, even when two changes fall in one millisecond. */
+const after = (previous: number, now: number): number => (now > previous ? now : previous + 1);
 
 export class SqlProtocolClientStore implements ProtocolClientStore {
   constructor(private readonly scope: SqlScope) {}
@@ -68,12 +83,28 @@ export class SqlProtocolClientStore implements ProtocolClientStore {
   }
 
   async save(client: ProtocolClient, now: number): Promise<void> {
-    const definition = JSON.stringify(client.protocol === 'cas' ? { cas: client.cas } : { saml: client.saml });
-    const row = { id: client.id, protocol: client.protocol, name: client.name, groups: JSON.stringify(client.groups), definition, created_at: now, updated_at: now };
-    await this.scope.db.insertInto('protocol_clients').values(row).onConflict((c) => c.column('id').doUpdateSet({
-      protocol: row.protocol, name: row.name, groups: row.groups, definition: row.definition, updated_at: now,
-    })).execute();
+    const row = { id: client.id, protocol: client.protocol, name: client.name, groups: JSON.stringify(client.groups), definition: definitionOf(client), created_at: now, updated_at: now };
+    await this.scope.db.insertInto('protocol_clients').values(row).onConflict((c) => c.column('id').doUpdateSet((eb) => ({
+      protocol: row.protocol, name: row.name, groups: row.groups, definition: row.definition,
+      updated_at: sql<number>`case when ${eb.ref('protocol_clients.updated_at')} >= ${now} then ${eb.ref('protocol_clients.updated_at')} + 1 else ${now} end`,
+    }))).execute();
     await this.bumpVersion();
+  }
+
+  async saveIfUnchanged(client: ProtocolClient, expectedUpdatedAt: number | null, now: number): Promise<boolean> {
+    const row = { id: client.id, protocol: client.protocol, name: client.name, groups: JSON.stringify(client.groups), definition: definitionOf(client), created_at: now, updated_at: now };
+    if (expectedUpdatedAt === null) {
+      const inserted = await this.scope.db.insertInto('protocol_clients').values(row)
+        .onConflict((c) => c.column('id').doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    } else {
+      const updated = await this.scope.db.updateTable('protocol_clients').set({
+        protocol: row.protocol, name: row.name, groups: row.groups, definition: row.definition, updated_at: after(expectedUpdatedAt, now),
+      }).where('id', '=', client.id).where('updated_at', '=', expectedUpdatedAt).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+    }
+    await this.bumpVersion();
+    return true;
   }
 
   async remove(id: string): Promise<boolean> {

@@ -9,7 +9,12 @@ const REWRITTEN_BY_BROWSERS = /[\u0000-\u0020\u007f-\u00a0\\]|%(?:0[0-9a-f]|1[0-
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$|\?|#)/i;
 export const MAX_SERVICE_LENGTH = 2048;
 
-export class ServicePatternError extends Error {}
+export class ServicePatternError extends Error {
+  /** The same reason in Chinese, for the console. */
+  constructor(message: string, readonly chinese: string) {
+    super(message);
+  }
+}
 
 function httpUrl(value: string): URL | null {
   const url = URL.parse(value);
@@ -21,10 +26,11 @@ export function checkServicePattern(pattern: string): string {
   const prefix = pattern.endsWith('*') ? pattern.slice(0, -1) : null;
   const text = prefix ?? pattern;
   const url = httpUrl(text);
-  if (!url || REWRITTEN_BY_BROWSERS.test(text) || text.includes('*')) throw new ServicePatternError(`not an absolute http(s) URL or URL prefix ending in *: ${pattern}`);
-  if (text.includes('#')) throw new ServicePatternError(`no #fragment allowed: ${pattern}`);
+  if (!url || REWRITTEN_BY_BROWSERS.test(text) || text.includes('*')) throw new ServicePatternError(`not an absolute http(s) URL or URL prefix ending in *: ${pattern}`, `${pattern} 不是完整的 http(s) 地址，也不是以 * 结尾的地址前缀（不支持正则表达式或中间的 *）`);
+  if (text.includes('#')) throw new ServicePatternError(`no #fragment allowed: ${pattern}`, `${pattern} 不能含 # 片段`);
   if (prefix !== null && !text.startsWith(`${url.origin}/`)) {
-    throw new ServicePatternError(`a prefix must include the path after the host, e.g. ${url.origin}/*: ${pattern}`);
+    throw new ServicePatternError(`a prefix must include the path after the host, e.g. ${url.origin}/*: ${pattern}`,
+      `${pattern}：地址前缀必须包含主机名后的路径，例如 ${url.origin}/*`);
   }
   return pattern;
 }

@@ -17,23 +17,74 @@ async function fetchMetadata(url: URL): Promise<string> {
   return text;
 }
 
-export async function readSpMetadata(source: string): Promise<{ metadata: string; entityId: string }> {
-  const url = URL.parse(source);
-  let metadata: string;
-  if (url && (url.protocol === 'https:' || url.protocol === 'http:')) metadata = await fetchMetadata(url);
-  else {
-    if (!fs.existsSync(source)) throw new Error(`no file ${source}`);
-    if (fs.statSync(source).size > MAX_METADATA_BYTES) throw new Error('metadata larger than 256 KB');
-    metadata = fs.readFileSync(source, 'utf8');
+/** Why pasted or read metadata is refused: an English reason for the CLI, a Chinese one for the console. */
+export class SpMetadataError extends Error {
+  constructor(message: string, readonly chinese: string) {
+    super(message);
   }
-  const document = parseDocument(metadata);
-  if (document.documentElement.localName !== 'EntityDescriptor') throw new Error('not an EntityDescriptor (one SP per registration)');
-  if (document.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:metadata', 'SPSSODescriptor').length !== 1) throw new Error('no SPSSODescriptor');
+}
+
+/** The text of add-client --metadata: a file or an https URL (errors in English, for the CLI). */
+export async function readSpMetadataSource(source: string): Promise<string> {
+  const url = URL.parse(source);
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return fetchMetadata(url);
+  if (!fs.existsSync(source)) throw new Error(`no file ${source}`);
+  if (fs.statSync(source).size > MAX_METADATA_BYTES) throw new Error('metadata larger than 256 KB');
+  return fs.readFileSync(source, 'utf8');
+}
+
+/** What the console lists of an SP: its entityID and assertion consumer service URLs. */
+export function describeSpMetadata(metadata: string): { entityId: string; acsUrls: string[] } {
+  try {
+    const document = parseDocument(metadata);
+    const acs = document.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:metadata', 'AssertionConsumerService');
+    const acsUrls: string[] = [];
+    for (let i = 0; i < acs.length; i++) {
+      const location = acs[i]!.getAttribute('Location');
+      if (location) acsUrls.push(location);
+    }
+    return { entityId: document.documentElement.getAttribute('entityID') ?? '', acsUrls };
+  } catch {
+    return { entityId: '', acsUrls: [] };
+  }
+}
+
+/**
+ * Checks SP metadata as the administrator gave it (pasted in the console, or read by the CLI):
+ * SAML 2.0 SP metadata samlify can use, no DOCTYPE, one entityID, an HTTP-POST assertion consumer service.
+ */
+export async function checkSpMetadata(metadata: string): Promise<{ metadata: string; entityId: string }> {
+  if (Buffer.byteLength(metadata) > MAX_METADATA_BYTES) throw new SpMetadataError('metadata larger than 256 KB', '元数据超过 256 KB');
+  let document: Document;
+  try {
+    document = parseDocument(metadata);
+  } catch (error) {
+    if (/DOCTYPE/.test((error as Error).message)) {
+      throw new SpMetadataError((error as Error).message, '元数据不能含 DOCTYPE 或实体声明（<!DOCTYPE、<!ENTITY）');
+    }
+    throw new SpMetadataError((error as Error).message, `元数据不是有效的 XML：${(error as Error).message}`);
+  }
+  if (document.documentElement.localName !== 'EntityDescriptor') {
+    throw new SpMetadataError('not an EntityDescriptor (one SP per registration)', '元数据的根元素须是 EntityDescriptor（每次登记一个服务提供者）');
+  }
+  if (document.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:metadata', 'SPSSODescriptor').length !== 1) {
+    throw new SpMetadataError('no SPSSODescriptor', '元数据中没有（或不止一个）SPSSODescriptor，不是服务提供者的元数据');
+  }
   const samlify = await loadSamlify();
-  const sp = samlify.ServiceProvider({ metadata });
-  const entityId = sp.entityMeta.getEntityID();
-  if (!entityId) throw new Error('no entityID');
-  const acs = [sp.entityMeta.getAssertionConsumerService('post')].flat().filter(Boolean);
-  if (acs.length === 0) throw new Error('no HTTP-POST AssertionConsumerService');
+  let entityId: string | undefined;
+  let acs: unknown[];
+  try {
+    const sp = samlify.ServiceProvider({ metadata });
+    entityId = sp.entityMeta.getEntityID();
+    acs = [sp.entityMeta.getAssertionConsumerService('post')].flat().filter(Boolean);
+  } catch (error) {
+    throw new SpMetadataError(`metadata samlify cannot read: ${(error as Error).message}`, '无法读取该元数据，请检查是否为 SAML 2.0 服务提供者元数据');
+  }
+  if (!entityId) throw new SpMetadataError('no entityID', '元数据中没有 entityID');
+  if (acs.length === 0) throw new SpMetadataError('no HTTP-POST AssertionConsumerService', '元数据中没有 HTTP-POST 绑定的 AssertionConsumerService');
   return { metadata, entityId };
+}
+
+export async function readSpMetadata(source: string): Promise<{ metadata: string; entityId: string }> {
+  return checkSpMetadata(await readSpMetadataSource(source));
 }

@@ -37,18 +37,18 @@ for (const backend of testBackends()) describe(`registering CAS services and SAM
 
   it('refuses CAS definitions that are not safe or not complete', async () => {
     await refused({ protocol: 'cas' }, /at least one --service/);
-    await refused({ protocol: 'cas', service: ['https://erp.example.com*'] }, /must include the path after the host/);
-    await refused({ protocol: 'cas', service: ['javascript:alert(1)'] }, /not an absolute http\(s\) URL/);
-    await refused({ protocol: 'cas', service: ['https://erp.example.com/a*b*'] }, /not an absolute/);
-    await refused({ protocol: 'cas', service: ['https://erp.example.com/#x'] }, /no #fragment/);
-    await refused({ protocol: 'cas', service: ['https://erp.example.com/'], group: ['nope'] }, /no group nope/);
-    await refused({ protocol: 'cas', service: ['https://erp.example.com/'] }, /1-64 letters/, 'bad id!');
+    await refused({ protocol: 'cas', service: ['https://erp.example.com*'] }, /地址前缀必须包含主机名后的路径/);
+    await refused({ protocol: 'cas', service: ['javascript:alert(1)'] }, /不是完整的 http\(s\) 地址/);
+    await refused({ protocol: 'cas', service: ['https://erp.example.com/a*b*'] }, /不支持正则表达式/);
+    await refused({ protocol: 'cas', service: ['https://erp.example.com/#x'] }, /不能含 # 片段/);
+    await refused({ protocol: 'cas', service: ['https://erp.example.com/'], group: ['nope'] }, /没有客户群 nope/);
+    await refused({ protocol: 'cas', service: ['https://erp.example.com/'] }, /ID 须为 1-64 位字母/, 'bad id!');
     await refused({ protocol: 'ldap' }, /--protocol: oidc, cas or saml/);
   });
 
   it('one id names one app whatever its protocol; list-clients and remove-client know CAS services', async () => {
     await runOidcCommand(ctx, 'add-client', ['shop'], { 'redirect-uri': ['https://shop.example.com/cb'] });
-    await refused({ protocol: 'cas', service: ['https://shop.example.com/'] }, /is an OpenID Connect client/, 'shop');
+    await refused({ protocol: 'cas', service: ['https://shop.example.com/'] }, /已是一个 OpenID Connect 客户端/, 'shop');
     assert.equal(await run('add-client', ['dms'], { protocol: 'cas', service: ['https://dms.example.com/*'], name: '经销商管理系统', group: ['icar'] }), 'client dms saved: CAS service');
     await assert.rejects(run('add-client', ['dms'], { 'redirect-uri': ['https://dms.example.com/cb'] }), /is a CAS or SAML app/);
     const list = (await run('list-clients', []))!;
@@ -67,12 +67,12 @@ for (const backend of testBackends()) describe(`registering CAS services and SAM
     await refused({ protocol: 'saml' }, /--metadata <file or https URL> is required/);
     await refused({ protocol: 'saml', metadata: path.join(dir, 'none.xml') }, /--metadata: no file/);
     await refused({ protocol: 'saml', metadata: file('xxe.xml', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="&e;"/>') }, /DOCTYPE/);
-    await refused({ protocol: 'saml', metadata: file('idp.xml', '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"><IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"/></EntityDescriptor>') }, /no SPSSODescriptor/);
+    await refused({ protocol: 'saml', metadata: file('idp.xml', '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"><IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"/></EntityDescriptor>') }, /没有（或不止一个）SPSSODescriptor/);
     await refused({ protocol: 'saml', metadata: 'http://sp.example.com/metadata' }, /must be https/);
     await refused({ protocol: 'saml', metadata: file('x.xml', '<x/>'), 'name-id-format': 'email' }, /persistent or unspecified/);
     const sp = await registerTestSp(t.app, 'hr');
     const again = file('hr.xml', sp.sp.getMetadata());
-    await refused({ protocol: 'saml', metadata: again }, /already registered as hr/, 'hr2');
+    await refused({ protocol: 'saml', metadata: again }, /已登记为应用 hr/, 'hr2');
     assert.match((await run('list-clients', []))!, /^hr: SAML service provider\n {2}name id: persistent$/m);
   });
 
