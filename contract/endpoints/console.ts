@@ -139,6 +139,64 @@ export const rotateClientSecret = endpoint<SavedClient>()({
 /** New OpenID Connect signing key; older keys stay published until their tokens expired. Asks for re-authentication. */
 export const rotateSigningKey = endpoint<{ kid: string }>()({ method: 'POST', path: '/console/keys/rotate', body: Type.Object({}, strict) });
 
+// --- 应用: CAS services and SAML service providers ---------------------------------------------
+
+/** A CAS service or SAML 2.0 service provider, as the console lists it. */
+export interface ConsoleProtocolApp {
+  id: string;
+  protocol: 'cas' | 'saml';
+  name: string | null;
+  /** Only members of these groups may use the app; empty: every signed-in account. */
+  groups: string[];
+  /** CAS: the service URL patterns (exact, or a prefix ending in "*"); empty for SAML. */
+  services: string[];
+  /** SAML: the SP as its metadata describes it, and how it is answered; null for CAS. */
+  saml: {
+    entityId: string;
+    acsUrls: string[];
+    nameIdFormat: 'persistent' | 'unspecified';
+    signResponse: boolean;
+    /** The metadata XML as registered (public, never a secret): the edit form starts from it. */
+    metadata: string;
+  } | null;
+  updatedAt: number;
+}
+
+/** The SP metadata a console save takes (the CLI's limit). */
+export const MAX_SP_METADATA_CHARS = 256 * 1024;
+
+export const listProtocolApps = endpoint<ConsoleProtocolApp[]>()({ method: 'GET', path: '/console/protocol-apps', query: NoQuery });
+
+const ProtocolAppFields = {
+  id: ClientId,
+  name: Type.Union([Type.Null(), ShortText(64)]),
+  groups: Type.Array(GroupCode, { maxItems: 50 }),
+  /** null: a new app (refused when the id exists). */
+  expectedUpdatedAt: ExpectedUpdatedAt,
+};
+
+export const saveCasService = endpoint<ConsoleProtocolApp>()({
+  method: 'POST', path: '/console/protocol-apps/cas/save',
+  body: Type.Object({ ...ProtocolAppFields, services: Type.Array(Uri, { minItems: 1, maxItems: 20 }) }, strict),
+});
+export type SaveCasServiceBody = Static<typeof saveCasService.body>;
+
+export const saveSamlSp = endpoint<ConsoleProtocolApp>()({
+  method: 'POST', path: '/console/protocol-apps/saml/save',
+  body: Type.Object({
+    ...ProtocolAppFields,
+    metadata: Type.String({ minLength: 1, maxLength: MAX_SP_METADATA_CHARS }),
+    nameIdFormat: Type.Union([Type.Literal('persistent'), Type.Literal('unspecified')]),
+    signResponse: Type.Boolean(),
+  }, strict),
+});
+export type SaveSamlSpBody = Static<typeof saveSamlSp.body>;
+
+export const removeProtocolApp = endpoint<null>()({
+  method: 'POST', path: '/console/protocol-apps/remove',
+  body: Type.Object({ id: ClientId }, strict),
+});
+
 export interface ConsoleApp {
   id: string;
   groupCode: string;

@@ -6,11 +6,13 @@ import { registerConsoleAccountRoutes } from './routes/account-routes.ts';
 import { registerConsoleAuditRoutes } from './routes/audit-routes.ts';
 import { registerConsoleCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerConsoleClientRoutes } from './routes/client-routes.ts';
+import { registerConsoleProtocolAppRoutes } from './routes/protocol-app-routes.ts';
 import { registerConsoleSessionRoutes } from './routes/session-routes.ts';
 
 export function registerConsoleRoutes(api: FastifyInstance, ctx: AppContext): void {
   registerConsoleSessionRoutes(api, ctx);
   registerConsoleClientRoutes(api, ctx);
+  registerConsoleProtocolAppRoutes(api, ctx);
   registerConsoleCatalogRoutes(api, ctx);
   registerConsoleAccountRoutes(api, ctx);
   registerConsoleAuditRoutes(api, ctx);

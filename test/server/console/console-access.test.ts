@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { endpoints } from '../../../contract/endpoints/index.ts';
 import { buildTestApp, DEMO, testBackends, type Answer, type Client, type TestApp } from '../../helpers/test-app.ts';
 import {
-  ADMIN, adminActions, api, assertRefused, clientBody, consoleClient, consoleSignIn, groupBody, rawConsoleSession, reauth,
+  ADMIN, adminActions, api, assertRefused, casServiceBody, clientBody, consoleClient, consoleSignIn, groupBody, rawConsoleSession, reauth, samlSpBody,
   XSRF_REFUSAL, type ConsoleEndpointName,
 } from './console-fixture.ts';
 
@@ -38,6 +38,10 @@ function sampleRequests(cipher: string): Record<ConsoleEndpointName, { query?: s
     consoleRemoveClient: { json: { clientId: 'intruder-app' } },
     consoleRotateClientSecret: { json: { clientId: 'intruder-app', graceMinutes: 0 } },
     consoleRotateSigningKey: { json: {} },
+    consoleListProtocolApps: {},
+    consoleSaveCasService: { json: casServiceBody('intruder-cas', { services: ['https://evil.example.net/*'] }) },
+    consoleSaveSamlSp: { json: samlSpBody('intruder-sp', '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://evil.example.net/"/>') },
+    consoleRemoveProtocolApp: { json: { id: 'intruder-cas' } },
     consoleListApps: {},
     consoleSaveApp: {
       json: {
@@ -90,6 +94,8 @@ for (const backend of testBackends()) {
       assert.equal(groups.some((group) => group.code === 'intruders'), false, 'no group saved');
       const apps = (await admin.get(api('consoleListApps'))).body.data as { id: string }[];
       assert.equal(apps.some((app) => app.id === 'intruder-card'), false, 'no app card saved');
+      const protocolApps = (await admin.get(api('consoleListProtocolApps'))).body.data as { id: string }[];
+      assert.deepEqual(protocolApps.filter((app) => app.id.startsWith('intruder')), [], 'no CAS service or SAML SP saved');
       const accounts = (await admin.get(`${api('consoleSearchAccounts')}?q=intruder`)).body.data;
       assert.equal(accounts.total, 0, 'no account created');
       const zhangwei = (await admin.get(`${api('consoleSearchAccounts')}?q=zhangwei`)).body.data.items[0];

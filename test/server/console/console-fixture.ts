@@ -106,6 +106,16 @@ export function clientBody(clientId: string, fields: Record<string, unknown> = {
   };
 }
 
+/** A CAS service as the console saves it (POST /console/protocol-apps/cas/save), with the fields a test changes. */
+export function casServiceBody(id: string, fields: Record<string, unknown> = {}) {
+  return { id, name: null, services: ['https://cas-app.example.com/*'], groups: [], expectedUpdatedAt: null, ...fields };
+}
+
+/** A SAML service provider as the console saves it (POST /console/protocol-apps/saml/save), from its metadata XML. */
+export function samlSpBody(id: string, metadata: string, fields: Record<string, unknown> = {}) {
+  return { id, name: null, metadata, nameIdFormat: 'persistent', signResponse: false, groups: [], expectedUpdatedAt: null, ...fields };
+}
+
 /** A client group as the console saves it (POST /console/groups/save). */
 export function groupBody(code: string, fields: Record<string, unknown> = {}) {
   return {
