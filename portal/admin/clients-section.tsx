@@ -1,5 +1,6 @@
 // 应用: the OpenID Connect clients (table, create / edit form, disable, delete, rotate secret), the
-// signing key rotation, and below them the application centre's app cards.
+// signing key rotation, the CAS services and SAML service providers, and below them the application
+// centre's app cards.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ConsoleClient, SavedClient } from '../../contract/endpoints/console.ts';
@@ -10,6 +11,7 @@ import { SecretDialog } from './secret-dialog.tsx';
 import { ListStatus } from './list-status.tsx';
 import { SigningKeyButton } from './signing-key-button.tsx';
 import { AppsPanel } from './apps-panel.tsx';
+import { ProtocolAppsPanel } from './protocol-apps-panel.tsx';
 import { focusHeading } from './focus.ts';
 
 type Editing = { client: ConsoleClient | null; key: number } | null;
@@ -78,6 +80,7 @@ export function ClientsSection() {
           </div>
         ) : null}
       </div>
+      <ProtocolAppsPanel />
       <AppsPanel />
       {secret ? <SecretDialog clientId={secret.clientId} secret={secret.secret} {...(secret.note ? { note: secret.note } : {})} onClose={() => setSecret(null)} /> : null}
     </>

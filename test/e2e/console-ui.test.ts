@@ -1,6 +1,6 @@
 // The operator console in a real browser against the real server (demo data, demo administrator):
 // sign in at /admin, create a client group, an OIDC client (its one-time secret read from the
-// dialog), an account in that group, disable the account; axe finds no violation in any section.
+// dialog), a CAS service (a regular expression refused in the form first), an account in that group, disable the account; axe finds no violation in any section.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -113,6 +113,40 @@ describe('operator console', { timeout: 240_000 }, () => {
       await secretDialog.waitFor({ state: 'detached' });
       await clients.getByRole('row').filter({ hasText: 'e2e-client' }).waitFor();
       assert.equal(await page.getByTestId('client-secret').count(), 0, 'the secret is gone once the dialog closed');
+
+      // 应用 → CAS 服务与 SAML 应用: a regular expression is refused before sending; a URL prefix is saved and listed.
+      await clients.getByRole('button', { name: '新建 CAS 服务' }).click();
+      const casForm = clients.getByRole('form', { name: '新建 CAS 服务' });
+      await casForm.getByLabel('ID', { exact: true }).fill('e2e-cas');
+      await casForm.getByLabel('名称', { exact: true }).fill('端到端 CAS 服务');
+      const services = casForm.getByLabel('服务地址（每行一个）');
+      await services.fill('^https://cas\\.e2e\\.example\\.com/.*$');
+      await casForm.getByRole('button', { name: '创建 CAS 服务' }).click();
+      await casForm.locator('.field__error').filter({ hasText: /^服务地址“.+”有误：须为完整的 http\(s\) 地址/ }).waitFor();
+      assert.equal(await services.getAttribute('aria-invalid'), 'true');
+      assert.deepEqual(await axeViolations(page), [], '应用 with the CAS form and its field error');
+      await services.fill('https://cas.e2e.example.com/app/*');
+      await casForm.getByLabel('端到端客户群（e2e-group）').check();
+      await casForm.getByRole('button', { name: '创建 CAS 服务' }).click();
+      await casForm.waitFor({ state: 'detached' });
+      const casRow = clients.getByRole('row').filter({ hasText: 'e2e-cas' });
+      await casRow.filter({ hasText: 'https://cas.e2e.example.com/app/*' }).filter({ hasText: '端到端客户群' }).waitFor();
+      assert.match(await casRow.textContent() ?? '', /CAS 3\.0/);
+      await journey.shot('cas-service');
+      assert.deepEqual(await axeViolations(page), [], '应用 with a CAS service listed');
+      // The SAML form: pasted metadata with a DOCTYPE is refused before sending; its select and checkbox pass axe.
+      await clients.getByRole('button', { name: '新建 SAML 应用' }).click();
+      const samlForm = clients.getByRole('form', { name: '新建 SAML 应用' });
+      await samlForm.getByLabel('ID', { exact: true }).fill('e2e-sp');
+      await samlForm.getByLabel('SP 元数据 XML').fill('<!DOCTYPE x [<!ENTITY e "x">]><EntityDescriptor entityID="&e;"/>');
+      await samlForm.getByLabel('NameID 格式').selectOption('unspecified');
+      await samlForm.getByLabel('签名整个响应').check();
+      await samlForm.getByRole('button', { name: '创建 SAML 应用' }).click();
+      await samlForm.locator('.field__error').filter({ hasText: '元数据不能含 DOCTYPE 或实体声明' }).waitFor();
+      await journey.shot('saml-form');
+      assert.deepEqual(await axeViolations(page), [], '应用 with the SAML form');
+      await samlForm.getByRole('button', { name: '取消' }).click();
+      await samlForm.waitFor({ state: 'detached' });
 
       // 账号: a new account in the group, then disabled.
       const accounts = await openSection(page, '账号', 'accounts');
