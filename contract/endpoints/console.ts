@@ -9,6 +9,7 @@ import { ClientId, LoginName, NoQuery, Phone, Sm2Cipher, strict } from './fields
 import { USERNAME_PATTERN_SOURCE } from '../rules/username.ts';
 import { GROUP_CODE_PATTERN_SOURCE } from '../rules/group-code.ts';
 import { SIGN_IN_METHODS } from '../rules/sign-in-methods.ts';
+import { CLIENT_SCOPES } from '../rules/client-scopes.ts';
 
 const Username = Type.String({ pattern: USERNAME_PATTERN_SOURCE });
 const GroupCode = Type.String({ pattern: GROUP_CODE_PATTERN_SOURCE });
@@ -88,6 +89,8 @@ export interface ConsoleClient {
   /** Only members of these groups may use the client; empty: every signed-in account. */
   groups: string[];
   consent: boolean;
+  /** The scopes it may ask for (always openid); a request for another is refused with invalid_scope. */
+  scopes: string[];
   /** A disabled client signs nobody in and its tokens are refused. */
   disabled: boolean;
   /** Until when (epoch ms) the secret before the last rotation still works; null: none does. */
@@ -109,6 +112,8 @@ export const saveClient = endpoint<SavedClient>()({
     initiateLoginUri: Type.Union([Type.Null(), Uri]),
     groups: Type.Array(GroupCode, { maxItems: 50 }),
     consent: Type.Boolean(),
+    /** Absent: the stored client's list, or every scope for a new one. */
+    scopes: Type.Optional(Type.Array(Type.Union(CLIENT_SCOPES.map((scope) => Type.Literal(scope))), { minItems: 1, maxItems: CLIENT_SCOPES.length })),
     /** null: a new client (refused when the id exists). */
     expectedUpdatedAt: ExpectedUpdatedAt,
   }, strict),

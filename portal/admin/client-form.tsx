@@ -9,6 +9,8 @@ import { CheckField, Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
+import { ScopeCheckboxes } from './scope-checkboxes.tsx';
+import { CLIENT_SCOPES } from '../../contract/rules/client-scopes.ts';
 import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 
@@ -22,6 +24,7 @@ interface ClientDraft {
   initiateLoginUri: string;
   groups: string[];
   consent: boolean;
+  scopes: string[];
 }
 
 function draftOf(client: ConsoleClient | null): ClientDraft {
@@ -35,6 +38,7 @@ function draftOf(client: ConsoleClient | null): ClientDraft {
     initiateLoginUri: client?.initiateLoginUri ?? '',
     groups: [...(client?.groups ?? [])],
     consent: client?.consent ?? false,
+    scopes: [...(client?.scopes ?? CLIENT_SCOPES)],
   };
 }
 
@@ -120,6 +124,7 @@ export function ClientForm({ client, onSaved, onCancel, reload }: ClientFormProp
           initiateLoginUri: orNull(draft.initiateLoginUri),
           groups: draft.groups,
           consent: draft.consent,
+          scopes: CLIENT_SCOPES.filter((scope) => draft.scopes.includes(scope)),
           expectedUpdatedAt: base?.updatedAt ?? null,
         },
         quiet: true,
@@ -173,6 +178,7 @@ export function ClientForm({ client, onSaved, onCancel, reload }: ClientFormProp
       </div>
       <GroupCheckboxes legend="可使用的客户群" hint="不勾选：所有已登录账号都可使用" selected={draft.groups} onChange={(groups) => set('groups', groups)} />
       <CheckField label="登录时请用户确认授权" checked={draft.consent} onChange={(on) => set('consent', on)} />
+      <ScopeCheckboxes selected={draft.scopes} onChange={(scopes) => set('scopes', scopes)} />
       <FormError text={action.error} fieldErrors={errors}>
         {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
       </FormError>

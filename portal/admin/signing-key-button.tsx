@@ -10,7 +10,7 @@ export function SigningKeyButton() {
   const action = useAction();
   const [kid, setKid] = useState<string | null>(null);
   async function rotate() {
-    if (!(await confirmAction('生成新的 OIDC 签名密钥？新令牌将使用新密钥签名，旧密钥在其令牌过期前仍会公布。', '轮换签名密钥'))) return;
+    if (!(await confirmAction('生成新的 OIDC 签名密钥？新密钥立即公布，一小时后开始签名（让各应用先取到它）；旧密钥在其令牌过期前仍会公布。', '轮换签名密钥'))) return;
     const result = await action.run(() => api.post('/console/keys/rotate', { json: {}, quiet: true }));
     if (result) setKid(result.kid);
   }

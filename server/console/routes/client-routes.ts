@@ -19,7 +19,7 @@ export function consoleClientOf(c: StoredClient): ConsoleClient {
   return {
     clientId: c.clientId, name: c.name, public: c.secretHash === null, redirectUris: c.redirectUris,
     postLogoutRedirectUris: c.postLogoutRedirectUris, backchannelLogoutUri: c.backchannelLogoutUri,
-    initiateLoginUri: c.initiateLoginUri, groups: c.groups, consent: c.consent, disabled: c.disabled,
+    initiateLoginUri: c.initiateLoginUri, groups: c.groups, consent: c.consent, scopes: c.scopes, disabled: c.disabled,
     previousSecretUntil: c.previousSecretUntil, updatedAt: c.updatedAt,
   };
 }

@@ -56,7 +56,8 @@ for (const backend of testBackends()) {
       assert.equal(created.body.data.secret, secret);
       assert.deepEqual({ ...created.body.data.client, updatedAt: 0 }, {
         clientId: 'new-app', name: '新应用', public: false, redirectUris: ['https://app.example.com/callback'], postLogoutRedirectUris: [],
-        backchannelLogoutUri: null, initiateLoginUri: null, groups: [], consent: false, disabled: false, previousSecretUntil: null, updatedAt: 0,
+        backchannelLogoutUri: null, initiateLoginUri: null, groups: [], consent: false, scopes: ['openid', 'profile', 'phone', 'groups'],
+        disabled: false, previousSecretUntil: null, updatedAt: 0,
       });
       assert.equal(JSON.stringify((await admin.get(api('consoleListClients'))).body).includes(secret), false);
       assertRefused(await post('consoleSaveClient', clientBody('new-app')), 'exists', 'the id is taken', '客户端 ID new-app 已被使用');
@@ -75,6 +76,21 @@ for (const backend of testBackends()) {
       assert.equal(saved.status, 200, JSON.stringify(saved.body));
       assert.equal(saved.body.data.client.name, null);
       assert.equal((await listed('nameless-app'))!.name, null);
+    });
+
+    it('keeps the scopes an administrator allows: every one for a new client, the chosen ones after a save, unknown ones refused', async () => {
+      await client('scoped-app');
+      const created = await listed('scoped-app');
+      assert.deepEqual(created!.scopes, ['openid', 'profile', 'phone', 'groups']);
+      const narrowed = await post('consoleSaveClient', clientBody('scoped-app', { scopes: ['openid', 'profile'], expectedUpdatedAt: created!.updatedAt }));
+      assert.equal(narrowed.status, 200, JSON.stringify(narrowed.body));
+      assert.deepEqual((await listed('scoped-app'))!.scopes, ['openid', 'profile']);
+      // A save that does not name them keeps them.
+      const renamed = await post('consoleSaveClient', clientBody('scoped-app', { name: '范围应用', expectedUpdatedAt: narrowed.body.data.client.updatedAt }));
+      assert.deepEqual(renamed.body.data.client.scopes, ['openid', 'profile']);
+      const unknown = await post('consoleSaveClient', clientBody('scoped-app', { scopes: ['openid', 'email'], expectedUpdatedAt: renamed.body.data.client.updatedAt }));
+      assert.equal(unknown.status, 400, JSON.stringify(unknown.body));
+      assert.deepEqual((await listed('scoped-app'))!.scopes, ['openid', 'profile'], 'nothing saved');
     });
 
     it('refuses a save over another administrator\'s change (409 AU00603): of two with the same expectedUpdatedAt one wins whole', async () => {
