@@ -244,9 +244,12 @@ describe('<sso-login> sign-in UX (issue 15)', () => {
 
     it('a view without a form (logout, back to login) focuses the heading', async () => {
       login = await mountLogin({ 'is-signout': '1' });
+      // Nothing is signed out on load (issue 22): the view's one button does it.
+      await waitFor(() => login!.root.querySelector('.sso-logout[data-state="ready"] button:not([aria-busy="true"])'), 8000);
+      byText(login.root, 'button', '退出登录').click();
       await waitFor(() => login!.root.querySelector('.sso-logout[data-state="done"]'), 8000);
       byText(login.root, 'button', '重新登录').click();
-      // 重新登录 signs out again, then the password view: focus on its first field.
+      // 重新登录 leads back to the password view: focus on its first field.
       await waitFor(() => deepActiveElement() === login!.element.querySelector(':scope > input[name="name"]'), 8000);
       const heading = login.root.querySelector<HTMLElement>('#sso-box-title')!;
       expect(heading.tabIndex).to.equal(-1);
@@ -284,6 +287,8 @@ describe('<sso-login> sign-in UX (issue 15)', () => {
   describe('no dead ends', () => {
     it('logout view: once signed out it says so and offers 重新登录, never 您已退出登录 next to 退出登录', async () => {
       login = await mountLogin({ 'is-signout': '1' });
+      await waitFor(() => login!.root.querySelector('.sso-logout[data-state="ready"] button:not([aria-busy="true"])'), 8000);
+      byText(login.root, 'button', '退出登录').click();
       await waitFor(() => login!.root.querySelector('.sso-logout[data-state="done"]'), 8000);
       const view = login.root.querySelector('.sso-logout')!;
       expect(view.querySelector('.sso-logout__text')!.textContent).to.equal('您已退出登录');
@@ -292,6 +297,8 @@ describe('<sso-login> sign-in UX (issue 15)', () => {
 
     it('logout view: a failed sign-out says so and offers 退出登录 to try again', async () => {
       login = await mountLogin({ 'is-signout': '1', 'api-base': '/__test/reply/500/-' });
+      await waitFor(() => login!.root.querySelector('.sso-logout[data-state="ready"] button:not([aria-busy="true"])'), 8000);
+      byText(login.root, 'button', '退出登录').click();
       await waitFor(() => login!.root.querySelector('.sso-logout[data-state="failed"]'), 8000);
       const view = login.root.querySelector('.sso-logout')!;
       expect(view.querySelector('.sso-logout__text')!.textContent).to.equal('退出登录失败，请重试');
