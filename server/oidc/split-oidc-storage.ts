@@ -10,6 +10,9 @@ import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-storage.t
 export const DURABLE_MODELS: ReadonlySet<string> = new Set([
   'Grant', 'RefreshToken', 'SigningKeys', 'ClientCredentials',
   'Session', 'PortalLink', 'CookieKeys', 'CookieKeysRotation', 'BackchannelRetry',
+  // Which CAS services and SAML SPs a portal session signed into: what their single logout needs,
+  // so a Redis flush must not lose it either (server/cas/cas-tickets.ts, server/saml/saml-sign-ins.ts).
+  'CasSignIns', 'SamlSignIns',
 ]);
 
 export class SplitOidcStorage implements OidcStorage {
