@@ -12,6 +12,7 @@ import { SessionManager } from './auth/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
 import { AppLinks } from './catalog/app-links.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
+import { SecretBox } from './crypto/secret-box.ts';
 import { deriveKey, LoginTickets } from './embedding/login-tickets.ts';
 import { seedDemoData } from './seed/import.ts';
 import { refuseDemoAccountsInProduction } from './seed/demo-accounts-in-production.ts';
@@ -42,9 +43,9 @@ const silent: SmsLog = { info: () => {} };
  * server start without the demo data refuses a database whose demo accounts keep their public
  * passwords (the CLI does not: it is how an administrator changes them).
  */
-async function openSeededStorage(config: ServerConfig, options: ComposeOptions): Promise<Storage> {
+async function openSeededStorage(config: ServerConfig, options: ComposeOptions, secretBox: SecretBox): Promise<Storage> {
   return withStartupLock(config, async () => {
-    const storage = await openStorage(config, { sessionCacheClock: options.sessionCacheClock });
+    const storage = await openStorage(config, { sessionCacheClock: options.sessionCacheClock, secretBox });
     try {
       if (options.seed && config.seedDemoData) await seedDemoData(storage, (options.now ?? Date.now)());
       else if (options.seed && config.production) await refuseDemoAccountsInProduction(storage);
@@ -59,11 +60,13 @@ async function openSeededStorage(config: ServerConfig, options: ComposeOptions):
 }
 
 export async function compose(config: ServerConfig, options: ComposeOptions = {}): Promise<AppContext> {
-  const storage = await openSeededStorage(config, options);
+  // The deployment's key pair first: the storage seals the secrets it must read back with a key
+  // derived from it (crypto/secret-box.ts), the same on every instance.
+  const keys = loadOrCreateSm2KeyPair(config.dataDir, config.sm2KeyFile);
+  const storage = await openSeededStorage(config, options, new SecretBox(deriveKey(keys.privateKey, 'sso stored secrets v1')));
   const { stores, redis } = storage;
   const now = options.now ?? Date.now;
   const tokenCache = options.tokenCache ?? new MemoryTokenCache(now);
-  const keys = loadOrCreateSm2KeyPair(config.dataDir, config.sm2KeyFile);
   return {
     config,
     storage,

@@ -4,6 +4,7 @@
 // pending sign-in finished twice).
 import crypto from 'node:crypto';
 import type { SqlScope } from '../storage/sql-scope.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import './mfa-tables.ts';
 
 export interface TotpFactor {
@@ -27,7 +28,11 @@ export interface MfaChallenge {
 export const hashOf = (value: string): string => crypto.createHash('sha256').update(value).digest('base64url');
 
 export class MfaStore {
-  constructor(private readonly scope: SqlScope) {}
+  constructor(
+    private readonly scope: SqlScope,
+    /** Seals the TOTP secrets in the table (compose.ts gives one keyed by the deployment's key pair). */
+    private readonly box: SecretBox,
+  ) {}
 
   private get db() {
     return this.scope.db;
@@ -37,7 +42,7 @@ export class MfaStore {
     const row = await this.db.selectFrom('totp_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (!row) return null;
     return {
-      userId: Number(row.user_id), secret: row.secret,
+      userId: Number(row.user_id), secret: this.box.open(row.secret),
       confirmedAt: row.confirmed_at === null ? null : Number(row.confirmed_at), lastStep: Number(row.last_step),
     };
   }
@@ -46,7 +51,7 @@ export class MfaStore {
   async startTotp(userId: number, secret: string, now: number): Promise<boolean> {
     await this.db.deleteFrom('totp_factors').where('user_id', '=', userId).where('confirmed_at', 'is', null).execute();
     const result = await this.db.insertInto('totp_factors')
-      .values({ user_id: userId, secret, created_at: now, confirmed_at: null, last_step: 0 })
+      .values({ user_id: userId, secret: this.box.seal(secret), created_at: now, confirmed_at: null, last_step: 0 })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .returning('user_id')
       .executeTakeFirst();

@@ -33,6 +33,8 @@ import { CONSOLE_SESSION_ABSOLUTE_MS } from '../console/console-timeouts.ts';
 import { MfaStore } from '../mfa/mfa-store.ts';
 import { AccountStore } from '../account/account-store.ts';
 import { PasskeyStore } from '../passkey/passkey-store.ts';
+import { randomBytes } from 'node:crypto';
+import { SecretBox } from '../crypto/secret-box.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
 import { SqlMetaStore, type MetaStore } from './meta-store.ts';
 import { openRedis, type RedisClient } from './redis-client.ts';
@@ -91,11 +93,18 @@ export interface Storage {
 export interface StorageOptions {
   /** Real time for the SQLite session copies (auth/session-cache.ts); tests pass their own to age them. */
   sessionCacheClock?: () => number;
+  /**
+   * Seals secrets the server must read back (TOTP keys). compose.ts derives it from the deployment's
+   * key pair; without it (a test or tool that opens the storage alone) a key of this process is used,
+   * so what it writes cannot be read by the server.
+   */
+  secretBox?: SecretBox;
 }
 
 type StorageConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'redisUrl' | 'redisKeyPrefix' | 'sessionAbsoluteMs'>;
 
 export async function openStorage(config: StorageConfig, options: StorageOptions = {}): Promise<Storage> {
+  const secretBox = options.secretBox ?? new SecretBox(randomBytes(32));
   const database = await openDatabase(config);
   const { db, engine } = database;
   let redis: RedisClient | null = null;
@@ -126,7 +135,7 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
     oidcClients: new SqlClientStore(scope),
     oidcSubjects: new SqlSubjectStore(scope),
     protocolClients: new SqlProtocolClientStore(scope),
-    mfa: new MfaStore(scope),
+    mfa: new MfaStore(scope, secretBox),
     account: new AccountStore(scope),
     passkeys: new PasskeyStore(scope),
     ...(shortLived ?? {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 import { codeAt } from '../../../server/mfa/totp.ts';
+import { openDatabase } from '../../../server/storage/database.ts';
 
 const VERIFY = '/api/centerAuth/sso/mfa/verify';
 
@@ -28,6 +29,14 @@ for (const backend of testBackends()) {
       assert.match(qrSvg, /^<svg/);
       const pending = await c.get('/api/account/security');
       assert.equal(pending.body.data.totpEnabled, false, 'a pending secret is no factor');
+      // The key is sealed in the database: a copy of the table hands out no codes.
+      const { db } = await openDatabase(t.config);
+      try {
+        const stored = await db.selectFrom('totp_factors').select('secret').execute();
+        assert.ok(stored.length > 0 && stored.every((row) => !row.secret.includes(secret) && row.secret.startsWith('v1.')), 'sealed at rest');
+      } finally {
+        await db.destroy();
+      }
       const wrong = await c.post('/api/account/totp/confirm', { json: { code: codeAt(secret, t.clock.now() + 5 * 60_000) } });
       assert.deepEqual(wrong.body, { code: 'AU00171', errorCode: 'AU00171', msg: '动态验证码错误，请重新输入', data: null });
       const confirmed = await c.post('/api/account/totp/confirm', { json: { code: codeAt(secret, t.clock.now()) } });
