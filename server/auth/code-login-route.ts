@@ -8,6 +8,7 @@ import { UpstreamUnavailable } from './messengers/upstream-http.ts';
 import { refuse, upstreamDown } from '../http/api-error.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
 import { audit, completeLogin, loginRedirect, refuseMustChange } from './complete-login.ts';
+import { askSecondFactor, secondFactorNeed } from '../mfa/second-factor.ts';
 
 type Provider = 'wecom' | 'feishu';
 
@@ -49,6 +50,8 @@ async function loginByCode(ctx: AppContext, provider: Provider, request: Fastify
   }
   // A password lockout locks the password only: the messenger account is proof enough here.
   await refuseMustChange(ctx, request, user, provider, clientId);
+  // The messenger account is one factor: the second step as after a password (server/mfa).
+  await askSecondFactor(ctx, request, user, await secondFactorNeed(ctx, user), provider, redirect, clientId);
   return completeLogin(ctx, request, reply, user, provider, redirect, clientId);
 }
 

@@ -44,9 +44,14 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       }
       const user = await ctx.stores.users.findUserByPhone(body.phone);
       if (!user) throw refuse('badSmsCode');
-      // The phone is proven: a password lockout does not stop this sign-in, and ends with it.
-      await ctx.lockout.reset(user.username);
+      // The phone is proven: a password lockout does not stop this sign-in, and ends with it, unless
+      // a code of the second factor is still due (wrong codes count toward the lockout).
+      const secondFactor = await secondFactorNeed(ctx, user);
+      if (secondFactor !== 'verify') await ctx.lockout.reset(user.username);
       await refuseMustChange(ctx, request, user, 'mobile', body.clientId);
+      // The phone is one factor: an account with a second factor, or in a group that requires one,
+      // takes the same second step as after a password.
+      await askSecondFactor(ctx, request, user, secondFactor, 'mobile', redirect, body.clientId);
       return completeLogin(ctx, request, reply, user, 'mobile', redirect, body.clientId);
     }
 

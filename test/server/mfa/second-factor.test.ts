@@ -138,6 +138,23 @@ for (const backend of testBackends()) {
       assert.equal((await t.client().login('zhangwei', DEMO.zhangwei)).body.code, 200);
     });
 
+    it('an SMS sign-in of an account with a second factor takes the same second step (the phone is one factor)', async () => {
+      // dealer01 (phone 13800000001) bound an authenticator in the recovery-code test above.
+      const secret = secrets.get('dealer01')!;
+      t.clock.advance(30_000);
+      const c = t.client();
+      const phone = '13800000001';
+      assert.equal((await c.get(`/api/centerAuth/msg/login/send?phone=${phone}`)).body.code, 200);
+      const sms = t.lastSmsCode(phone)!;
+      const res = await c.post('/api/centerAuth/sso/doLogin', { form: { phone, code: sms, loginType: '1' } });
+      assert.equal(res.body.code, 'AU00170', JSON.stringify(res.body));
+      assert.equal(res.body.data.step, 'verify');
+      assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, false, 'no session after the SMS code alone');
+      const done = await c.post(VERIFY, { json: { challenge: res.body.data.challenge, code: codeAt(secret, t.clock.now()) } });
+      assert.deepEqual(done.body, { code: 200, msg: 'success', data: { username: 'dealer01', redirect: '/home' } });
+      assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, true);
+    });
+
     it('the account calls need a session', async () => {
       const res = await t.client().post('/api/account/totp/start', { json: {} });
       assert.equal(res.body.code, 'AU00300');

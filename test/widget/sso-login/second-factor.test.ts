@@ -4,7 +4,7 @@
 // accounts of the real test server keep no factor.
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
-import { input, mountLogin, type MountedLogin, withLoginFixture } from './login-fixture.ts';
+import { byText, input, mountLogin, type MountedLogin, withLoginFixture } from './login-fixture.ts';
 
 type Reply = { code: number | string; msg: string; data: unknown; errorCode?: string };
 
@@ -113,5 +113,25 @@ describe('<sso-login> second factor', () => {
     [...login.root.querySelectorAll('button')].find((b) => b.textContent === '我已保存，继续')!.click();
     await waitFor(() => login.visited.length > 0);
     expect(login.visited).to.deep.equal(['/home']);
+  });
+  it('asks for the code after an SMS sign-in too (the phone is one factor), then signs in', async () => {
+    stub = stubApi({
+      '/centerAuth/sso/doLogin': [(body) => ((body as { loginType?: string }).loginType === '1'
+        ? refusal('AU00170', '请输入身份验证器中的 6 位动态验证码', { challenge: 'm'.repeat(43), step: 'verify' })
+        : refusal('AU00100', '用户名或密码错误'))],
+      '/centerAuth/sso/mfa/verify': [() => success({ username: 'dealer01', redirect: '/home' })],
+    });
+    const login = await mountLogin();
+    byText(login.root, 'button', '手机登录').click();
+    const mobile = await waitFor(() => login.root.querySelector<HTMLFormElement>('form[name="sso-mobile-login"]'));
+    input(login.root, 'phone').value = '13800000001';
+    input(login.root, 'code').value = '123456';
+    mobile.requestSubmit();
+    const form = await waitFor(() => login.root.querySelector('form[name="sso-second-factor"]') as HTMLFormElement | null, 8000);
+    expect(stub.calls.filter((c) => c.path === '/centerAuth/sso/doLogin').map((c) => (c.body as { loginType: string }).loginType)).to.deep.equal(['1']);
+    input(login.root, 'code').value = '654321';
+    form.requestSubmit();
+    await waitFor(() => login.visited.length > 0, 8000);
+    expect(stub.calls.find((c) => c.path === '/centerAuth/sso/mfa/verify')?.body).to.deep.equal({ challenge: 'm'.repeat(43), code: '654321' });
   });
 });

@@ -1,4 +1,5 @@
 // External-redirect mode (spec section 2): a code login with code and login_type, then callBack.
+import { startSecondFactor } from './second-factor-step.ts';
 import { ApiCallError } from '../../core/request.ts';
 import {
   CALLBACK_NOT_ALLOWED, CODE_LOGIN_PENDING, INVALID_LOGIN_TYPE, MISSING_CODE, MISSING_LOGIN_TYPE, OAUTH_STATE_MISMATCH,
@@ -74,6 +75,8 @@ export async function runCodeLogin(context: LoginContext, groupLoad: Promise<Cli
     context.$redirect.set(null);
     completeSignIn(context, destination, data);
   } catch (error) {
+    // The messenger account was right and a second factor is due: its own view takes over.
+    if (startSecondFactor(context, error, '')) return;
     const apiError = error instanceof ApiCallError ? error : null;
     fail(context, apiError?.errorCode ?? apiError?.code ?? 'CLIENT', apiError?.message ?? String(error));
   }

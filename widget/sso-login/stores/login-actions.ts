@@ -178,6 +178,8 @@ export async function mobileLogin(context: LoginContext, values: { phone: string
       });
       completeSignIn(context, signInDestination(context, data), data);
     } catch (error) {
+      // The code was right and a second factor is due: its own view takes over.
+      if (startSecondFactor(context, error, values.phone.trim())) return;
       formError = emitLoginError(context, error).message;
     }
   });
