@@ -3,7 +3,6 @@
 // check stores, so a code is accepted once even within its 90-second window.
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { TotpEnrolment } from '../../contract/endpoints/mfa.ts';
 
 const PERIOD_S = 30;
@@ -17,6 +16,8 @@ function totpOf(secret: string, username = ''): TOTP {
 export async function newEnrolment(username: string): Promise<TotpEnrolment> {
   const secret = new Secret({ size: 20 }).base32;
   const uri = totpOf(secret, username).toString();
+  // The QR code library (with its PNG encoder) loads on the first enrolment, not at start.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qrSvg };
 }

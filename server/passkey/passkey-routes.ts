@@ -5,9 +5,8 @@
 // verification is required, so a passkey signs in with no username and counts as two factors.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type AuthenticatorTransport as AuthenticatorTransportFuture, type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON, AuthenticatorTransport as AuthenticatorTransportFuture, RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AppContext } from '../context.ts';
 import { refuse } from '../http/api-error.ts';
@@ -22,6 +21,7 @@ import {
 } from '../../contract/endpoints/passkey.ts';
 import { ISSUER } from '../mfa/totp.ts';
 import type { Passkey } from './passkey-store.ts';
+import { webAuthnLibrary } from './webauthn-library.ts';
 
 const CHALLENGE_LIFETIME_MS = 2 * 60_000;
 export const WELL_KNOWN_WEBAUTHN = '/.well-known/webauthn';
@@ -65,7 +65,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(passkeyRegistrationOptions.path, { schema: { body: passkeyRegistrationOptions.body }, config: limits }, async (request, reply) => {
     const user = await signedIn(request, reply);
     const { rpID } = relyingParty(ctx, request);
-    const options = await generateRegistrationOptions({
+    const options = await (await webAuthnLibrary()).generateRegistrationOptions({
       rpName: ISSUER, rpID, userName: user.username, userDisplayName: user.username,
       userID: new TextEncoder().encode(`sso-user-${user.id}`),
       attestationType: 'none',
@@ -82,7 +82,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { rpID } = relyingParty(ctx, request);
     let verified;
     try {
-      verified = await verifyRegistrationResponse({
+      verified = await (await webAuthnLibrary()).verifyRegistrationResponse({
         response: request.body.response as unknown as RegistrationResponseJSON, expectedChallenge: challenge,
         expectedOrigin: await allowedOrigins(ctx, request), expectedRPID: rpID, requireUserVerification: true,
       });
@@ -114,7 +114,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(passkeySignInOptions.path, { schema: { body: passkeySignInOptions.body }, config: limits }, async (request) => {
     const { rpID } = relyingParty(ctx, request);
-    const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
+    const options = await (await webAuthnLibrary()).generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
     return ok(passkeySignInOptions, { handle: await newChallenge(options.challenge, null), options: options as unknown as Record<string, unknown> });
   });
 
@@ -131,7 +131,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { rpID } = relyingParty(ctx, request);
     let verified;
     try {
-      verified = await verifyAuthenticationResponse({
+      verified = await (await webAuthnLibrary()).verifyAuthenticationResponse({
         response: body.response as unknown as AuthenticationResponseJSON, expectedChallenge: challenge,
         expectedOrigin: await allowedOrigins(ctx, request), expectedRPID: rpID, requireUserVerification: true,
         credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: passkey.transports as AuthenticatorTransportFuture[] },
