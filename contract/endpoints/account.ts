@@ -72,6 +72,8 @@ export interface AccountSessionInfo {
   lastSeenAt: number;
   /** Where it was signed in from; empty for sessions older than the record. */
   ip: string;
+  /** 省份 城市 运营商 of a public address (server/account/ip-place.ts); null: not placed (本机, 内网, unknown). */
+  place: string | null;
   userAgent: string;
   /** The apps signed in through this session (OpenID Connect clients). */
   apps: string[];
@@ -99,6 +101,8 @@ export interface RecentSignIn {
   /** success, bad_credentials, locked, bad_otp, ... (the sign-in audit's results). */
   result: string;
   ip: string;
+  /** As AccountSessionInfo.place. */
+  place: string | null;
   clientId: string | null;
 }
 

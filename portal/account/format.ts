@@ -15,15 +15,15 @@ export function deviceName(userAgent: string): string {
 }
 
 /**
- * Where an address is, as far as the portal knows without a location database: this computer,
- * the company network, or the address itself.
+ * Where an address is: this computer, the company network, the server's 省份 城市 运营商 for a
+ * public address (`place`, server/account/ip-place.ts), or the address itself when unknown.
  */
-export function placeOf(ip: string): string {
+export function placeOf(ip: string, place: string | null = null): string {
   if (!ip) return '未知';
   const v4 = ip.replace(/^::ffff:/, '');
   if (v4 === '127.0.0.1' || ip === '::1') return `本机（${ip}）`;
   if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) || /^f[cd]/i.test(ip)) return `内网（${v4}）`;
-  return v4;
+  return place ? `${place}（${v4}）` : v4;
 }
 
 export { methodName };

@@ -53,7 +53,7 @@ export function SessionsSection() {
               <div>
                 <strong title={s.userAgent}>{deviceName(s.userAgent)}</strong>
                 {s.current ? <span className="account-badge">当前设备</span> : null}
-                <p className="muted">地点：{placeOf(s.ip)} · 最近使用：{formatTime(s.lastSeenAt)} · 登录于：{formatTime(s.createdAt)}</p>
+                <p className="muted">地点：{placeOf(s.ip, s.place)} · 最近使用：{formatTime(s.lastSeenAt)} · 登录于：{formatTime(s.createdAt)}</p>
                 <p className="muted">已登录的应用：{s.apps.length > 0 ? s.apps.join('、') : '无'}</p>
               </div>
               {s.current ? null : (
@@ -89,7 +89,7 @@ export function SignInsSection() {
             <tbody>
               {rows.map((r, i) => (
                 <tr key={`${r.at}-${i}`} data-result={r.result}>
-                  <td>{formatTime(r.at)}</td><td>{methodName(r.method)}</td><td>{resultName(r.result)}</td><td>{placeOf(r.ip)}</td>
+                  <td>{formatTime(r.at)}</td><td>{methodName(r.method)}</td><td>{resultName(r.result)}</td><td>{placeOf(r.ip, r.place)}</td>
                 </tr>
               ))}
             </tbody>

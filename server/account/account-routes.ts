@@ -12,6 +12,10 @@ import {
   type ChangePhoneBody, type EndOwnSessionBody, type SendPhoneChangeCodeBody,
 } from '../../contract/endpoints/account.ts';
 import { sessionHandleOf } from './device.ts';
+import { placesOf } from './ip-place.ts';
+
+/** The place database's failure, once (then places are null): the list is shown all the same. */
+const warnPlace = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'IP place database unavailable');
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limits = { fieldMessages: { phone: INVALID_PHONE, code: INVALID_SMS_CODE }, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } };
@@ -59,9 +63,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       createdAt: s.createdAt,
       lastSeenAt: s.lastSeenAt,
       ip: devices.get(s.idHash)?.ip ?? '',
+      place: null as string | null,
       userAgent: devices.get(s.idHash)?.userAgent ?? '',
       apps: await ctx.accountGrants.appsOfSession(s.idHash),
     })));
+    const places = placesOf(list.map((s) => s.ip), warnPlace(request));
+    for (const s of list) s.place = places.get(s.ip) ?? null;
     list.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt);
     return ok(accountSessionList, list);
   });
@@ -90,6 +97,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get(recentSignIns.path, { schema: { querystring: recentSignIns.query } }, async (request, reply) => {
     const { user } = await signedIn(request, reply);
     const { rows } = await ctx.stores.audit.queryLoginAudit({ username: user.username }, 0, 20);
-    return ok(recentSignIns, rows.map((r) => ({ at: r.at, method: r.method, result: r.result, ip: r.ip, clientId: r.clientId })));
+    const places = placesOf(rows.map((r) => r.ip), warnPlace(request));
+    return ok(recentSignIns, rows.map((r) => ({ at: r.at, method: r.method, result: r.result, ip: r.ip, place: places.get(r.ip) ?? null, clientId: r.clientId })));
   });
 }
