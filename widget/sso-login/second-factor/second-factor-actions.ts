@@ -2,8 +2,8 @@
 // second factor) set an authenticator up and finish the sign-in with its first code. Each ends
 // like a password sign-in (sign-in-success.ts); a failure is shown in the form, where the user looks.
 import type { TotpEnrolment } from '../../../contract/endpoints/mfa.ts';
-import { emitLoginError, guarded, type LoginContext } from '../stores/login-store.ts';
-import { completeSignIn, signInDestination, type SignInAnswer } from '../stores/sign-in-success.ts';
+import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
+import { completeSignIn, signInDestination, type SignInAnswer } from '../shared/sign-in-success.ts';
 import { ApiCallError } from '../../core/request.ts';
 
 export type Proof = { code: string } | { recoveryCode: string };
