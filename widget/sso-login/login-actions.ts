@@ -18,6 +18,7 @@ import { completeSignIn, HOME, signInDestination } from './shared/sign-in-succes
 import { sendSmsCode } from './shared/send-sms-code.ts';
 import { runCodeLogin } from './redirect/redirect-store.ts';
 import { startSecondFactor } from './second-factor/second-factor-step.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 
 /**
  * On load: redirect mode logs in by code; the sign-out flag shows the logout view and nothing more
@@ -68,11 +69,11 @@ export function validatePasswordLogin(values: { name: string; pwd: string }): Fi
   return errors;
 }
 
-const AGEING_MESSAGES = { AU00153: PASSWORD_AGED, AU00154: FIRST_LOGIN } as const;
+const AGEING_MESSAGES = { [RefusalCode.passwordExpired]: PASSWORD_AGED, [RefusalCode.firstLogin]: FIRST_LOGIN } as const;
 
-function ageingCode(error: ApiCallError): 'AU00153' | 'AU00154' | null {
+function ageingCode(error: ApiCallError): keyof typeof AGEING_MESSAGES | null {
   const code = String(error.errorCode ?? error.code);
-  return code === 'AU00153' || code === 'AU00154' ? code : null;
+  return code === RefusalCode.passwordExpired || code === RefusalCode.firstLogin ? code : null;
 }
 
 /**
@@ -103,7 +104,7 @@ export async function passwordLogin(context: LoginContext, values: { name: strin
       context.$username.set(name);
       const confirmed = await context.notices.confirm(AGEING_MESSAGES[apiError]);
       if (!confirmed) return;
-      const aged = apiError === 'AU00153' ? agedDetail((error as ApiCallError).data) : undefined;
+      const aged = apiError === RefusalCode.passwordExpired ? agedDetail((error as ApiCallError).data) : undefined;
       context.$changePassword.set({
         username: name,
         reason: apiError,

@@ -8,12 +8,14 @@ import { emit } from '../core/events.ts';
 import { createPasswordEncryptor } from '../core/sm2.ts';
 import { DEFAULT_ERROR } from '../core/messages.ts';
 import type { PasswordAgedDetail } from '../../contract/endpoints/auth.ts';
+import { SMS_COOLDOWN_DEFAULT_SECONDS } from '../../contract/rules/sms-code.ts';
 import type { LoginParams } from './login-params.ts';
 import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './shared/client-group.ts';
 import { storeQrChoice } from './qr/qr-store.ts';
 import { brandCacheKey, groupOfLook, lookOfGroup, readCachedLook, storeLook } from './brand/brand-look.ts';
 import { createCountdown, type Countdown } from './shared/countdown.ts';
 import type { SecondFactorState } from './second-factor/second-factor-step.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 
 export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect' | 'forgot' | 'second-factor';
 export type BusyKey =
@@ -23,7 +25,7 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export interface ChangePasswordRequest {
   username: string;
-  reason: 'AU00153' | 'AU00154';
+  reason: typeof RefusalCode.passwordExpired | typeof RefusalCode.firstLogin;
   /** AU00153's explanation from the server: the password's age and until when the change can wait. */
   aged?: PasswordAgedDetail;
   /** 稍后修改: signs in with the same credentials, asking the server to postpone (AU00153 in grace only). */
@@ -62,6 +64,8 @@ export interface LoginContext extends LoginStoreDeps {
   $signOut: WritableAtom<'ready' | 'done' | 'failed'>;
   /** The second step after a right password (AU00170 / AU00175): second-factor/. */
   $secondFactor: WritableAtom<SecondFactorState | null>;
+  /** The server's SMS resend cooldown in seconds (the group config says it): the send buttons count it down. */
+  $smsCooldown: WritableAtom<number>;
   mobileCountdown: Countdown;
   registerCountdown: Countdown;
   resetCountdown: Countdown;
@@ -84,6 +88,7 @@ export function createLoginContext(deps: LoginStoreDeps): LoginContext {
     $passwordChanges: atom(0),
     $signOut: atom<'ready' | 'done' | 'failed'>('ready'),
     $secondFactor: atom<SecondFactorState | null>(null),
+    $smsCooldown: atom(SMS_COOLDOWN_DEFAULT_SECONDS),
     mobileCountdown: createCountdown(),
     registerCountdown: createCountdown(),
     resetCountdown: createCountdown(),
@@ -137,11 +142,13 @@ export async function loadClientGroup(context: LoginContext): Promise<ClientGrou
       quiet: true,
     });
     const group = normalizeClientGroup(raw);
+    const cooldown = (raw as { smsCooldownSeconds?: unknown } | null)?.smsCooldownSeconds;
+    if (typeof cooldown === 'number' && cooldown >= 0) context.$smsCooldown.set(cooldown);
     context.$group.set(group);
     storeLook(brandCacheKey(context.params.ssoDomain, context.params.brand), lookOfGroup(group));
   } catch (error) {
     // A fresh instance refuses every sign-in until its first administrator exists: say so in the box.
-    if ((error as ApiCallError).code === 'AU00500') context.$notSetUp.set((error as ApiCallError).message);
+    if ((error as ApiCallError).code === RefusalCode.notSetUp) context.$notSetUp.set((error as ApiCallError).message);
     // Without a group the page still works: password, mobile and register, in the look last seen
     // here (the cached one, already in $group) or else the default brand.
     if (!context.lookCached) context.$group.set(emptyClientGroup());

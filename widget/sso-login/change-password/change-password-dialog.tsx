@@ -20,6 +20,7 @@ import { Field } from '../shared/field.tsx';
 import { HiddenUsername, LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
 import { FormErrors } from '../shared/form-errors.tsx';
 import { useLoginUi } from '../use-login.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 export function ChangePasswordDialog() {
   const { context } = useLoginUi();
@@ -79,7 +80,7 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
           {CHANGE_PASSWORD_TITLE}
         </h2>
         <p className="sso-dialog__explain" data-explain={request.reason}>
-          {request.reason === 'AU00153' ? agedExplained(request.aged) : FIRST_LOGIN_EXPLAINED}
+          {request.reason === RefusalCode.passwordExpired ? agedExplained(request.aged) : FIRST_LOGIN_EXPLAINED}
         </p>
         <Field label={USERNAME_LABEL} name="username" autoComplete="username" defaultValue={request.username} readOnly />
         <LightField host={hostElement} form={lightForm} inputRef={firstRef} label={OLD_PASSWORD_LABEL} name="oldPassword" type="password" autoComplete="current-password" error={errors.oldPassword} />

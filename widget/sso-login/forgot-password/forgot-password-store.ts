@@ -9,6 +9,7 @@ import { SMS_CODE_PATTERN } from '../../../contract/rules/sms-code.ts';
 import { PASSWORD_RESET_DONE } from './forgot-password.messages.ts';
 import { sendSmsCode } from '../shared/send-sms-code.ts';
 import { emitLoginError, guarded, reportFailure, type FieldErrors, type LoginContext } from '../login-store.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 export interface ResetValues {
   phone: string;
@@ -19,13 +20,13 @@ export interface ResetValues {
 
 /** The server's refusal codes and the field each is about. */
 const FIELD_OF_REFUSAL: Record<string, keyof ResetValues> = {
-  AU00110: 'code', // wrong or expired code
-  AU00113: 'code', // burned after too many tries
-  AU00111: 'code', // sent too recently
-  AU00112: 'code', // daily cap
-  AU00102: 'confirmPassword',
-  AU00103: 'newPassword',
-  AU00104: 'newPassword',
+  [RefusalCode.badSmsCode]: 'code', // wrong or expired code
+  [RefusalCode.smsCodeBurned]: 'code', // burned after too many tries
+  [RefusalCode.smsTooSoon]: 'code', // sent too recently
+  [RefusalCode.smsDailyCap]: 'code', // daily cap
+  [RefusalCode.confirmMismatch]: 'confirmPassword',
+  [RefusalCode.weakPassword]: 'newPassword',
+  [RefusalCode.samePassword]: 'newPassword',
 };
 
 function phoneProblem(phone: string): string | null {

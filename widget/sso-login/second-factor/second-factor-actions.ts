@@ -5,12 +5,13 @@ import type { TotpEnrolment } from '../../../contract/endpoints/mfa.ts';
 import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
 import { completeSignIn, signInDestination, type SignInAnswer } from '../shared/sign-in-success.ts';
 import { ApiCallError } from '../../core/request.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 export type Proof = { code: string } | { recoveryCode: string };
 
 /** A dead challenge (timed out, used): back to the password form with the server's message. */
 function backToPassword(context: LoginContext, error: unknown): boolean {
-  if (!(error instanceof ApiCallError) || String(error.errorCode ?? error.code) !== 'AU00173') return false;
+  if (!(error instanceof ApiCallError) || String(error.errorCode ?? error.code) !== RefusalCode.mfaChallengeExpired) return false;
   context.$secondFactor.set(null);
   context.$view.set('password');
   context.notices.toast('error', error.message);

@@ -5,6 +5,7 @@
 import type { MfaStep } from '../../../contract/endpoints/mfa.ts';
 import { ApiCallError } from '../../core/request.ts';
 import type { LoginContext } from '../login-store.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 export interface SecondFactorState extends MfaStep {
   username: string;
@@ -16,7 +17,7 @@ export interface SecondFactorState extends MfaStep {
 export function startSecondFactor(context: LoginContext, error: unknown, username: string): boolean {
   if (!(error instanceof ApiCallError)) return false;
   const code = String(error.errorCode ?? error.code);
-  if (code !== 'AU00170' && code !== 'AU00175') return false;
+  if (code !== RefusalCode.secondFactorRequired && code !== RefusalCode.secondFactorEnrolRequired) return false;
   const data = error.data as Partial<MfaStep> | null | undefined;
   if (typeof data?.challenge !== 'string') return false;
   context.$secondFactor.set({ challenge: data.challenge, step: data.step === 'enrol' ? 'enrol' : 'verify', username, message: error.message });

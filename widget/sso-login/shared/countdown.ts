@@ -1,7 +1,5 @@
-// The "send code" button's countdown (60 s), one per form.
+// The "send code" button's countdown (the server's resend cooldown, login-store.ts $smsCooldown), one per form.
 import { atom, type WritableAtom } from 'nanostores';
-
-export const SMS_RESEND_SECONDS = 60;
 
 export interface Countdown {
   $seconds: WritableAtom<number>;
@@ -19,8 +17,9 @@ export function stopCountdown(countdown: Countdown): void {
   countdown.$seconds.set(0);
 }
 
-export function startCountdown(countdown: Countdown, seconds = SMS_RESEND_SECONDS): void {
+export function startCountdown(countdown: Countdown, seconds: number): void {
   stopCountdown(countdown);
+  if (seconds <= 0) return;
   countdown.$seconds.set(seconds);
   countdown.timer = setInterval(() => {
     const next = countdown.$seconds.get() - 1;

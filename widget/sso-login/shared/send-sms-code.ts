@@ -7,8 +7,9 @@ import { CODE_SENT } from '../../core/messages.ts';
 import { ApiCallError } from '../../core/request.ts';
 import { startCountdown, type Countdown } from './countdown.ts';
 import { emitLoginError, guarded, reportFailure, type BusyKey, type FieldErrors, type LoginContext } from '../login-store.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
-const AT_CODE_FIELD = ['AU00111', 'AU00112'];
+const AT_CODE_FIELD: readonly string[] = [RefusalCode.smsTooSoon, RefusalCode.smsDailyCap];
 
 /** The field errors for a failed send, or null when the failure belongs to no field. */
 export function sendCodeRefusal(error: unknown, codeField: string): FieldErrors | null {
@@ -32,7 +33,7 @@ export async function sendSmsCode(context: LoginContext, send: SmsCodeSend): Pro
   await guarded(context, send.busyKey, async () => {
     try {
       await send.request();
-      startCountdown(send.countdown);
+      startCountdown(send.countdown, context.$smsCooldown.get());
       context.notices.toast('success', CODE_SENT);
     } catch (error) {
       const refusal = sendCodeRefusal(error, send.codeField);

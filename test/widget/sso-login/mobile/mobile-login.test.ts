@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { install } from '@sinonjs/fake-timers';
 import { afterRender, recordFetches, waitFor } from '../../support/helpers.ts';
-import { byText, fieldError, input, lastSmsCode, mountLogin, toasts, type MountedLogin, withLoginFixture } from '../login-fixture.ts';
+import { byText, fieldError, groupLoaded, input, lastSmsCode, mountLogin, serverCooldown, toasts, type MountedLogin, withLoginFixture } from '../login-fixture.ts';
 
 async function mobileView(): Promise<MountedLogin> {
   const login = await mountLogin();
@@ -79,6 +79,23 @@ describe('<sso-login> mobile login', () => {
       expect(sendButton(login).getAttribute('aria-disabled')).to.equal(null);
     } finally {
       clock.uninstall();
+    }
+  });
+
+  it('counts down the cooldown the server runs with (SSO_SMS_COOLDOWN_SECONDS), not a fixed 60 s', async () => {
+    const restore = serverCooldown(90);
+    const clock = install({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      login = await mobileView();
+      await groupLoaded(login);
+      input(login.root, 'phone').value = '13800000001';
+      sendButton(login).click();
+      await waitFor(() => sendButton(login!).textContent === '90秒后重新获取', 8000);
+      await clock.tickAsync(30_000);
+      expect(sendButton(login).textContent).to.equal('60秒后重新获取');
+    } finally {
+      clock.uninstall();
+      restore();
     }
   });
 
