@@ -1,9 +1,9 @@
 // The forced change-password dialog (spec sections 2 and 4), opened after the AU00153 / AU00154
 // confirm. Lives only in memory: a page refresh closes it.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { cancelChangePassword, changePassword, validateChangePassword } from './change-password-store.ts';
-import type { ChangePasswordRequest, FieldErrors } from '../login-store.ts';
+import { cancelChangePassword, changePasswordForm, submitChangePassword } from './change-password-store.ts';
+import type { ChangePasswordRequest } from '../login-store.ts';
 import {
   CANCEL_TEXT,
   CHANGE_PASSWORD_TITLE,
@@ -18,7 +18,7 @@ import { agedExplained, FIRST_LOGIN_EXPLAINED, POSTPONE_CHANGE, POSTPONING } fro
 import { BusyButton } from '../shared/busy-button.tsx';
 import { Field } from '../shared/field.tsx';
 import { HiddenUsername, LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
-import { FormErrors } from '../shared/form-errors.tsx';
+import { FormErrors, useFormState } from '../shared/form-errors.tsx';
 import { useLoginUi } from '../use-login.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
@@ -41,24 +41,17 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
   const newRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
   const titleId = useId();
-  const [errors, setErrors] = useState<FieldErrors>({});
   // The server's reason (wrong old password, a weak new one, a locked account) stays in the dialog.
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError } = useFormState(changePasswordForm(context));
   const modal = useModalDialog(dialogRef, firstRef);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = {
+    await submitChangePassword(context, {
       oldPassword: firstRef.current?.value ?? '',
       newPassword: newRef.current?.value ?? '',
       confirmPassword: confirmRef.current?.value ?? '',
-    };
-    const problems = validateChangePassword(values);
-    setErrors(problems);
-    setFormError(null);
-    if (Object.keys(problems).length > 0) return;
-    const outcome = await changePassword(context, values);
-    if (!outcome.changed) setFormError(outcome.error);
+    });
   }
 
   return (

@@ -10,6 +10,7 @@ import {
   REQUIRED_OLD_PASSWORD,
 } from '../../core/messages.ts';
 import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';
 
 export interface ChangePasswordValues {
   oldPassword: string;
@@ -61,4 +62,19 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
 
 export function cancelChangePassword(context: LoginContext): void {
   context.$changePassword.set(null);
+}
+
+export const changePasswordForm = (context: LoginContext): FormState => formState(context, 'changePassword');
+
+/**
+ * The dialog's submit: checks the three fields, then changes the password. The server's reason (a
+ * wrong old password, a weak new one, a locked account) stays in the dialog, in the form's store.
+ */
+export async function submitChangePassword(context: LoginContext, values: ChangePasswordValues): Promise<void> {
+  const form = changePasswordForm(context);
+  const problems = validateChangePassword(values);
+  showErrors(form, problems);
+  if (hasErrors(problems)) return;
+  const outcome = await changePassword(context, values);
+  if (!outcome.changed) form.$formError.set(outcome.error);
 }

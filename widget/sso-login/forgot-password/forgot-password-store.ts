@@ -9,6 +9,7 @@ import { SMS_CODE_PATTERN } from '../../../contract/rules/sms-code.ts';
 import { PASSWORD_RESET_DONE } from './forgot-password.messages.ts';
 import { sendSmsCode } from '../shared/send-sms-code.ts';
 import { emitLoginError, guarded, reportFailure, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 export interface ResetValues {
@@ -101,4 +102,15 @@ export async function resetPassword(context: LoginContext, values: ResetValues):
     }
   });
   return errors;
+}
+
+export const resetForm = (context: LoginContext): FormState => formState(context, 'forgot');
+
+/** The form's submit: checks the fields, then resets; refusals land at their fields in the form's store. */
+export async function submitReset(context: LoginContext, values: ResetValues): Promise<void> {
+  const form = resetForm(context);
+  const problems = validateReset(values);
+  showErrors(form, problems);
+  if (hasErrors(problems)) return;
+  showErrors(form, await resetPassword(context, values));
 }

@@ -1,10 +1,11 @@
 // 忘记密码: phone, a reset code by SMS (the send button counts 60 s down), the new password twice.
 // The passwords are light-DOM inputs (autocomplete new-password) so a password manager can offer
 // and save one; success returns to the password form with a toast.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { resetPassword, sendResetCode, validateReset } from './forgot-password-store.ts';
-import type { FieldErrors } from '../login-store.ts';
+import { resetForm, sendResetCode, submitReset } from './forgot-password-store.ts';
+import { mergeErrors } from '../shared/form-state.ts';
+import { useFormState } from '../shared/form-errors.tsx';
 import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL } from '../../core/messages.ts';
 import { RESET_PASSWORD_HINT, RESET_SUBMIT, RESETTING } from './forgot-password.messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
@@ -20,19 +21,16 @@ export function ForgotPasswordView() {
   const lightForm = useLightForm(hostElement, 'sso-forgot-password', formRef);
   const newRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = resetForm(context);
+  const { errors } = useFormState(form);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = {
+    await submitReset(context, {
       ...formValues(event.currentTarget, ['phone', 'code'] as const),
       newPassword: newRef.current?.value ?? '',
       confirmPassword: confirmRef.current?.value ?? '',
-    };
-    const problems = validateReset(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setErrors(await resetPassword(context, values));
+    });
   }
 
   return (
@@ -45,7 +43,7 @@ export function ForgotPasswordView() {
         countdown={context.resetCountdown}
         sending={busy.resetCode ?? false}
         send={(phone) => sendResetCode(context, phone)}
-        onSendErrors={(sent) => setErrors((current) => ({ ...current, ...sent }))}
+        onSendErrors={(sent) => mergeErrors(form, sent)}
       />
       <LightField host={hostElement} form={lightForm} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
       <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />

@@ -1,15 +1,15 @@
 // Password login (default view): name + SM2-encrypted pwd; AU00153 / AU00154 handled by the store.
 // The two credential inputs live in the light DOM (light-dom-credentials.tsx) so password managers
 // see them; their values are read at submit time.
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { passwordLogin, validatePasswordLogin } from '../login-actions.ts';
-import { setView, type FieldErrors } from '../login-store.ts';
+import { passwordForm, submitPasswordLogin } from './password-store.ts';
+import { setView } from '../login-store.ts';
 import { FORGOT_PASSWORD } from '../forgot-password/forgot-password.messages.ts';
 import { PASSWORD_LABEL, SIGN_IN, SIGNING_IN, USERNAME_LABEL } from '../../core/messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
 import { LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
-import { FormErrors } from '../shared/form-errors.tsx';
+import { FormErrors, useFormState } from '../shared/form-errors.tsx';
 import { useLoginUi } from '../use-login.ts';
 import { firstPaintSubmitPending } from '../first-paint/first-paint-takeover.ts';
 import { PasskeyButton } from '../passkey/passkey-button.tsx';
@@ -18,8 +18,10 @@ export function PasswordForm() {
   const { context, hostElement } = useLoginUi();
   const busy = useStore(context.$busy).password ?? false;
   const username = useStore(context.$username);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = passwordForm(context);
+  const { errors, formError } = useFormState(form);
+  // Stable: the passkey button's autofill restarts when its onError changes.
+  const onPasskeyError = useCallback((message: string | null) => form.$formError.set(message), [form]);
   const passwordChanges = useStore(context.$passwordChanges);
   const formRef = useRef<HTMLFormElement | null>(null);
   const lightForm = useLightForm(hostElement, 'sso-password-login', formRef);
@@ -47,12 +49,7 @@ export function PasswordForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = { name: nameRef.current?.value ?? '', pwd: pwdRef.current?.value ?? '' };
-    const problems = validatePasswordLogin(values);
-    setErrors(problems);
-    setFormError(null);
-    if (Object.keys(problems).length > 0) return;
-    setFormError(await passwordLogin(context, values));
+    await submitPasswordLogin(context, { name: nameRef.current?.value ?? '', pwd: pwdRef.current?.value ?? '' });
   }
 
   return (
@@ -60,7 +57,7 @@ export function PasswordForm() {
       <LightField host={hostElement} form={lightForm} inputRef={nameRef} label={USERNAME_LABEL} name="name" autoComplete="username webauthn" defaultValue={username} error={errors.name} autoCapitalize="none" spellCheck={false} />
       <LightField host={hostElement} form={lightForm} inputRef={pwdRef} label={PASSWORD_LABEL} name="pwd" type="password" autoComplete="current-password" error={errors.pwd} />
       <div className="sso-form__aside">
-        <PasskeyButton onError={setFormError} />
+        <PasskeyButton onError={onPasskeyError} />
         <button type="button" className="sso-button sso-button--link sso-forgot-link" onClick={() => setView(context, 'forgot')}>
           {FORGOT_PASSWORD}
         </button>

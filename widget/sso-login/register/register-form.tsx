@@ -1,10 +1,10 @@
 // Register view: username and phone checked on leaving the field (pattern, then uniqueness),
 // SMS code, password and confirmation; success returns to password login with the username.
-import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useRef, type FocusEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkRegisterPhone, checkRegisterUsername, register, sendRegisterCode } from './register-store.ts';
+import { checkPhoneField, checkUsernameField, registerForm, sendRegisterCode, submitRegister } from './register-store.ts';
+import { mergeErrors } from '../shared/form-state.ts';
 import { registering } from '../sso-login.messages.ts';
-import type { FieldErrors } from '../login-store.ts';
 import {
   CONFIRM_PASSWORD_LABEL,
   PASSWORD_LABEL,
@@ -15,7 +15,7 @@ import { BusyButton } from '../shared/busy-button.tsx';
 import { formValues } from '../shared/field.tsx';
 import { LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
 import { PhoneCodeFields } from '../shared/phone-code-fields.tsx';
-import { FormErrors } from '../shared/form-errors.tsx';
+import { FormErrors, useFormState } from '../shared/form-errors.tsx';
 import { useLoginUi } from '../use-login.ts';
 
 // Username and the two passwords are light-DOM inputs (password managers offer to save the new
@@ -30,34 +30,20 @@ export function RegisterForm() {
   const usernameRef = useRef<HTMLInputElement | null>(null);
   const passwordRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = registerForm(context);
+  const { errors, formError } = useFormState(form);
 
-  function setError(name: string, message: string | null | undefined) {
-    setErrors((current) => ({ ...current, [name]: message ?? undefined }));
-  }
-
-  async function onUsernameBlur(value: string) {
-    if (!value) return;
-    setError('username', await checkRegisterUsername(context, value));
-  }
-
-  async function onPhoneBlur(event: FocusEvent<HTMLInputElement>) {
-    if (!event.currentTarget.value) return;
-    setError('phone', await checkRegisterPhone(context, event.currentTarget.value));
-  }
+  const onUsernameBlur = (value: string) => checkUsernameField(context, value);
+  const onPhoneBlur = (event: FocusEvent<HTMLInputElement>) => void checkPhoneField(context, event.currentTarget.value);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const outcome = await register(context, {
+    await submitRegister(context, {
       ...formValues(event.currentTarget, SHADOW_FIELDS),
       username: usernameRef.current?.value ?? '',
       password: passwordRef.current?.value ?? '',
       confirmPassword: confirmRef.current?.value ?? '',
     });
-    setErrors(outcome.fieldErrors);
-    setFormError(outcome.formError);
   }
 
   return (
@@ -70,7 +56,7 @@ export function RegisterForm() {
         countdown={context.registerCountdown}
         sending={busy.registerCode ?? false}
         send={(phone) => sendRegisterCode(context, phone)}
-        onSendErrors={(sent) => setErrors((current) => ({ ...current, ...sent }))}
+        onSendErrors={(sent) => mergeErrors(form, sent)}
         onPhoneBlur={onPhoneBlur}
       />
       <LightField host={hostElement} form={lightForm} inputRef={passwordRef} label={PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" error={errors.password} />

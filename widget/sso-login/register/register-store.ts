@@ -14,6 +14,7 @@ import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername 
 import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-store.ts';
 import { stopCountdown } from '../shared/countdown.ts';
 import { sendSmsCode } from '../shared/send-sms-code.ts';
+import { formState, mergeErrors, showErrors, type FormState } from '../shared/form-state.ts';
 
 export interface RegisterValues {
   username: string;
@@ -119,4 +120,26 @@ export async function register(context: LoginContext, values: RegisterValues): P
     }
   });
   return { fieldErrors: serverErrors, formError };
+}
+
+export const registerForm = (context: LoginContext): FormState => formState(context, 'register');
+
+/** Leaving the username field: its rule, then its uniqueness, shown under it. */
+export async function checkUsernameField(context: LoginContext, value: string): Promise<void> {
+  if (!value) return;
+  mergeErrors(registerForm(context), { username: (await checkRegisterUsername(context, value)) ?? undefined });
+}
+
+/** Leaving the phone field: its rule, then its uniqueness, shown under it. */
+export async function checkPhoneField(context: LoginContext, value: string): Promise<void> {
+  if (!value) return;
+  mergeErrors(registerForm(context), { phone: (await checkRegisterPhone(context, value)) ?? undefined });
+}
+
+/** The form's submit: registers; what is wrong lands in the form's store. */
+export async function submitRegister(context: LoginContext, values: RegisterValues): Promise<void> {
+  const form = registerForm(context);
+  form.$formError.set(null);
+  const outcome = await register(context, values);
+  showErrors(form, outcome.fieldErrors, outcome.formError);
 }

@@ -4,7 +4,18 @@
 // of the page (or under a dialog's backdrop). Both live regions are always in the tree, so a screen
 // reader announces a message the moment it appears: the form error assertively, the field errors
 // (also shown under their fields) politely.
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import type { FieldErrors } from '../login-store.ts';
+import { showErrors, type FormState } from './form-state.ts';
+
+/** A form's errors from its store, for rendering; emptied when the form leaves the page. */
+export function useFormState(form: FormState): { errors: FieldErrors; formError: string | null } {
+  const errors = useStore(form.$errors);
+  const formError = useStore(form.$formError);
+  useEffect(() => () => showErrors(form, {}), [form]);
+  return { errors, formError };
+}
 
 interface FormErrorsProps {
   /** The error of the form as a whole, shown and announced; null when there is none. */
