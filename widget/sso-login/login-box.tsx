@@ -6,19 +6,7 @@ import { useStore } from '@nanostores/react';
 import { setView, type LoginView } from './login-store.ts';
 import { availableQrTypes, initialQrType } from './qr/qr-store.ts';
 import { LOGIN_METHODS } from './sso-login.messages.ts';
-import {
-  BACK_TO_LOGIN,
-  FEISHU_LOGIN,
-  LOGIN_TITLE,
-  MOBILE_LOGIN,
-  PASSWORD_LOGIN,
-  QR_TYPE_GROUP,
-  REGISTER,
-  SIGN_OUT,
-  SWITCH_TO_PASSWORD,
-  SWITCH_TO_QR,
-  WECOM_LOGIN,
-} from '../core/messages.ts';
+import { BACK_TO_LOGIN, FEISHU_LOGIN, LOGIN_TITLE, MOBILE_LOGIN, PASSWORD_LOGIN, QR_TYPE_GROUP, REGISTER, SIGN_OUT, SWITCH_TO_PASSWORD, SWITCH_TO_QR, WECOM_LOGIN } from './sso-login.messages.ts';
 import { PasswordForm } from './password/password-form.tsx';
 import { ForgotPasswordView, LogoutView, MobileForm, QrPanel, RedirectView, RegisterForm } from './lazy-views.tsx';
 import { SECOND_FACTOR_TITLE, SecondFactorView } from './second-factor/lazy-second-factor.tsx';

@@ -5,7 +5,7 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { createCarousel, markImageFailed, setCarouselPaused, startCarousel, stopCarousel } from './carousel-store.ts';
-import { CAROUSEL_PAUSE, CAROUSEL_PLAY } from './carousel.messages.ts';
+import { CAROUSEL_PAUSE, CAROUSEL_PLAY } from './brand.messages.ts';
 
 interface BackgroundCarouselProps {
   images: string[];

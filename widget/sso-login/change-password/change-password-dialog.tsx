@@ -4,15 +4,9 @@ import { useId, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { cancelChangePassword, changePasswordForm, submitChangePassword } from './change-password-store.ts';
 import type { ChangePasswordRequest } from '../login-store.ts';
-import {
-  CANCEL_TEXT,
-  CHANGE_PASSWORD_TITLE,
-  CONFIRM_NEW_PASSWORD_LABEL,
-  NEW_PASSWORD_LABEL,
-  OK_TEXT,
-  OLD_PASSWORD_LABEL,
-  USERNAME_LABEL,
-} from '../../core/messages.ts';
+import { CANCEL_TEXT, OK_TEXT } from '../../core/messages.ts';
+import { CHANGE_PASSWORD_TITLE, OLD_PASSWORD_LABEL } from './change-password.messages.ts';
+import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL, USERNAME_LABEL } from '../sso-login.messages.ts';
 import { useModalDialog } from '../../core/use-modal.ts';
 import { agedExplained, FIRST_LOGIN_EXPLAINED, POSTPONE_CHANGE, POSTPONING } from './change-password.messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';

@@ -1,14 +1,8 @@
 // The change-password dialog opened after AU00153 / AU00154 (spec sections 3 and 4): three
 // passwords, all SM2-encrypted; afterwards the user signs in with the new one.
 import { storePasswordCredential } from '../../core/password-credential.ts';
-import {
-  NEW_PASSWORD_SAME,
-  PASSWORD_CHANGED,
-  PASSWORDS_DIFFER,
-  REQUIRED_CONFIRM_PASSWORD,
-  REQUIRED_NEW_PASSWORD,
-  REQUIRED_OLD_PASSWORD,
-} from '../../core/messages.ts';
+import { NEW_PASSWORD_SAME, PASSWORD_CHANGED, REQUIRED_OLD_PASSWORD } from './change-password.messages.ts';
+import { PASSWORDS_DIFFER, REQUIRED_CONFIRM_PASSWORD, REQUIRED_NEW_PASSWORD } from '../sso-login.messages.ts';
 import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-store.ts';
 import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';
 

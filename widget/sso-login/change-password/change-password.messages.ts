@@ -1,7 +1,7 @@
 // Texts that explain the forced change-password dialog: why (AU00153: password too old; AU00154:
 // first login) and, for an aged password within the server's grace, until when 稍后修改 works.
 import type { PasswordAgedDetail } from '../../../contract/endpoints/auth.ts';
-import { PASSWORD_AGED } from '../../core/messages.ts';
+import { PASSWORD_AGED } from '../password/password.messages.ts';
 
 export const POSTPONE_CHANGE = '稍后修改';
 export const POSTPONING = '登录中…';
@@ -19,3 +19,9 @@ export function agedExplained(detail: PasswordAgedDetail | undefined): string {
   if (detail.postponeUntil === null) return `${why}宽限期已过，修改后才能登录。`;
   return `${why}也可以稍后修改：${chineseDate(detail.postponeUntil)}前仍可直接登录，之后必须修改。`;
 }
+
+export const REQUIRED_OLD_PASSWORD = '请输入原密码';
+export const NEW_PASSWORD_SAME = '新密码不能与原密码相同';
+export const PASSWORD_CHANGED = '密码修改成功，请使用新密码登录';
+export const CHANGE_PASSWORD_TITLE = '修改密码';
+export const OLD_PASSWORD_LABEL = '原密码';

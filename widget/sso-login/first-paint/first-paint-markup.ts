@@ -3,18 +3,7 @@
 // is pending, login-footer.tsx), with the same class names, so the same rules style both. Plain DOM
 // calls: smaller than a template library for one static form. The inputs carry the name,
 // autocomplete and aria-label the React view's light inputs have: LightField adopts them.
-import {
-  COPYRIGHT,
-  DEALER_HELP_LINE,
-  FILING_RECORD,
-  FILING_RECORD_URL,
-  MOBILE_LOGIN,
-  PASSWORD_LABEL,
-  PASSWORD_LOGIN,
-  REGISTER,
-  SIGN_IN,
-  USERNAME_LABEL,
-} from '../../core/messages.ts';
+import { COPYRIGHT, DEALER_HELP_LINE, FILING_RECORD, FILING_RECORD_URL, MOBILE_LOGIN, PASSWORD_LABEL, PASSWORD_LOGIN, REGISTER, SIGN_IN, USERNAME_LABEL } from '../sso-login.messages.ts';
 import { FORGOT_PASSWORD } from '../forgot-password/forgot-password.messages.ts';
 import { LOGIN_METHODS } from '../sso-login.messages.ts';
 import { BRAND_LOADING } from '../brand/brand.messages.ts';

@@ -16,7 +16,7 @@ import { resolveLoginParams, type LoginParams } from '../login-params.ts';
 import { BRAND_COPY, brandCodeOf } from '../../brands/brand-copy.ts';
 import { resolveAgainstApi } from '../../core/api-origin.ts';
 import { brandCacheKey, readCachedLook } from '../brand/brand-look.ts';
-import { SIGNING_IN } from '../../core/messages.ts';
+import { SIGNING_IN } from '../sso-login.messages.ts';
 
 const TAG = 'sso-login';
 let painted = 0;

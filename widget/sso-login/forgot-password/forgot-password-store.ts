@@ -3,7 +3,7 @@
 // field (too many requests, a network failure) is a toast. Success returns to the password form.
 import { ApiCallError } from '../../core/request.ts';
 import { validatePhone } from '../../core/validators.ts';
-import { PASSWORDS_DIFFER, REQUIRED_CONFIRM_PASSWORD, REQUIRED_NEW_PASSWORD, REQUIRED_PHONE, REQUIRED_SMS_CODE } from '../../core/messages.ts';
+import { PASSWORDS_DIFFER, REQUIRED_CONFIRM_PASSWORD, REQUIRED_NEW_PASSWORD, REQUIRED_PHONE, REQUIRED_SMS_CODE } from '../sso-login.messages.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE } from '../../../contract/messages.ts';
 import { SMS_CODE_PATTERN } from '../../../contract/rules/sms-code.ts';
 import { PASSWORD_RESET_DONE } from './forgot-password.messages.ts';

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { resetForm, sendResetCode, submitReset } from './forgot-password-store.ts';
 import { mergeErrors } from '../shared/form-state.ts';
 import { useFormState } from '../shared/form-errors.tsx';
-import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL } from '../../core/messages.ts';
+import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL } from '../sso-login.messages.ts';
 import { RESET_PASSWORD_HINT, RESET_SUBMIT, RESETTING } from './forgot-password.messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
 import { formValues } from '../shared/field.tsx';

@@ -3,7 +3,9 @@
 // button 退出登录 signs out (single logout included); then the text says 您已退出登录 and the
 // button 重新登录 leads back to the login box; after a failure 退出登录失败，请重试 with 退出登录.
 import { useStore } from '@nanostores/react';
-import { CONFIRM_SIGN_OUT, SIGN_IN_AGAIN, SIGN_OUT, SIGN_OUT_FAILED, SIGNED_OUT, SIGNING_OUT } from '../../core/messages.ts';
+import { CONFIRM_SIGN_OUT, SIGN_OUT_FAILED, SIGNED_OUT, SIGNING_OUT } from './logout.messages.ts';
+import { SIGN_IN_AGAIN } from '../../core/messages.ts';
+import { SIGN_OUT } from '../sso-login.messages.ts';
 import { signOutFromView } from './logout-store.ts';
 import { setView } from '../login-store.ts';
 import { BusyButton } from '../shared/busy-button.tsx';

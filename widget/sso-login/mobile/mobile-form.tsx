@@ -3,7 +3,7 @@ import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { mobileForm, sendMobileLoginCode, submitMobileLogin } from './mobile-store.ts';
 import { mergeErrors } from '../shared/form-state.ts';
-import { SIGN_IN, SIGNING_IN } from '../../core/messages.ts';
+import { SIGN_IN, SIGNING_IN } from '../sso-login.messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
 import { formValues } from '../shared/field.tsx';
 import { useLoginUi } from '../use-login.ts';

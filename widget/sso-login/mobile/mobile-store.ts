@@ -1,6 +1,6 @@
 // Mobile login (spec section 2): phone, an SMS code (the send button counts the server's cooldown
 // down), sign in; AU00170 / AU00175 hand over to the second factor. The form's errors live here.
-import { REQUIRED_PHONE, REQUIRED_SMS_CODE } from '../../core/messages.ts';
+import { REQUIRED_PHONE, REQUIRED_SMS_CODE } from '../sso-login.messages.ts';
 import { validatePhone } from '../../core/validators.ts';
 import { emitLoginError, guarded, loginExtras, type FieldErrors, type LoginContext } from '../login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';

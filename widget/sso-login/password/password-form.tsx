@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { passwordForm, submitPasswordLogin } from './password-store.ts';
 import { setView } from '../login-store.ts';
 import { FORGOT_PASSWORD } from '../forgot-password/forgot-password.messages.ts';
-import { PASSWORD_LABEL, SIGN_IN, SIGNING_IN, USERNAME_LABEL } from '../../core/messages.ts';
+import { PASSWORD_LABEL, SIGN_IN, SIGNING_IN, USERNAME_LABEL } from '../sso-login.messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
 import { LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
 import { FormErrors, useFormState } from '../shared/form-errors.tsx';

@@ -4,7 +4,8 @@
 import type { PasswordAgedDetail } from '../../../contract/endpoints/auth.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 import { ApiCallError } from '../../core/request.ts';
-import { FIRST_LOGIN, PASSWORD_AGED, REQUIRED_PASSWORD, REQUIRED_USERNAME } from '../../core/messages.ts';
+import { FIRST_LOGIN, PASSWORD_AGED } from './password.messages.ts';
+import { REQUIRED_PASSWORD, REQUIRED_USERNAME } from '../sso-login.messages.ts';
 import { storePasswordCredential } from '../../core/password-credential.ts';
 import { emitLoginError, guarded, loginExtras, reportFailure, type FieldErrors, type LoginContext } from '../login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';

@@ -1,9 +1,7 @@
 // External-redirect mode (spec section 2): a code login with code and login_type, then callBack.
 import { startSecondFactor } from '../second-factor/second-factor-step.ts';
 import { ApiCallError } from '../../core/request.ts';
-import {
-  CALLBACK_NOT_ALLOWED, CODE_LOGIN_PENDING, INVALID_LOGIN_TYPE, MISSING_CODE, MISSING_LOGIN_TYPE, OAUTH_STATE_MISMATCH,
-} from '../../core/messages.ts';
+import { CALLBACK_NOT_ALLOWED, CODE_LOGIN_PENDING, INVALID_LOGIN_TYPE, MISSING_CODE, MISSING_LOGIN_TYPE, OAUTH_STATE_MISMATCH } from './redirect.messages.ts';
 import { emit } from '../../core/events.ts';
 import { loadClientGroup, type LoginContext } from '../login-store.ts';
 import type { ClientGroup } from '../shared/client-group.ts';

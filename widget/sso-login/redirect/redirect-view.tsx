@@ -1,6 +1,6 @@
 // External-redirect mode: progress while the code login runs, then the reason it failed.
 import { useStore } from '@nanostores/react';
-import { BACK_TO_LOGIN } from '../../core/messages.ts';
+import { BACK_TO_LOGIN } from '../sso-login.messages.ts';
 import { setView } from '../login-store.ts';
 import { useLoginUi } from '../use-login.ts';
 

@@ -4,13 +4,8 @@ import { useRef, type FocusEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { checkPhoneField, checkUsernameField, registerForm, sendRegisterCode, submitRegister } from './register-store.ts';
 import { mergeErrors } from '../shared/form-state.ts';
-import { registering } from '../sso-login.messages.ts';
-import {
-  CONFIRM_PASSWORD_LABEL,
-  PASSWORD_LABEL,
-  SUBMIT_REGISTER,
-  USERNAME_LABEL,
-} from '../../core/messages.ts';
+import { CONFIRM_PASSWORD_LABEL, SUBMIT_REGISTER, registering } from './register.messages.ts';
+import { PASSWORD_LABEL, USERNAME_LABEL } from '../sso-login.messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
 import { formValues } from '../shared/field.tsx';
 import { LightField, useLightForm } from '../shared/light-dom-credentials.tsx';

@@ -1,15 +1,8 @@
 // The register view (spec section 5): username and phone rules with server uniqueness checks,
 // an SMS code, password and confirmation; success returns to password login with the username.
 import { storePasswordCredential } from '../../core/password-credential.ts';
-import {
-  PASSWORDS_DIFFER,
-  REGISTER_SUCCESS,
-  REQUIRED_CONFIRM_REGISTER_PASSWORD,
-  REQUIRED_PASSWORD,
-  REQUIRED_PHONE,
-  REQUIRED_SMS_CODE,
-  REQUIRED_USERNAME,
-} from '../../core/messages.ts';
+import { PASSWORDS_DIFFER, REQUIRED_PASSWORD, REQUIRED_PHONE, REQUIRED_SMS_CODE, REQUIRED_USERNAME } from '../sso-login.messages.ts';
+import { REGISTER_SUCCESS, REQUIRED_CONFIRM_REGISTER_PASSWORD } from './register.messages.ts';
 import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername } from '../../core/validators.ts';
 import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-store.ts';
 import { stopCountdown } from '../shared/countdown.ts';

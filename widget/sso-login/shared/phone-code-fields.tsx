@@ -2,7 +2,7 @@
 // and 忘记密码 forms show them. The send reads the phone the form holds at that moment; its
 // refusals land at these two fields.
 import type { FocusEvent, RefObject } from 'react';
-import { PHONE_LABEL, SEND_CODE, SENDING_CODE, SMS_CODE_LABEL } from '../../core/messages.ts';
+import { PHONE_LABEL, SEND_CODE, SENDING_CODE, SMS_CODE_LABEL } from '../sso-login.messages.ts';
 import type { Countdown } from './countdown.ts';
 import type { FieldErrors } from '../login-store.ts';
 import { Field, formValues } from './field.tsx';

@@ -1,7 +1,7 @@
 // The send-code button: inert (aria-disabled) while sending and while its countdown runs ("59秒后重新获取").
 import { useStore } from '@nanostores/react';
 import type { Countdown } from './countdown.ts';
-import { resendIn } from '../../core/messages.ts';
+import { resendIn } from '../sso-login.messages.ts';
 
 interface SendCodeButtonProps {
   countdown: Countdown;

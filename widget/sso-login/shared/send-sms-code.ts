@@ -3,7 +3,7 @@
 // cooldown, daily cap) is shown at the code field, where the send button sits; anything else (too
 // many requests from this address, the network) belongs to no field and stays a toast. (A phone the
 // server refuses cannot reach it: each form checks the phone by the same rule before it sends.)
-import { CODE_SENT } from '../../core/messages.ts';
+import { CODE_SENT } from '../sso-login.messages.ts';
 import { ApiCallError } from '../../core/request.ts';
 import { startCountdown, type Countdown } from './countdown.ts';
 import { emitLoginError, guarded, reportFailure, type BusyKey, type FieldErrors, type LoginContext } from '../login-store.ts';
