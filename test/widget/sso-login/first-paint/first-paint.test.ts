@@ -1,4 +1,4 @@
-// The first paint of <sso-login> (widget/sso-login/first-paint.ts): the password form is drawn and
+// The first paint of <sso-login> (widget/sso-login/first-paint/first-paint.ts): the password form is drawn and
 // takes typing before the React part has arrived; when it arrives, React takes over the same inputs
 // (value, focus, selection kept) and runs a submit made before it came, without a navigation of the
 // page. The React part's arrival is in the test's hands: this file runs the first paint alone (as
