@@ -1,8 +1,8 @@
 // Views of <sso-login> that no query parameter selects (QR panels, mobile, register) are reached
 // the way a user reaches them: the demo link carries demo_view=..., and this sets up the state
 // (the stored QR choice) and presses the element's own button once it has rendered.
-import { QR_CHOICE_STORAGE_KEY } from '../widget/sso-login/stores/qr-choice.ts';
-import { MOBILE_LOGIN, REGISTER } from '../widget/core/messages.ts';
+import { QR_CHOICE_STORAGE_KEY } from '../widget/sso-login/qr/qr-store.ts';
+import { MOBILE_LOGIN, REGISTER } from '../widget/sso-login/sso-login.messages.ts';
 
 export type DemoView = 'wecom' | 'feishu' | 'mobile' | 'register';
 

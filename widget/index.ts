@@ -4,12 +4,12 @@
 // /widget/sso-widget.js (ES module) or /widget/sso-widget.iife.js (classic script).
 //
 // The entry is a small loader: it draws the password form of every <sso-login> without React (the
-// first paint, sso-login/first-paint.ts), then imports the React part that defines the element and
+// first paint, sso-login/first-paint/first-paint.ts), then imports the React part that defines the element and
 // takes the form over. React, react-dom, r2wc and nanostores are no static import of this file:
 // the form is there, and takes typing, before they have arrived and run (docs/performance.md, "The
 // first paint before React"). The first paint's static imports include core/script-origin.ts, so
 // the script's own URL (api-base's default) is still read while this script first runs.
-import { startFirstPaint } from './sso-login/first-paint.ts';
+import { startFirstPaint } from './sso-login/first-paint/first-paint.ts';
 import './app-center/define-when-needed.ts';
 
 startFirstPaint();

@@ -34,6 +34,8 @@ export interface GroupConfig {
   callbackOrigins: string[];
   /** The group's colours and logo; null: the widget's default look. */
   theme: GroupTheme | null;
+  /** Seconds before another SMS code can go to the same phone (SSO_SMS_COOLDOWN_SECONDS): the send buttons count them down. */
+  smsCooldownSeconds: number;
 }
 
 export interface GroupSummary {

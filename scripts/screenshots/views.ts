@@ -2,8 +2,8 @@
 // client group, and with it the brand, from the host), the views a person can reach there, and
 // the three widths. Each view is reached the way a person reaches it, in the words of the screen.
 import type { Page } from 'playwright-core';
-import { MOBILE_LOGIN, REGISTER } from '../../widget/core/messages.ts';
-import { FORGOT_PASSWORD } from '../../widget/sso-login/forgot-password.messages.ts';
+import { MOBILE_LOGIN, REGISTER } from '../../widget/sso-login/sso-login.messages.ts';
+import { FORGOT_PASSWORD } from '../../widget/sso-login/forgot-password/forgot-password.messages.ts';
 import {
   changePasswordDialog, DEMO, loginBox, submitPasswordLogin, systemDialog,
 } from '../../test/e2e/support/portal-ui.ts';

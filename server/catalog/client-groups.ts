@@ -66,7 +66,7 @@ export function groupConfigView(group: ClientGroup, via: RequestOrigin) {
     imageList: group.imageList.map((i) => ({ fileUrl: i.fileUrl })),
     cycleTime: group.cycleTime,
     // No OAuth state here: a constant one protects nothing. The login box makes a random state per
-    // QR code and checks it on the return URL (widget/sso-login/stores/oauth-state.ts).
+    // QR code and checks it on the return URL (widget/sso-login/qr/oauth-state.ts).
     weComConfig: group.weCom
       ? { appid: group.weCom.appid, agentid: group.weCom.agentid, redirect_uri: redirect('wecom') }
       : null,

@@ -17,7 +17,9 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
     schema: { querystring: groupDetail.query },
   }, async (request) => {
     const group = await groupFor(ctx, request, request.query.ssoDomain);
-    return ok(groupDetail, groupConfigView(group, requestOrigin(request)));
+    // The SMS resend cooldown rides along: the login page's send buttons count down the server's own.
+    const smsCooldownSeconds = Math.ceil(ctx.config.smsResendCooldownMs / 1000);
+    return ok(groupDetail, { ...groupConfigView(group, requestOrigin(request)), smsCooldownSeconds });
   });
 
   app.get(groupList.path, { schema: { querystring: groupList.query } }, async (request, reply) => {

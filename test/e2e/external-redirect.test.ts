@@ -20,7 +20,7 @@ const BRAND_SITE = 'http://localhost:5173';
 const redirectMessage = (page: Page) => loginBox(page).locator('.sso-redirect [role="alert"]');
 
 const QR_SDK_STAND_INS = {
-  // The official script hosts (widget/sso-login/qr-sdk.ts); the strict CSP allows them.
+  // The official script hosts (widget/sso-login/qr/qr-sdk.ts); the strict CSP allows them.
   'https://wwcdn.weixin.qq.com/**': 'window.WwLogin = function (options) { window.__qrReturn = { redirectUri: decodeURIComponent(options.redirect_uri), state: options.state }; };',
   'https://lf-package-cn.feishucdn.com/**': [
     'window.QRLogin = function (options) {',

@@ -31,7 +31,7 @@ for (const backend of testBackends()) {
       const body = await detail('localhost');
       assert.equal(body.code, 200);
       const g = body.data;
-      assert.deepEqual(Object.keys(g).sort(), ['callbackOrigins', 'code', 'cycleTime', 'domainUrl', 'feishuConfig', 'imageList', 'name', 'theme', 'weComConfig']);
+      assert.deepEqual(Object.keys(g).sort(), ['callbackOrigins', 'code', 'cycleTime', 'domainUrl', 'feishuConfig', 'imageList', 'name', 'smsCooldownSeconds', 'theme', 'weComConfig']);
       assert.equal(g.name, '企业统一登录平台');
       assert.equal(g.domainUrl, 'http://localhost');
       assert.equal(g.cycleTime, 3);

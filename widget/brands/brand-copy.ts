@@ -1,5 +1,5 @@
 // The words and colours of the six brand variants of spec section 1 (copy is ours), without their
-// artwork (logos.tsx, React components): the first paint (sso-login/first-paint.ts) draws the brand
+// artwork (logos.tsx, React components): the first paint (sso-login/first-paint/first-paint.ts) draws the brand
 // panel from these before React is loaded. Unknown codes fall back to the default variant; ka and
 // keyaccount both mean key-account.
 import type { BrandCode, BrandCopy } from './brand.ts';

@@ -4,7 +4,7 @@ import { REQUEST_TIMEOUT_MS } from './config.ts';
 import { ACCOUNT_LOCKED, DEFAULT_ERROR, NETWORK_ERROR, REQUEST_TIMEOUT, SIGN_IN_AGAIN, TOKEN_EXPIRED } from './messages.ts';
 import { navigate } from './navigate.ts';
 import type { NoticeCenter } from './notices.ts';
-import { SIGNED_URL } from './signed-url.ts';
+import { SIGNED_PATH } from '../../contract/endpoints/request-rules.ts';
 import { loadEncFlag, loadSignature } from './request-crypto.ts';
 import { currentXsrfToken, needsXsrf, rememberXsrfHeader } from './xsrf.ts';
 import { loginBinding } from './login-binding.ts';
@@ -117,7 +117,7 @@ export function createApiClient(options: { apiBase: string; notices: NoticeCente
     if (token) headers.set('X-XSRF-TOKEN', token);
     // Embedded: a login ticket the server mints is bound to this page (core/login-binding.ts).
     if (crossOrigin) headers.set('X-Login-Binding', loginBinding());
-    if (path.includes(SIGNED_URL)) {
+    if (path.includes(SIGNED_PATH)) {
       const { signatureHeaders } = await loadSignature();
       for (const [name, value] of Object.entries(signatureHeaders())) headers.set(name, value);
     }

@@ -2,9 +2,7 @@
 // signature = md5(secret + nonce + url + timestamp), lowercase hex.
 import MD5 from 'crypto-js/md5';
 import { SIGN_SECRET } from './config.ts';
-import { SIGNED_URL } from './signed-url.ts';
-
-export { SIGNED_URL };
+import { SIGNED_PATH as SIGNED_URL } from '../../contract/endpoints/request-rules.ts';
 
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

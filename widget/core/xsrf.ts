@@ -3,21 +3,16 @@
 // header last seen (before the first answer has set the cookie, or when cookies are blocked).
 // An element embedded on another origin does not use them: request.ts keeps the token the API
 // hands that one client (embedToken), since the brand page's own cookies say nothing about the API.
+import { XSRF_GET_PATHS } from '../../contract/endpoints/request-rules.ts';
+
 let lastHeaderToken: string | null = null;
 
 /**
- * GET routes that change state, so need the header like every POST (path prefixes, below /api).
- * The server marks the same routes with config: { xsrf: true }; test/server/widget-parity.test.ts
- * checks the two lists agree.
+ * GET routes that change state, so need the header like every POST: the contract's list (the
+ * definitions marked xsrf, which the server's routes follow), as path prefixes below /api
+ * ('/admin/mobile/:phone' -> '/admin/mobile/').
  */
-export const STATE_CHANGING_GETS: readonly string[] = [
-  '/centerAuth/sso/signout',
-  '/centerAuth/msg/login/send',
-  '/centerAuth/msg/resetPassword/send',
-  '/admin/mobile/',
-  '/centerAuth/sso/WeCom/loginByCode',
-  '/centerAuth/sso/feishu/loginByCode',
-];
+export const STATE_CHANGING_GETS: readonly string[] = XSRF_GET_PATHS.map((path) => path.replace(/:[^/]*$/, ''));
 
 export function readXsrfCookie(): string | null {
   for (const part of document.cookie.split(';')) {

@@ -2,9 +2,9 @@
 import { defineElement } from '../core/define-element.ts';
 import { baseStyles } from '../core/base.styles.ts';
 import { ssoLoginStyles } from './sso-login.styles.ts';
-import { lightCredentialStyles } from './light-credential.styles.ts';
+import { lightCredentialStyles } from './shared/light-credential.styles.ts';
 import { SsoLogin } from './sso-login.tsx';
-import { FIRST_PAINT_SLOT } from './first-paint-names.ts';
+import { FIRST_PAINT_SLOT } from './first-paint/first-paint-names.ts';
 
 export const SsoLoginElement = defineElement('sso-login', SsoLogin, {
   props: {

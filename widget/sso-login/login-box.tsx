@@ -3,31 +3,19 @@
 import { useEffect, useRef } from 'react';
 import { focusablesOf } from '../core/use-modal.ts';
 import { useStore } from '@nanostores/react';
-import { setView, type LoginView } from './stores/login-store.ts';
-import { availableQrTypes, initialQrType } from './stores/qr-choice.ts';
+import { setView, type LoginView } from './login-store.ts';
+import { availableQrTypes, initialQrType } from './qr/qr-store.ts';
 import { LOGIN_METHODS } from './sso-login.messages.ts';
-import {
-  BACK_TO_LOGIN,
-  FEISHU_LOGIN,
-  LOGIN_TITLE,
-  MOBILE_LOGIN,
-  PASSWORD_LOGIN,
-  QR_TYPE_GROUP,
-  REGISTER,
-  SIGN_OUT,
-  SWITCH_TO_PASSWORD,
-  SWITCH_TO_QR,
-  WECOM_LOGIN,
-} from '../core/messages.ts';
-import { PasswordForm } from './password-form.tsx';
+import { BACK_TO_LOGIN, FEISHU_LOGIN, LOGIN_TITLE, MOBILE_LOGIN, PASSWORD_LOGIN, QR_TYPE_GROUP, REGISTER, SIGN_OUT, SWITCH_TO_PASSWORD, SWITCH_TO_QR, WECOM_LOGIN } from './sso-login.messages.ts';
+import { PasswordForm } from './password/password-form.tsx';
 import { ForgotPasswordView, LogoutView, MobileForm, QrPanel, RedirectView, RegisterForm } from './lazy-views.tsx';
 import { SECOND_FACTOR_TITLE, SecondFactorView } from './second-factor/lazy-second-factor.tsx';
 import { LoginFooter } from './login-footer.tsx';
-import { BACK_TO_SIGN_IN, RESET_PASSWORD_TITLE } from './forgot-password.messages.ts';
-import { KeyboardIcon, QrIcon } from './icons.tsx';
+import { BACK_TO_SIGN_IN, RESET_PASSWORD_TITLE } from './forgot-password/forgot-password.messages.ts';
+import { KeyboardIcon, QrIcon } from './shared/icons.tsx';
 import { useLoginUi } from './use-login.ts';
 import { usePhoneLayout } from './phone-layout.ts';
-import { AppBrowserLogin } from './app-browser-login.tsx';
+import { AppBrowserLogin } from './qr/app-browser-login.tsx';
 
 const TITLES: Record<LoginView, string> = {
   password: PASSWORD_LOGIN,

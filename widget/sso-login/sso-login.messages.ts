@@ -1,7 +1,49 @@
-// Texts only the <sso-login> element shows that were written inline in its components. The texts
-// the server and the request client share (errors, validation, dialogs) stay in core/messages.ts,
-// which moves to contract/ with the server half of issue 14.
-export const LOGIN_METHODS = '登录方式';
+// The texts several of <sso-login>'s views share: the login box and its footer, the field labels and
+// required-field texts of the forms, the sign-in and send-code buttons. A text one view alone shows is
+// in that view's folder (<view>/<view>.messages.ts); the texts the core shows with <app-center> are in
+// core/messages.ts, those the server sends too in contract/messages.ts. Texts quoted by the product
+// spec are exact (spec sections 2 to 5).
 
-/** The register button while its request runs. */
-export const registering = (label: string) => `${label}中…`;
+// Login box.
+export const LOGIN_METHODS = '登录方式';
+// Validation (spec section 5).
+export const REQUIRED_USERNAME = '请输入用户名';
+export const REQUIRED_PASSWORD = '请输入密码';
+export const REQUIRED_PHONE = '请输入手机号';
+export const REQUIRED_SMS_CODE = '请输入短信验证码';
+export const REQUIRED_NEW_PASSWORD = '请输入新密码';
+export const REQUIRED_CONFIRM_PASSWORD = '请再次输入新密码';
+export const PASSWORDS_DIFFER = '两次输入的密码不一致';
+
+// Login box.
+export const LOGIN_TITLE = '账号登录';
+export const PASSWORD_LOGIN = '密码登录';
+export const MOBILE_LOGIN = '手机登录';
+export const REGISTER = '注册账号';
+export const WECOM_LOGIN = '企业微信扫码登录';
+export const FEISHU_LOGIN = '飞书扫码登录';
+export const SWITCH_TO_QR = '切换到扫码登录';
+export const SWITCH_TO_PASSWORD = '切换到密码登录';
+
+// The forms' fields and buttons.
+export const USERNAME_LABEL = '用户名';
+export const PASSWORD_LABEL = '密码';
+export const PHONE_LABEL = '手机号';
+export const SMS_CODE_LABEL = '短信验证码';
+export const SIGN_IN = '登录';
+export const SIGNING_IN = '登录中…';
+export const SEND_CODE = '获取验证码';
+export const SENDING_CODE = '发送中…';
+export const CODE_SENT = '验证码已发送';
+export const resendIn = (seconds: number): string => `${seconds}秒后重新获取`;
+export const BACK_TO_LOGIN = '返回密码登录';
+export const QR_TYPE_GROUP = '扫码方式';
+export const SIGN_OUT = '退出登录';
+export const NEW_PASSWORD_LABEL = '新密码';
+export const CONFIRM_NEW_PASSWORD_LABEL = '确认新密码';
+
+// Footer.
+export const COPYRIGHT = '© 2026 企业统一登录平台 版权所有';
+export const FILING_RECORD = '京ICP备00000000号-1';
+export const FILING_RECORD_URL = 'https://beian.miit.gov.cn/';
+export const DEALER_HELP_LINE = '经销商服务热线：400-000-0000（每日 8:00-18:30，仅限经销商）';

@@ -9,17 +9,17 @@ import { preloadSm2OnFirstUse } from './sm2-warm-up.ts';
 import { emit } from '../core/events.ts';
 import { resolveAgainstApi } from '../core/api-origin.ts';
 import { brandCodeOf, getBrand } from '../brands/index.ts';
-import { resolveLoginParams, type LoginElementProps } from './stores/login-params.ts';
-import { createLoginContext } from './stores/login-store.ts';
-import { startLoginPage } from './stores/login-actions.ts';
-import { stopCountdown } from './stores/countdown.ts';
-import { BackgroundCarousel } from './background-carousel.tsx';
-import { BrandPanel } from './brand-panel.tsx';
-import { PENDING_LOOK_CSS, themeCss, useLookSheet } from './brand-theme.ts';
+import { resolveLoginParams, type LoginElementProps } from './login-params.ts';
+import { createLoginContext } from './login-store.ts';
+import { startLoginPage } from './login-actions.ts';
+import { stopCountdown } from './shared/countdown.ts';
+import { BackgroundCarousel } from './brand/background-carousel.tsx';
+import { BrandPanel } from './brand/brand-panel.tsx';
+import { PENDING_LOOK_CSS, themeCss, useLookSheet } from './brand/brand-theme.ts';
 import { LoginBox } from './login-box.tsx';
 import { ChangePasswordDialog, NoticeLayer } from './lazy-views.tsx';
 import { LoginUiContext, type LoginUi } from './use-login.ts';
-import { removeFirstPaint } from './first-paint-takeover.ts';
+import { removeFirstPaint } from './first-paint/first-paint-takeover.ts';
 
 export type SsoLoginProps = LoginElementProps & ElementContainerProps;
 
@@ -53,7 +53,7 @@ export function SsoLogin(props: SsoLoginProps) {
     [context, ui],
   );
 
-  // The first paint (first-paint.ts) goes with the first commit: layout effects run children first,
+  // The first paint (first-paint/first-paint.ts) goes with the first commit: layout effects run children first,
   // so the password form's fields have adopted its inputs by now.
   useLayoutEffect(() => removeFirstPaint(ui.hostElement()), [ui]);
 

@@ -1,6 +1,6 @@
 // React glue: the login context travels through React context, atoms are read with useStore.
 import { createContext, useContext } from 'react';
-import type { LoginContext } from './stores/login-store.ts';
+import type { LoginContext } from './login-store.ts';
 
 export interface LoginUi {
   context: LoginContext;

@@ -5,8 +5,8 @@ import { mountNoticeLayer, waitFor } from '../support/helpers.ts';
 import { ok, scriptApi, SCRIPTED_BASE } from '../app-center/scripted-api.ts';
 import { createNoticeCenter } from '../../../widget/core/notices.ts';
 import { deepActiveElement } from '../../../widget/core/deep-focus.ts';
-import { setQrSdkUrls } from '../../../widget/sso-login/qr-sdk.ts';
-import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/stores/qr-choice.ts';
+import { setQrSdkUrls } from '../../../widget/sso-login/qr/qr-sdk.ts';
+import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/qr/qr-store.ts';
 import { byText, groupLoaded, input, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
 import { scriptAgeing } from './scripted-ageing.ts';
 

@@ -24,9 +24,16 @@ const leftMounted = new Set<() => void>();
  * navigator stub is restored in turn, and the session is signed out again.
  */
 export function withLoginFixture(): void {
-  beforeEach(signOutForReal);
+  // The test server runs without the SMS resend cooldown (tests send freely); its group config says
+  // 60 s, as a server with the default SSO_SMS_COOLDOWN_SECONDS does, so the send buttons count down.
+  let restoreCooldown = () => {};
+  beforeEach(async () => {
+    restoreCooldown = serverCooldown(60);
+    await signOutForReal();
+  });
   afterEach(async () => {
     for (const remove of [...leftMounted].reverse()) remove();
+    restoreCooldown();
     await signOutForReal();
   });
 }
@@ -114,4 +121,24 @@ export function setQuery(query: string): () => void {
   const before = window.location.href;
   window.history.replaceState(null, '', `${window.location.pathname}?${query}`);
   return () => window.history.replaceState(null, '', before);
+}
+
+/**
+ * The group config answers `seconds` as the server's SMS resend cooldown (the test server runs
+ * without one, so tests can send freely), as a server started with SSO_SMS_COOLDOWN_SECONDS does.
+ * Call before mounting; returns the restore.
+ */
+export function serverCooldown(seconds: number): () => void {
+  const original = window.fetch;
+  window.fetch = async (resource, init) => {
+    const response = await original(resource, init);
+    const url = String(resource instanceof Request ? resource.url : resource);
+    if (!url.includes('/centerAuth/clientGroup/detailGetBySsoDomain') || !response.ok) return response;
+    const envelope = (await response.json()) as { data?: Record<string, unknown> | null };
+    if (envelope.data) envelope.data.smsCooldownSeconds = seconds;
+    return new Response(JSON.stringify(envelope), { status: response.status, headers: response.headers });
+  };
+  return () => {
+    window.fetch = original;
+  };
 }

@@ -14,12 +14,13 @@ import type {
   CurrentGroup,
   CurrentUser,
 } from './app-center-types.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 /** The login route of the spec: not defined by the portal, so it falls through to the login page. */
 export const LOGIN_ROUTE = '/login';
-export const NOT_LOGGED_IN = 'AU00300';
+export const NOT_LOGGED_IN = RefusalCode.notLoggedIn;
 /** The app list of a group the account is not a member of (contract/errors.ts notGroupMember). */
-export const NOT_GROUP_MEMBER = 'AU00301';
+export const NOT_GROUP_MEMBER = RefusalCode.notGroupMember;
 
 export interface AppCenterStoreOptions {
   api: ApiClient;

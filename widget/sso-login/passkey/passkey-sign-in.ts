@@ -4,8 +4,8 @@
 // sign-in (sign-in-success.ts); every failure is a Chinese message for the form.
 import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { ApiCallError } from '../../core/request.ts';
-import { emitLoginError, guarded, type LoginContext } from '../stores/login-store.ts';
-import { completeSignIn, signInDestination } from '../stores/sign-in-success.ts';
+import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
+import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
 
 /** A failed ceremony in Chinese, by the DOMException the browser raised. */
 export function passkeyFailure(error: unknown): string {

@@ -2,15 +2,16 @@
 // second factor) set an authenticator up and finish the sign-in with its first code. Each ends
 // like a password sign-in (sign-in-success.ts); a failure is shown in the form, where the user looks.
 import type { TotpEnrolment } from '../../../contract/endpoints/mfa.ts';
-import { emitLoginError, guarded, type LoginContext } from '../stores/login-store.ts';
-import { completeSignIn, signInDestination, type SignInAnswer } from '../stores/sign-in-success.ts';
+import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
+import { completeSignIn, signInDestination, type SignInAnswer } from '../shared/sign-in-success.ts';
 import { ApiCallError } from '../../core/request.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 export type Proof = { code: string } | { recoveryCode: string };
 
 /** A dead challenge (timed out, used): back to the password form with the server's message. */
 function backToPassword(context: LoginContext, error: unknown): boolean {
-  if (!(error instanceof ApiCallError) || String(error.errorCode ?? error.code) !== 'AU00173') return false;
+  if (!(error instanceof ApiCallError) || String(error.errorCode ?? error.code) !== RefusalCode.mfaChallengeExpired) return false;
   context.$secondFactor.set(null);
   context.$view.set('password');
   context.notices.toast('error', error.message);

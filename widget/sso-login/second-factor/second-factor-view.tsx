@@ -5,11 +5,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TotpEnrolment } from '../../../contract/endpoints/mfa.ts';
-import { BusyButton } from '../busy-button.tsx';
-import { Field, formValues } from '../field.tsx';
-import { FormErrors } from '../form-errors.tsx';
+import { BusyButton } from '../shared/busy-button.tsx';
+import { Field, formValues } from '../shared/field.tsx';
+import { FormErrors } from '../shared/form-errors.tsx';
 import { useLoginUi } from '../use-login.ts';
-import type { FieldErrors } from '../stores/login-store.ts';
+import type { FieldErrors } from '../login-store.ts';
 import { cancelSecondFactor, confirmEnrolment, startEnrolment, verifySecondFactor, type Enrolled } from './second-factor-actions.ts';
 import * as T from './second-factor.messages.ts';
 import { adoptSecondFactorSheet } from './second-factor.styles.ts';

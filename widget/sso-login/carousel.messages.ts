@@ -1,3 +1,0 @@
-// Texts of the background carousel's pause control (a toggle button: pressed = paused).
-export const CAROUSEL_PAUSE = '暂停背景轮播';
-export const CAROUSEL_PLAY = '播放背景轮播';

@@ -1,0 +1,116 @@
+// Password login (spec sections 2 and 4): name + SM2-encrypted password; AU00153 / AU00154 ask to
+// change the password first (the change-password dialog), AU00170 / AU00175 hand over to the second
+// factor. The form's errors live here (shared/form-state.ts).
+import type { PasswordAgedDetail } from '../../../contract/endpoints/auth.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
+import { ApiCallError } from '../../core/request.ts';
+import { FIRST_LOGIN, PASSWORD_AGED } from './password.messages.ts';
+import { REQUIRED_PASSWORD, REQUIRED_USERNAME } from '../sso-login.messages.ts';
+import { storePasswordCredential } from '../../core/password-credential.ts';
+import { emitLoginError, guarded, loginExtras, reportFailure, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
+import { startSecondFactor } from '../second-factor/second-factor-step.ts';
+import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';
+
+export interface PasswordValues {
+  name: string;
+  pwd: string;
+}
+
+export const passwordForm = (context: LoginContext): FormState => formState(context, 'password');
+
+export function validatePasswordLogin(values: PasswordValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.name.trim()) errors.name = REQUIRED_USERNAME;
+  if (!values.pwd) errors.pwd = REQUIRED_PASSWORD;
+  return errors;
+}
+
+const AGEING_MESSAGES = { [RefusalCode.passwordExpired]: PASSWORD_AGED, [RefusalCode.firstLogin]: FIRST_LOGIN } as const;
+
+function ageingCode(error: ApiCallError): keyof typeof AGEING_MESSAGES | null {
+  const code = String(error.errorCode ?? error.code);
+  return code === RefusalCode.passwordExpired || code === RefusalCode.firstLogin ? code : null;
+}
+
+/**
+ * Password login; AU00153 / AU00154 ask to change the password first (spec section 4). Returns the
+ * error the form shows in place (wrong password, a locked account with its minutes), else null.
+ */
+export async function passwordLogin(context: LoginContext, values: PasswordValues): Promise<string | null> {
+  const name = values.name.trim();
+  let formError: string | null = null;
+  await guarded(context, 'password', async () => {
+    try {
+      const pwd = await context.encryptPassword(values.pwd);
+      const data = await context.client.post('/centerAuth/sso/doLogin', {
+        form: { name, pwd, loginType: 0, ...loginExtras(context) },
+        quiet: true,
+      });
+      await storePasswordCredential(name, values.pwd);
+      completeSignIn(context, signInDestination(context, data), data);
+    } catch (error) {
+      // The password was right and a second factor is due: its own view takes over (no error shown).
+      if (startSecondFactor(context, error, name)) return;
+      const apiError = error instanceof ApiCallError ? ageingCode(error) : null;
+      if (!apiError) {
+        formError = emitLoginError(context, error).message;
+        return;
+      }
+      emitLoginError(context, error);
+      context.$username.set(name);
+      const confirmed = await context.notices.confirm(AGEING_MESSAGES[apiError]);
+      if (!confirmed) return;
+      const aged = apiError === RefusalCode.passwordExpired ? agedDetail((error as ApiCallError).data) : undefined;
+      context.$changePassword.set({
+        username: name,
+        reason: apiError,
+        ...(aged ? { aged } : {}),
+        // Offered only while the server says the grace lasts; the server checks again anyway.
+        ...(aged?.postponeUntil ? { postpone: () => postponedLogin(context, { name, pwd: values.pwd }) } : {}),
+      });
+    }
+  });
+  return formError;
+}
+
+/** AU00153's data, when it has the shape the server sends (contract PasswordAgedDetail). */
+function agedDetail(data: unknown): PasswordAgedDetail | undefined {
+  const detail = data as Partial<PasswordAgedDetail> | undefined;
+  if (!detail || typeof detail.ageDays !== 'number' || typeof detail.maxAgeDays !== 'number') return undefined;
+  return { ageDays: detail.ageDays, maxAgeDays: detail.maxAgeDays, postponeUntil: typeof detail.postponeUntil === 'number' ? detail.postponeUntil : null };
+}
+
+/**
+ * 稍后修改: the same sign-in again with postponePasswordChange=1. The server signs in only while
+ * the password is within its grace; past it the answer is AU00153 again, and the dialog stays.
+ */
+async function postponedLogin(context: LoginContext, values: PasswordValues): Promise<void> {
+  await guarded(context, 'postpone', async () => {
+    try {
+      const pwd = await context.encryptPassword(values.pwd);
+      const data = await context.client.post('/centerAuth/sso/doLogin', {
+        form: { name: values.name, pwd, loginType: 0, postponePasswordChange: 1, ...loginExtras(context) },
+        quiet: true,
+      });
+      await storePasswordCredential(values.name, values.pwd);
+      context.$changePassword.set(null);
+      completeSignIn(context, signInDestination(context, data), data);
+    } catch (error) {
+      const request = context.$changePassword.get();
+      const aged = error instanceof ApiCallError ? agedDetail(error.data) : undefined;
+      // The grace ended meanwhile: the dialog stays, now without 稍后修改.
+      if (request && aged) context.$changePassword.set({ username: request.username, reason: request.reason, aged });
+      reportFailure(context, error);
+    }
+  });
+}
+
+/** The form's submit: checks the two fields, then signs in; the errors land in the form's store. */
+export async function submitPasswordLogin(context: LoginContext, values: PasswordValues): Promise<void> {
+  const form = passwordForm(context);
+  const problems = validatePasswordLogin(values);
+  showErrors(form, problems);
+  if (hasErrors(problems)) return;
+  form.$formError.set(await passwordLogin(context, values));
+}

@@ -1,3 +1,0 @@
-// Texts of the phone-only sign-in buttons (inside the messenger's own browser).
-export const OPEN_IN_WECOM = '在企业微信中登录';
-export const OPEN_IN_FEISHU = '在飞书中登录';
