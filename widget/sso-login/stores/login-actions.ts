@@ -1,6 +1,7 @@
 // Page load, password login, mobile login and sign-out (spec sections 2 and 4).
 import type { PasswordAgedDetail } from '../../../contract/endpoints/auth.ts';
 import { ApiCallError } from '../../core/request.ts';
+import { navigate } from '../../core/navigate.ts';
 import {
   FIRST_LOGIN,
   PASSWORD_AGED,
@@ -52,8 +53,10 @@ export async function startLoginPage(context: LoginContext): Promise<void> {
 export async function signOutFromView(context: LoginContext): Promise<void> {
   await guarded(context, 'signOut', async () => {
     try {
-      await context.client.get('/centerAuth/sso/signout', { params: { from: context.params.from ?? undefined } });
+      const answer = await context.client.get('/centerAuth/sso/signout', { params: { from: context.params.from ?? undefined } });
       context.$signOut.set('done');
+      // Apps only the browser can sign out (SAML front channel): the portal walks them, then says 您已退出登录.
+      if (answer?.logoutChain) navigate(answer.logoutChain);
     } catch (error) {
       context.$signOut.set('failed');
       emitLoginError(context, error);
