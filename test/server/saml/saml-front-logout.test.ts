@@ -217,4 +217,25 @@ for (const backend of testBackends()) describe(`SAML front-channel single logout
     assert.match(xml, /StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/);
     assert.match(xml, /InResponseTo="[^"]+"/);
   });
+
+  it('hostile input to the chain and to /saml/slo: a signed-out page or 400, never a redirect to an SP, never a 5xx', async () => {
+    const stranger = t.client();
+    for (const url of ['/saml/slo/front?start=x', `/saml/slo/front?start=${crypto.randomBytes(32).toString('base64url')}`, '/saml/slo/front?start=a&start=b', '/saml/slo/front']) {
+      const answer = await raw(t.app, 'GET', url, stranger);
+      assert.equal(answer.status, 200, url);
+      assert.equal(answer.location, undefined, url);
+      assert.match(answer.body, /您已退出登录/);
+    }
+    stranger.cookies.set('sso_saml_slo', '../../etc/passwd');
+    assert.equal((await raw(t.app, 'GET', '/saml/slo/front', stranger)).status, 200);
+    const doctype = Buffer.from('<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol">&e;</samlp:LogoutResponse>').toString('base64');
+    for (const [binding, answer] of [
+      ['post', await raw(t.app, 'POST', '/saml/slo', undefined, { SAMLResponse: doctype })],
+      ['post', await raw(t.app, 'POST', '/saml/slo', undefined, { SAMLResponse: '%%%not-base64' })],
+      ['redirect', await raw(t.app, 'GET', `/saml/slo?SAMLResponse=${encodeURIComponent(zlib.deflateRawSync(Buffer.from('<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>')).toString('base64'))}`)],
+    ] as const) {
+      assert.equal(answer.status, 400, `${binding}: ${answer.body.slice(0, 200)}`);
+      assert.match(answer.body, /status:Requester/);
+    }
+  });
 });
