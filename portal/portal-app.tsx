@@ -40,7 +40,10 @@ export function PortalApp({ view, first }: PortalAppProps) {
       go(to, 'replace');
     };
     const onExit = (event: CustomEvent<{ redirect: string }>) => {
-      if (new URL(event.detail.redirect, window.location.href).origin !== window.location.origin) return;
+      const target = new URL(event.detail.redirect, window.location.href);
+      if (target.origin !== window.location.origin) return;
+      // A server page (the SAML front-channel logout chain, /saml/slo/front) is loaded, not routed.
+      if (target.pathname.startsWith('/saml/')) return;
       event.preventDefault();
       go('/', 'push');
     };

@@ -67,7 +67,12 @@ export const feishuLoginByCode = endpoint<LoginAnswer>()({ method: 'GET', path: 
 export const isLogin = endpoint<IsLoginAnswer>()({ method: 'GET', path: '/centerAuth/sso/isLogin', query: NoQuery });
 export type IsLoginAnswer = boolean;
 
-export const signOut = endpoint<null>()({
+/**
+ * null, or logoutChain: a URL of the portal the browser should open (top level) to finish single
+ * logout at apps only the browser can reach (SAML front-channel logout); it ends on a signed-out page.
+ */
+export type SignOutAnswer = null | { logoutChain: string };
+export const signOut = endpoint<SignOutAnswer>()({
   method: 'GET',
   path: '/centerAuth/sso/signout',
   query: Type.Object({ from: Type.Optional(Type.String({ maxLength: 256 })) }, strict),

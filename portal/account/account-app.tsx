@@ -38,10 +38,11 @@ export function AccountApp() {
 
   async function leave() {
     const done = await signOut.run(async () => {
-      await api.get('/centerAuth/sso/signout', { params: { from: 'account' }, quiet: true });
-      return true;
+      const answer = await api.get('/centerAuth/sso/signout', { params: { from: 'account' }, quiet: true });
+      // Apps only the browser can sign out (SAML front channel) first; that chain ends on the signed-out page.
+      return answer?.logoutChain ?? '/';
     });
-    if (done) window.location.assign('/');
+    if (done) window.location.assign(done);
   }
 
   return (

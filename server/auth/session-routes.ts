@@ -24,9 +24,12 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     config: { xsrf: signOut.xsrf },
   }, async (request, reply) => {
     // Signing out always succeeds, even when the session already timed out.
-    await ctx.sessions.end(sessionIdOf(request));
+    const sid = sessionIdOf(request);
+    await ctx.sessions.end(sid);
     clearSessionCookie(request, reply);
     request.log.info({ from: request.query.from ?? null }, 'signed out');
-    return ok(signOut, null);
+    // Apps only this browser can sign out (SAML front-channel logout): the page it goes on to.
+    const logoutChain = await ctx.sessions.browserStepAfterEnd(sid);
+    return ok(signOut, logoutChain ? { logoutChain } : null);
   });
 }

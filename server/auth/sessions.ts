@@ -26,6 +26,7 @@ export class SessionManager {
   private lastPurgeAt = 0;
   private readonly endListeners: ((idHash: string) => Promise<void>)[] = [];
   private readonly startListeners: ((idHash: string, method: SignInMethod) => Promise<void>)[] = [];
+  private readonly browserSteps: ((idHash: string) => Promise<string | null>)[] = [];
 
   constructor(
     private readonly store: SessionStore,
@@ -93,6 +94,24 @@ export class SessionManager {
   /** Runs after a session is ended or replaced at login: single logout (server/oidc) listens. */
   onEnd(listener: (idHash: string) => Promise<void>): void {
     this.endListeners.push(listener);
+  }
+
+  /**
+   * Registers what the browser that signed out still has to visit (SAML front-channel single
+   * logout, server/saml): a URL, or null when nothing is owed.
+   */
+  onBrowserEnd(step: (idHash: string) => Promise<string | null>): void {
+    this.browserSteps.push(step);
+  }
+
+  /** After end(sid) in the browser's own sign-out call: the URL it should go on to, if any. */
+  async browserStepAfterEnd(sid: string | undefined): Promise<string | null> {
+    if (!sid || sid.length > 128) return null;
+    for (const step of this.browserSteps) {
+      const url = await step(hashId(sid));
+      if (url) return url;
+    }
+    return null;
   }
 
   private async ended(idHash: string): Promise<void> {

@@ -104,6 +104,8 @@ export class SamlIdp {
       // An SP that signs its AuthnRequests must sign its LogoutRequests too.
       const settings = (wantAuthnRequestsSigned: boolean) => samlify.IdentityProvider({
         entityID: urls.entityId, privateKey, signingCert: certificate, wantAuthnRequestsSigned, wantLogoutRequestSigned: wantAuthnRequestsSigned,
+        // and its LogoutResponses (front-channel single logout): checked when it signs, or when one carries a signature.
+        wantLogoutResponseSigned: wantAuthnRequestsSigned,
         requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
         nameIDFormat: [NAMEID_PERSISTENT, NAMEID_UNSPECIFIED],
         singleSignOnService: [{ Binding: BINDING_REDIRECT, Location: urls.sso }, { Binding: BINDING_POST, Location: urls.sso }],
@@ -130,6 +132,36 @@ export class SamlIdp {
   async idpFor(sp: ServiceProvider): Promise<IdentityProvider> {
     const { signed, unsigned } = await this.build();
     return sp.entityMeta.isAuthnRequestSigned() ? signed : unsigned;
+  }
+
+  /** The IdP entity that reads a LogoutResponse: checking its signature when the SP signs or the message carries one. */
+  async idpForResponse(sp: ServiceProvider, carriesSignature: boolean): Promise<IdentityProvider> {
+    const { signed, unsigned } = await this.build();
+    return sp.entityMeta.isAuthnRequestSigned() || carriesSignature ? signed : unsigned;
+  }
+
+  /**
+   * A signed LogoutRequest for the front channel: a Redirect-binding URL (the query signed) or the
+   * XML (signed) for an HTTP-POST form, to the SP's registered single logout service `location`.
+   */
+  async frontLogoutRequest(sp: ServiceProvider, binding: 'redirect' | 'post', location: string, nameId: string, nameIdFormat: string, sessionIndex: string): Promise<{ id: string; url: string | null; encoded: string | null }> {
+    if (binding === 'post') {
+      const xml = await this.logoutRequestXml(sp, location, nameId, nameIdFormat, sessionIndex);
+      const id = /\sID="([^"]+)"/.exec(xml)![1]!;
+      return { id, url: null, encoded: Buffer.from(xml, 'utf8').toString('base64') };
+    }
+    const { samlify, signed } = await this.build();
+    const id = newId();
+    const built = signed.createLogoutRequest(sp, 'redirect', { logoutNameID: nameId, sessionIndex }, {
+      customTagReplacement: () => ({
+        id,
+        context: samlify.SamlLib.replaceTagsByValue(LOGOUT_REQUEST_TEMPLATE, {
+          ID: id, IssueInstant: new Date().toISOString(), Destination: location, Issuer: this.urls().entityId,
+          NameIDFormat: nameIdFormat, NameID: nameId, SessionIndex: sessionIndex, SPNameQualifier: sp.entityMeta.getEntityID(),
+        }),
+      }),
+    } as never) as { id: string; context: string };
+    return { id, url: built.context, encoded: null };
   }
 
   /** The SP entity of a registered metadata document (cached while the metadata stays the same). */

@@ -1,12 +1,14 @@
 // IdP-initiated single logout: when a portal session ends (退出登录 anywhere, a timeout, an
-// administrator's reset, a LogoutRequest from another SP), every SAML SP it signed into gets a
-// signed LogoutRequest (its NameID and SessionIndex) on the SP's SOAP back channel, retried after
-// 1, 5 and 30 seconds like the other protocols' single logout. The SP answers with a LogoutResponse.
-// SPs that offer only front-channel (Redirect / POST) logout cannot be reached without the browser
-// and keep their session until it expires (docs/saml.md).
+// administrator's reset, a LogoutRequest from another SP), every SAML SP it signed into that offers
+// a SOAP logout service gets a signed LogoutRequest (its NameID and SessionIndex) on that back
+// channel, retried after 1, 5 and 30 seconds like the other protocols' single logout. The SP
+// answers with a LogoutResponse. SPs that offer only front-channel (HTTP-Redirect / HTTP-POST)
+// logout are put on a chain the browser that signed out walks (saml-front-logout.ts); a session
+// that ends without a browser (timeout, administrator) leaves them their own session lifetime.
 import type { ProtocolClient } from '../cas/protocol-client-store.ts';
 import type { ProtocolRegistry } from '../cas/protocol-registry.ts';
-import { BINDING_SOAP, type SamlIdp } from './saml-idp.ts';
+import { BINDING_POST, BINDING_REDIRECT, BINDING_SOAP, type SamlIdp } from './saml-idp.ts';
+import type { LogoutChains } from './saml-front-logout.ts';
 import type { SamlRecords, SamlSignIn } from './saml-sign-ins.ts';
 
 export const RETRY_DELAYS_MS = [1000, 5000, 30_000];
@@ -44,11 +46,31 @@ export class SamlSingleLogout {
     private readonly idp: SamlIdp,
     private readonly spOf: (client: ProtocolClient) => Promise<SpEntity>,
     private readonly log: SamlLogoutLog,
+    private readonly chains: LogoutChains,
     private readonly retryDelaysMs = RETRY_DELAYS_MS,
   ) {}
 
+  /** SOAP SPs get their LogoutRequest now; front-channel-only SPs wait on a chain for the browser. */
   async endPortalSession(idHash: string): Promise<void> {
-    for (const signIn of await this.records.takeSignIns(idHash)) this.deliver(signIn, 0);
+    const front: SamlSignIn[] = [];
+    for (const signIn of await this.records.takeSignIns(idHash)) {
+      if ((await this.channelOf(signIn)) === 'front') front.push(signIn);
+      else this.deliver(signIn, 0);
+    }
+    if (front.length > 0) await this.chains.create(idHash, front);
+  }
+
+  /** 'front' for an SP whose metadata offers Redirect or POST logout and no SOAP; else 'back'. */
+  private async channelOf(signIn: SamlSignIn): Promise<'front' | 'back'> {
+    const client = this.registry.get(signIn.spId);
+    if (!client?.saml) return 'back';
+    try {
+      const services = sloServices(await this.spOf(client));
+      if (services.some((s) => s.binding === BINDING_SOAP)) return 'back';
+      return services.some((s) => s.binding === BINDING_REDIRECT || s.binding === BINDING_POST) ? 'front' : 'back';
+    } catch {
+      return 'back';
+    }
   }
 
   deliver(signIn: SamlSignIn, attempt: number): void {

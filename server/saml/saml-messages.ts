@@ -44,6 +44,10 @@ export interface MessageHead {
   acsUrl: string | null;
   nameId: string | null;
   sessionIndexes: string[];
+  /** A response's InResponseTo (the request it answers), or null. */
+  inResponseTo: string | null;
+  /** True when the message carries an enveloped XML signature (a ds:Signature child of the root). */
+  signed: boolean;
 }
 
 export function parseDocument(xml: string): Document {
@@ -84,6 +88,8 @@ export function messageHead(xml: string): MessageHead {
     acsUrl: attr('AssertionConsumerServiceURL'),
     nameId: children('NameID', ASSERTION_NS)[0]?.textContent?.trim() ?? null,
     sessionIndexes: children('SessionIndex', PROTOCOL_NS).map((n) => (n.textContent ?? '').trim()),
+    inResponseTo: attr('InResponseTo'),
+    signed: children('Signature', 'http://www.w3.org/2000/09/xmldsig#').length > 0,
   };
 }
 

@@ -3,12 +3,15 @@
 //   GET|POST /saml/sso                  SP-initiated SSO, HTTP-Redirect and HTTP-POST bindings
 //   GET  /saml/sso/resume?id=…          back from the portal's login page
 //   GET  /saml/sso/initiate?sp=<id>     IdP-initiated SSO (the app card)
-//   GET|POST /saml/slo                  SP-initiated single logout (Redirect and POST), answered in the same binding
+//   GET|POST /saml/slo                  SP-initiated single logout (Redirect and POST), answered in the same binding;
+//                                       and the SPs' LogoutResponses to our front-channel LogoutRequests
+//   GET  /saml/slo/front                the browser's front-channel logout chain (saml-front-logout.ts)
 // IdP-initiated single logout: when a portal session ends, each SP it signed into gets a signed
-// LogoutRequest on its SOAP back channel (saml-logout.ts).
+// LogoutRequest on its SOAP back channel (saml-logout.ts), or, for an SP with only Redirect / POST
+// logout, through the browser that signed out (saml-front-logout.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { sessionIdOf } from '../http/cookie-names.ts';
+import { secureCookie, sessionIdOf } from '../http/cookie-names.ts';
 import { providerPagePolicy } from '../http/security-headers.ts';
 import type { Session } from '../auth/storage/session-store.ts';
 import { casPage } from '../cas/cas-pages.ts';
@@ -19,7 +22,8 @@ import type { CasParts } from '../cas/cas-plugin.ts';
 import { makeSamlKey, SAML_KEY_SETTING, type SamlKey } from './saml-keys.ts';
 import { BINDING_POST, BINDING_REDIRECT, NAMEID_PERSISTENT, NAMEID_UNSPECIFIED, newId, SamlIdp, STATUS, type SamlUrls } from './saml-idp.ts';
 import { decodeMessage, messageHead, SamlInputError, signedOctets, type Binding, type MessageHead } from './saml-messages.ts';
-import { AUTOPOST_SCRIPT, autopostPage, SAML_REFUSALS } from './saml-pages.ts';
+import { AUTOPOST_SCRIPT, autopostPage, LOGGING_OUT, SAML_REFUSALS, signedOutPage } from './saml-pages.ts';
+import { CHAIN_COOKIE, CHAIN_TTL_MS, LogoutChains, type ChainRequester, type LogoutChain } from './saml-front-logout.ts';
 import { SamlRecords, type PendingLogin } from './saml-sign-ins.ts';
 import { SamlSingleLogout, sloServices, acsServices } from './saml-logout.ts';
 
@@ -38,6 +42,7 @@ export interface SamlParts {
   idp: SamlIdp;
   records: SamlRecords;
   logout: SamlSingleLogout;
+  chains: LogoutChains;
 }
 
 export async function registerSaml(
@@ -55,7 +60,13 @@ export async function registerSaml(
   const idp = new SamlIdp(urls, loadKey);
   const records = new SamlRecords(ctx.storage.oidcRecords, config.sessionAbsoluteMs + 24 * 3600_000);
   const spOf = (client: ProtocolClient) => idp.sp(client.id, client.saml!.metadata);
-  const logout = new SamlSingleLogout(records, registry, idp, spOf, app.log);
+  const chains = new LogoutChains(ctx.storage.oidcRecords);
+  const logout = new SamlSingleLogout(records, registry, idp, spOf, app.log, chains);
+  // The browser's own sign-out call learns where to go on when front-channel SPs are owed a logout.
+  ctx.sessions.onBrowserEnd(async (idHash) => {
+    const chainId = await chains.takeForSession(idHash);
+    return chainId ? `${baseUrl()}/saml/slo/front?start=${chainId}` : null;
+  });
 
   ctx.sessions.onEnd((idHash) => logout.endPortalSession(idHash).catch((error: unknown) => app.log.warn({ err: error }, 'SAML single logout failed')));
   const sweep = setInterval(() => {
@@ -73,10 +84,10 @@ export async function registerSaml(
   const page = (reply: FastifyReply, status: number, text: string, detail?: string) => reply.status(status).type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(casPage('无法完成登录', text, detail ? `<p><small>${detail.replace(/[&<>"']/g, '')}</small></p>` : ''));
-  const autopost = (reply: FastifyReply, action: string, fields: Record<string, string | undefined>) => {
+  const autopost = (reply: FastifyReply, action: string, fields: Record<string, string | undefined>, heading?: typeof LOGGING_OUT) => {
     const origin = new URL(action).origin;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-      .header('content-security-policy', providerPagePolicy([origin])).send(autopostPage(action, fields));
+      .header('content-security-policy', providerPagePolicy([origin])).send(autopostPage(action, fields, heading));
   };
   const findSp = async (entityId: string): Promise<ProtocolClient | undefined> => {
     const lookUp = async () => {
@@ -221,8 +232,7 @@ export async function registerSaml(
     const relayState = single(params, 'RelayState');
     if (relayState === null || (relayState?.length ?? 0) > MAX_RELAY_STATE || encodedRequest === null || encodedResponse === null) return page(reply, 400, SAML_REFUSALS.badRequest, STATUS.requester);
     if (!encodedRequest) {
-      // A LogoutResponse to a front-channel request we never send, or nothing at all: the signed-out page.
-      if (encodedResponse) return reply.type('text/html; charset=utf-8').send(casPage('已退出登录', '您已退出统一登录及通过它登录的应用。'));
+      if (encodedResponse) return takeLogoutResponse(request, reply, binding, encodedResponse);
       return page(reply, 400, SAML_REFUSALS.badRequest, STATUS.requester);
     }
     let head: MessageHead;
@@ -249,6 +259,7 @@ export async function registerSaml(
       request.log.info({ samlSp: client.id, reason: (error as Error).message }, 'SAML LogoutRequest refused');
       status = STATUS.requester;
     }
+    const requester: ChainRequester = { spId: client.id, requestId: head.id, binding, relayState: relayState ?? null };
     if (status === STATUS.success) {
       const sid = sessionIdOf(request);
       const state = await ctx.sessions.resolve(sid);
@@ -258,27 +269,165 @@ export async function registerSaml(
         if (mine && (head.nameId === null || head.nameId === mine.nameId)) {
           await records.dropSignIn(state.session.idHash, client.id);
           await ctx.sessions.end(sid);
+          // SPs only the browser can reach are visited first; the requester's answer ends the chain.
+          const chainId = await chains.takeForSession(state.session.idHash);
+          const chain = chainId ? await chains.find(chainId) : null;
+          if (chainId && chain) {
+            chain.started = true;
+            chain.requester = requester;
+            setChainCookie(request, reply, chainId);
+            return walkChain(request, reply, chainId, chain);
+          }
         }
       }
     }
-    const responseBinding = binding;
-    const location = sloServices(sp).find((s) => s.binding === (responseBinding === 'redirect' ? BINDING_REDIRECT : BINDING_POST));
+    return answerLogoutRequest(reply, requester, status);
+  };
+
+  /** The LogoutResponse to an SP's LogoutRequest, in the binding it came in, to its registered logout service. */
+  async function answerLogoutRequest(reply: FastifyReply, requester: ChainRequester, status: string) {
+    const client = registry.get(requester.spId);
+    if (!client?.saml) return reply.type('text/html; charset=utf-8').send(signedOutPage('/'));
+    const sp = await spOf(client);
+    const samlIdp = await idp.idpFor(sp);
+    const location = sloServices(sp).find((s) => s.binding === (requester.binding === 'redirect' ? BINDING_REDIRECT : BINDING_POST));
     const target = location?.responseLocation ?? location?.location;
     if (!target) return reply.type('text/html; charset=utf-8').send(casPage('已退出登录', '您已退出统一登录及通过它登录的应用。'));
-    const built = samlIdp.createLogoutResponse(sp, { extract: { request: { id: head.id } } } as never, responseBinding, {
-      relayState: relayState ?? undefined,
+    const built = samlIdp.createLogoutResponse(sp, { extract: { request: { id: requester.requestId } } } as never, requester.binding, {
+      relayState: requester.relayState ?? undefined,
       customTagReplacement: (template: string) => {
         const id = newId();
-        return { id, context: replaceLogoutResponse(template, id, target, head.id, urls().entityId, status) };
+        return { id, context: replaceLogoutResponse(template, id, target, requester.requestId, urls().entityId, status) };
       },
     } as never) as { context: string; entityEndpoint?: string };
-    if (responseBinding === 'redirect') return reply.redirect(built.context, 303);
-    return autopost(reply, target, { SAMLResponse: built.context, RelayState: relayState ?? undefined });
-  };
+    if (requester.binding === 'redirect') return reply.redirect(built.context, 303);
+    return autopost(reply, target, { SAMLResponse: built.context, RelayState: requester.relayState ?? undefined }, LOGGING_OUT);
+  }
+
+  const chainCookieOptions = (request: FastifyRequest) => ({ path: '/saml/slo', httpOnly: true, sameSite: 'lax' as const, secure: secureCookie(request) });
+  function setChainCookie(request: FastifyRequest, reply: FastifyReply, chainId: string) {
+    reply.setCookie(CHAIN_COOKIE, chainId, { ...chainCookieOptions(request), maxAge: CHAIN_TTL_MS / 1000 });
+  }
+
+  /**
+   * The next SP of the chain gets its signed LogoutRequest through the browser (Redirect preferred,
+   * else an auto-submitting POST form); an SP gone from the registry or without a usable service is
+   * passed over. A request still waiting when the browser comes back here (the SP never answered,
+   * the person came back by hand) counts as unanswered. At the end: the requester's LogoutResponse,
+   * or the signed-out page.
+   */
+  async function walkChain(request: FastifyRequest, reply: FastifyReply, chainId: string, chain: LogoutChain): Promise<FastifyReply> {
+    if (chain.current) {
+      chain.outcomes.push({ spId: chain.current.spId, outcome: 'no-answer' });
+      chain.current = null;
+    }
+    while (chain.steps.length > 0) {
+      const signIn = chain.steps.shift()!;
+      if (!registry.get(signIn.spId)) await registry.fresh();
+      const client = registry.get(signIn.spId);
+      try {
+        if (!client?.saml) throw new Error('the SP is no longer registered');
+        const sp = await spOf(client);
+        const services = sloServices(sp);
+        const service = services.find((s) => s.binding === BINDING_REDIRECT) ?? services.find((s) => s.binding === BINDING_POST);
+        if (!service) throw new Error('no Redirect or POST logout service');
+        const binding = service.binding === BINDING_REDIRECT ? 'redirect' : 'post';
+        const built = await idp.frontLogoutRequest(sp, binding, service.location, signIn.nameId, signIn.nameIdFormat, signIn.sessionIndex);
+        chain.current = { spId: client.id, requestId: built.id };
+        await chains.sent(chainId, client.id, built.id);
+        await chains.save(chainId, chain);
+        request.log.info({ samlSp: client.id, binding }, 'SAML front-channel LogoutRequest sent through the browser');
+        reply.header('cache-control', 'no-store');
+        if (built.url) return reply.redirect(built.url, 303);
+        return autopost(reply, service.location, { SAMLRequest: built.encoded! }, LOGGING_OUT);
+      } catch (error) {
+        request.log.warn({ samlSp: signIn.spId, reason: (error as Error).message }, 'SAML front-channel logout: SP passed over');
+        chain.outcomes.push({ spId: signIn.spId, outcome: 'unreachable' });
+      }
+    }
+    await chains.end(chainId);
+    reply.clearCookie(CHAIN_COOKIE, chainCookieOptions(request));
+    request.log.info({ outcomes: chain.outcomes }, 'SAML front-channel logout chain finished');
+    if (chain.requester) return answerLogoutRequest(reply, chain.requester, STATUS.success);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(signedOutPage('/'));
+  }
+
+  /**
+   * An SP's LogoutResponse to one of our front-channel LogoutRequests: taken only when it answers a
+   * request this chain sent and no response was taken for yet, its Destination is our logout
+   * service, its IssueInstant near our clock and its signature good (required when the SP signs
+   * its requests, checked whenever the message carries one; samlify / xml-crypto). Then the chain
+   * goes on, through a GET of our own (the chain cookie is SameSite=Lax: a cross-site POST does
+   * not carry it). An SP answering with an error status is logged and the chain goes on too.
+   */
+  async function takeLogoutResponse(request: FastifyRequest, reply: FastifyReply, binding: Binding, encoded: string) {
+    let head: MessageHead;
+    try {
+      head = messageHead(decodeMessage(encoded, binding));
+    } catch (error) {
+      if (error instanceof SamlInputError) return page(reply, 400, SAML_REFUSALS.badLogoutResponse, `${STATUS.requester}: ${error.message}`);
+      throw error;
+    }
+    if (head.kind !== 'LogoutResponse') return page(reply, 400, SAML_REFUSALS.badRequest, STATUS.requester);
+    const client = await findSp(head.issuer);
+    if (!client) return page(reply, 403, SAML_REFUSALS.unknownSp, STATUS.requestDenied);
+    const refuse = (reason: string, chainGoesOn: boolean) => {
+      request.log.info({ samlSp: client.id, reason }, 'SAML LogoutResponse refused');
+      return reply.status(400).type('text/html; charset=utf-8').header('cache-control', 'no-store')
+        .send(casPage('无法完成退出', SAML_REFUSALS.badLogoutResponse, `<p><small>${STATUS.requester}</small></p>`
+          + (chainGoesOn ? '<p><a href="/saml/slo/front">继续退出其他应用</a></p>' : '')));
+    };
+    const chainId = head.inResponseTo ? await chains.waiting(client.id, head.inResponseTo) : null;
+    const chain = chainId ? await chains.find(chainId) : null;
+    if (!chainId || !chain || chain.current?.spId !== client.id || chain.current.requestId !== head.inResponseTo) {
+      return refuse('unsolicited, or answered already', false);
+    }
+    const issued = Date.parse(head.issueInstant);
+    if ((head.destination !== null && head.destination !== urls().slo) || Number.isNaN(issued) || Math.abs(ctx.now() - issued) > CLOCK_SKEW_MS) {
+      return refuse('wrong Destination or stale IssueInstant', true);
+    }
+    const sp = await spOf(client);
+    const carriesSignature = binding === 'redirect' ? single(request.query as Params, 'Signature') !== undefined : head.signed;
+    let outcome: 'success' | 'error' = 'success';
+    try {
+      await (await idp.idpForResponse(sp, carriesSignature)).parseLogoutResponse(sp, binding, binding === 'redirect'
+        ? { query: request.query as Record<string, string>, octetString: signedOctets(request.raw.url ?? '', 'SAMLResponse') }
+        : { body: request.body as Record<string, string> });
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (!reason.startsWith('ERR_FAILED_STATUS')) return refuse(reason, true);
+      outcome = 'error';
+      request.log.warn({ samlSp: client.id, reason }, 'SAML front-channel logout: the SP answered with an error status');
+    }
+    if (!(await chains.claim(client.id, head.inResponseTo!))) return refuse('answered already', false);
+    chain.outcomes.push({ spId: client.id, outcome });
+    chain.current = null;
+    await chains.save(chainId, chain);
+    return reply.header('cache-control', 'no-store').redirect('/saml/slo/front', 303);
+  }
+
+  app.get('/saml/slo/front', route, async (request, reply) => {
+    const start = single(request.query as Params, 'start');
+    const held = request.cookies[CHAIN_COOKIE];
+    if (start) {
+      const chain = await chains.find(start);
+      // The start URL works once, for the browser that signed out; after that only with its cookie.
+      if (chain && !chain.started) {
+        chain.started = true;
+        setChainCookie(request, reply, start);
+        return walkChain(request, reply, start, chain);
+      }
+      if (chain && held === start) return walkChain(request, reply, start, chain);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(signedOutPage('/'));
+    }
+    const chain = await chains.find(held);
+    if (!held || !chain) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(signedOutPage('/'));
+    return walkChain(request, reply, held, chain);
+  });
   app.get('/saml/slo', route, (request, reply) => slo(request, reply, 'redirect'));
   app.post('/saml/slo', route, (request, reply) => slo(request, reply, 'post'));
 
-  return { idp, records, logout };
+  return { idp, records, logout, chains };
 }
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -5,6 +5,9 @@
 //   cas-then-saml:  sign in at the CAS app through the portal, open the SAML app: signed in with no
 //                   prompt (attributes from the assertion); 退出登录 in the portal signs both out
 //                   (CAS logoutRequest, SAML LogoutRequest over mellon's SOAP back channel)
+//   saml-front-logout: a second mellon SP whose metadata offers only HTTP-Redirect logout (no SOAP):
+//                   退出登录 in the portal walks the browser through it (signed LogoutRequest, its
+//                   LogoutResponse back), ends on 您已退出登录, and the app asks for sign-in again
 //   saml-from-card: the SAML app's card opens it signed in (IdP-initiated SSO)
 //   saml-dealer:    a dealer is refused by the staff-only SP with a Chinese page
 import assert from 'node:assert/strict';
@@ -36,6 +39,7 @@ describe('SAML single sign-on and single logout with Apache mod_auth_mellon', { 
   let browser: Browser | undefined;
   let cas: ApacheApp | undefined;
   let saml: ApacheApp | undefined;
+  let front: ApacheApp | undefined;
   let issuer = '';
 
   before(async () => {
@@ -48,14 +52,20 @@ describe('SAML single sign-on and single logout with Apache mod_auth_mellon', { 
     if (launched.status === 'rejected') throw launched.reason;
     const idpMetadata = await (await fetch(`${issuer}/saml/metadata`)).text();
     // Both settled before a failure is thrown, so after() stops whichever did start.
-    const [casStarted, samlStarted] = await Promise.allSettled([startCasApache(issuer, '127.0.0.2', '经销商管理系统'), startMellonApache(idpMetadata, '127.0.0.1', '人事系统')]);
+    const [casStarted, samlStarted, frontStarted] = await Promise.allSettled([
+      startCasApache(issuer, '127.0.0.2', '经销商管理系统'), startMellonApache(idpMetadata, '127.0.0.1', '人事系统'),
+      startMellonApache(idpMetadata, '127.0.0.1', '报销系统', { logout: 'redirect', cookie: 'expense' }),
+    ]);
     if (casStarted.status === 'fulfilled') cas = casStarted.value;
     if (samlStarted.status === 'fulfilled') saml = samlStarted.value;
+    if (frontStarted.status === 'fulfilled') front = frontStarted.value;
     if (casStarted.status === 'rejected') throw casStarted.reason;
     if (samlStarted.status === 'rejected') throw samlStarted.reason;
+    if (frontStarted.status === 'rejected') throw frontStarted.reason;
     const { dataDir } = portal!;
     await adminCli({ dataDir }, ['add-client', 'dms', '--protocol', 'cas', '--service', `${cas!.origin}/secret/*`, '--name', '经销商管理系统', '--group', 'default']);
     await adminCli({ dataDir }, ['add-client', 'hr', '--protocol', 'saml', '--metadata', `${saml!.origin}/mellon/metadata`, '--name', '人事系统', '--group', 'default']);
+    await adminCli({ dataDir }, ['add-client', 'expense', '--protocol', 'saml', '--metadata', `${front!.origin}/mellon/metadata`, '--name', '报销系统']);
     const demo = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'server/seed/demo-data.json'), 'utf8')) as { groups: { code: string }[] };
     const group = demo.groups.find((g) => g.code === 'default')!;
     const file = path.join(dataDir, 'saml-card.json');
@@ -68,6 +78,7 @@ describe('SAML single sign-on and single logout with Apache mod_auth_mellon', { 
     await browser?.close();
     await portal?.stop();
     await cas?.stop();
+    await front?.stop();
     // SSO_E2E_APACHE_LOG=<file>: mellon's error log and the portal's output (at info) for a failing run.
     if (process.env.SSO_E2E_APACHE_LOG) fs.writeFileSync(process.env.SSO_E2E_APACHE_LOG, (saml?.errorLog() ?? '') + (portal?.output() ?? ''));
     await saml?.stop();
@@ -100,6 +111,38 @@ describe('SAML single sign-on and single logout with Apache mod_auth_mellon', { 
       await page.goto(`${saml!.origin}/secret/`);
       await waitForLoginPage(page);
       await journey.shot('saml-app-signed-out');
+    });
+  });
+
+  it('signs out of an SP with only HTTP-Redirect logout through the browser, with 退出登录 in the portal', async () => {
+    const metadata = await (await fetch(`${front!.origin}/mellon/metadata`)).text();
+    assert.doesNotMatch(metadata, /bindings:SOAP/, 'the SP offers no back channel');
+    assert.match(metadata, /SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"/);
+    await runJourney(browser!, 'saml-front-logout', async (journey) => {
+      const { page } = journey;
+      await page.goto(`${front!.origin}/secret/`);
+      await waitForLoginPage(page);
+      await submitPasswordLogin(page, DEMO.zhangwei.name, DEMO.zhangwei.password);
+      await page.waitForURL(`${front!.origin}/secret/`);
+      assert.equal(await page.locator('#user').textContent(), '已登录：zhangwei');
+      await journey.shot('front-channel-app-signed-in');
+
+      // Every top-level request, redirects included (the chain's hops are redirects, not pages shown).
+      const requested: string[] = [];
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requested.push(request.url());
+      });
+      await page.goto(`${issuer}/home`);
+      await waitForHome(page, 'zhangwei');
+      await exitFromHome(page);
+      await page.getByRole('status').filter({ hasText: '您已退出登录' }).waitFor();
+      await page.getByRole('link', { name: '重新登录' }).waitFor();
+      assert.ok(requested.some((url) => url.startsWith(`${front!.origin}/mellon/logout?SAMLRequest=`)), 'the browser went to the SP with the LogoutRequest');
+      assert.ok(requested.some((url) => url.startsWith(`${issuer}/saml/slo?SAMLResponse=`)), 'and came back with its LogoutResponse');
+      await journey.shot('front-channel-signed-out');
+      await untilMellonSignedOut(page, `${front!.origin}/secret/`);
+      await page.goto(`${front!.origin}/secret/`);
+      await waitForLoginPage(page);
     });
   });
 

@@ -84,7 +84,8 @@ export function AppCenter({ apiBase, ssoDomain, brand, container }: AppCenterPro
   /** Leaves for the site's start page even when sign-out failed (its error toast is shown). */
   const exit = async () => {
     if ((await signOutOfAppCenter(store)) === null) return;
-    const redirect = `${window.location.origin}/`;
+    // Apps only the browser can sign out (SAML front channel) first: that chain ends on the signed-out page.
+    const redirect = store.logoutChain ?? `${window.location.origin}/`;
     if (emit(eventTarget(), 'app-center-exit', { redirect }, { cancelable: true })) navigate(redirect);
   };
 

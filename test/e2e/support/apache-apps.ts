@@ -3,7 +3,7 @@
 // signed-in user and the attributes mod_auth_cas passes on (SSI, no script).
 import type { Page } from 'playwright-core';
 import { freePortOn, startApache, type ApacheApp } from '../../helpers/apache.ts';
-import { makeSamlKey } from '../../../server/saml/saml-keys.ts';
+import { certificateBody, makeSamlKey } from '../../../server/saml/saml-keys.ts';
 
 export const SECRET_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>@TITLE@</title></head><body><main>
 <h1>@TITLE@</h1><p id="user">已登录：<!--#echo var="REMOTE_USER" --></p>
@@ -54,9 +54,10 @@ export async function untilSignedOut(page: Page, url: string, issuer: string, ti
  * cookies are SameSite=Lax by default, so it runs on the portal's own host (another port: the same
  * site), where the IdP's POST back to /mellon/postResponse carries them.
  */
-export async function startMellonApache(idpMetadata: string, host: string, title: string): Promise<ApacheApp> {
+export async function startMellonApache(idpMetadata: string, host: string, title: string, options: MellonOptions = {}): Promise<ApacheApp> {
   const port = await freePortOn(host);
   const key = makeSamlKey(host);
+  const own = options.logout ? mellonSpMetadata(`http://${host}:${port}`, certificateBody(key.certificate), options.logout) : null;
   return startApache({
     host, port,
     modules: [['auth_mellon_module', 'mod_auth_mellon.so']],
@@ -68,7 +69,7 @@ export async function startMellonApache(idpMetadata: string, host: string, title
   MellonSPPrivateKeyFile @DIR@/sp.key
   MellonSPCertFile @DIR@/sp.crt
   MellonIdPMetadataFile @DIR@/idp.xml
-  MellonSecureCookie Off
+${own ? '  MellonSPMetadataFile @DIR@/sp-metadata.xml\n' : ''}${options.cookie ? `  MellonVariable "${options.cookie}"\n` : ''}  MellonSecureCookie Off
   # Over plain http Chromium drops a SameSite=None cookie (it must be Secure), and mellon's login
   # test cookie is always None: no SameSite attribute at all (Chromium's default, Lax), on the portal's own site.
   SetEnv MELLON_DISABLE_SAMESITE 1
@@ -82,10 +83,36 @@ export async function startMellonApache(idpMetadata: string, host: string, title
   Require valid-user
 </Location>`,
     files: {
-      'sp.key': key.privateKey, 'sp.crt': key.certificate, 'idp.xml': idpMetadata,
+      'sp.key': key.privateKey, 'sp.crt': key.certificate, 'idp.xml': idpMetadata, ...(own ? { 'sp-metadata.xml': own } : {}),
       'htdocs/secret/index.html': MELLON_PAGE.replaceAll('@TITLE@', title), 'htdocs/index.html': `<!doctype html><title>${title}</title><p>公开页</p>\n`,
     },
   });
+}
+
+export interface MellonOptions {
+  /**
+   * The one SingleLogoutService binding the SP's metadata offers (mellon's own metadata lists SOAP
+   * and HTTP-Redirect): given, the metadata mellon serves at /mellon/metadata is written here
+   * (MellonSPMetadataFile), so the portal can reach it only through the browser.
+   */
+  logout?: 'redirect';
+  /** Mellon's cookie name (MellonVariable): two mellon SPs on one host must not share one cookie. */
+  cookie?: string;
+}
+
+/** SP metadata as mellon would write it, with one front-channel SingleLogoutService and no SOAP. */
+function mellonSpMetadata(origin: string, certificate: string, logout: 'redirect'): string {
+  const binding = { redirect: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect' }[logout];
+  return `<?xml version="1.0"?>
+<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${origin}/mellon/metadata">
+  <SPSSODescriptor AuthnRequestsSigned="true" WantAssertionsSigned="true" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${certificate}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></KeyDescriptor>
+    <SingleLogoutService Binding="${binding}" Location="${origin}/mellon/logout"/>
+    <NameIDFormat>urn:oasis:names:tc:SAML:2.0:nameid-format:transient</NameIDFormat>
+    <AssertionConsumerService index="0" isDefault="true" Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${origin}/mellon/postResponse"/>
+  </SPSSODescriptor>
+</EntityDescriptor>
+`;
 }
 
 const MELLON_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>@TITLE@</title></head><body><main>

@@ -14,6 +14,7 @@ import { loadSamlify } from '../../../server/saml/saml-idp.ts';
 
 export const POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
 export const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
+export const SOAP = 'urn:oasis:names:tc:SAML:2.0:bindings:SOAP';
 
 let spKey: SamlKey | null = null;
 export const testSpKey = (): SamlKey => (spKey ??= makeSamlKey('sp.example.com'));
@@ -24,7 +25,7 @@ export interface TestSp {
   entityId: string;
 }
 
-export async function registerTestSp(app: FastifyInstance, id: string, options: { signed?: boolean; groups?: string[]; nameIdFormat?: string; host?: string } = {}): Promise<TestSp> {
+export async function registerTestSp(app: FastifyInstance, id: string, options: { signed?: boolean; groups?: string[]; nameIdFormat?: string; host?: string; slo?: { binding: string; location: string }[] } = {}): Promise<TestSp> {
   await loadSamlify();
   const host = options.host ?? `${id}.example.com`;
   const key = testSpKey();
@@ -34,7 +35,10 @@ export async function registerTestSp(app: FastifyInstance, id: string, options: 
     privateKey: key.privateKey, signingCert: key.certificate,
     requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     assertionConsumerService: [{ Binding: POST, Location: `https://${host}/acs` }],
-    singleLogoutService: [{ Binding: REDIRECT, Location: `https://${host}/slo` }, { Binding: POST, Location: `https://${host}/slo` }],
+    singleLogoutService: options.slo?.map((s) => ({ Binding: s.binding, Location: s.location }))
+      ?? [{ Binding: REDIRECT, Location: `https://${host}/slo` }, { Binding: POST, Location: `https://${host}/slo` }],
+    // The IdP's LogoutRequests (front-channel single logout) must be signed.
+    wantLogoutRequestSigned: true,
     nameIDFormat: [options.nameIdFormat === 'unspecified' ? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified' : 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent'],
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-sp-'));
@@ -47,7 +51,7 @@ export async function registerTestSp(app: FastifyInstance, id: string, options: 
   const metadata = (await app.inject({ method: 'GET', url: '/saml/metadata' })).body;
   // An SP that does not sign its requests reads the IdP metadata as not asking for it (samlify's SP
   // side refuses the mismatch); the IdP still serves it unsigned, since its own metadata says so.
-  const idp = samlify.IdentityProvider({ metadata: signed ? metadata : metadata.replace('WantAuthnRequestsSigned="true"', 'WantAuthnRequestsSigned="false"'), wantLogoutRequestSigned: true });
+  const idp = samlify.IdentityProvider({ metadata: signed ? metadata : metadata.replace('WantAuthnRequestsSigned="true"', 'WantAuthnRequestsSigned="false"'), wantLogoutRequestSigned: true, wantLogoutResponseSigned: signed });
   return { sp, idp, entityId: `https://${host}/metadata` };
 }
 

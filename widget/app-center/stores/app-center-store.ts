@@ -68,6 +68,8 @@ export function createAppCenterStore(options: AppCenterStoreOptions) {
     }),
     /** Counts loads: an answer from an older load (or after dispose) is dropped. */
     loadRun: 0,
+    /** After sign-out: the portal page that signs out of apps only the browser can reach (SAML front channel), or null. */
+    logoutChain: null as string | null,
   };
 }
 
@@ -137,7 +139,8 @@ export async function signOutOfAppCenter(store: AppCenterStore): Promise<'signed
   if (store.$signingOut.get()) return null;
   store.$signingOut.set(true);
   try {
-    await store.api.get('/centerAuth/sso/signout');
+    const answer = await store.api.get('/centerAuth/sso/signout');
+    store.logoutChain = answer?.logoutChain ?? null;
     return 'signed-out';
   } catch {
     return 'failed';
