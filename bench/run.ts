@@ -14,7 +14,7 @@ import { machineLine } from './environment.ts';
 import { benchLighthouse } from './lighthouse-bench.ts';
 import { benchPageLoad } from './page-load-bench.ts';
 import { runPeerBench } from './peers/peer-bench.ts';
-import { peerRows, speedTable, writeSpeedTable } from './peers/peer-report.ts';
+import { peerRows, speedTable, targetLines, writeSpeedTable } from './peers/peer-report.ts';
 import { traceRows } from './peers/trace-summary.ts';
 import { formatTable, type BenchRow } from './report.ts';
 import { benchServer } from './server-bench.ts';
@@ -87,7 +87,9 @@ if (only.has('trace')) {
 if (only.has('peers')) {
   console.log('peers: our widget and the peer widgets, interleaved cold loads ...');
   const run = await runPeerBench();
-  rows.push(...peerRows(run));
+  const peerRowsOfRun = peerRows(run);
+  rows.push(...peerRowsOfRun);
+  console.log('\npeers: targets of issue 25, ratios within this run\n' + targetLines(peerRowsOfRun).join('\n') + '\n');
   if (writeReadme) {
     const command = 'npm run bench -- peers --write';
     const block = speedTable(run, machineLine(), new Date(started).toISOString().slice(0, 16).replace('T', ' ') + ' UTC', command);

@@ -2,11 +2,17 @@
 // writes it (the vendor's production build, its stylesheet, the configuration the quick-start
 // uses), with the vendor's hosts replaced by our local bench server (location.origin). Our own
 // element is on the same kind of page (a brand site embedding the script) and on the portal.
-// The fixtures a page needs at start are in fixtures/ (see fixtures/README.md).
+// The fixtures a page needs at start are in fixtures/ (see fixtures/README.md). The floor is the
+// same kind of page with a plain HTML form and no script at all: what no widget can beat.
+import { DESCOPE_UI_PATH, DESCOPE_WC_PATH } from './vendor-files.ts';
+
+export type PageKind = 'ours' | 'peer' | 'floor';
 
 export interface PeerPage {
   /** Shown in the tables. */
   name: string;
+  /** Ours, a peer widget (the "fastest peer" is one of these), or the no-script floor. */
+  kind: PageKind;
   /** Short id: the page is served at /peers/<id>.html. */
   id: string;
   /** Package and version source, for the report. */
@@ -28,6 +34,7 @@ ${body}
 export const PEER_PAGES: PeerPage[] = [
   {
     name: 'ours: <sso-login> on a brand page',
+    kind: 'ours',
     id: 'sso-login',
     packageName: null,
     html: page('品牌站点', '', `<sso-login brand="exeed"></sso-login>
@@ -38,6 +45,7 @@ export const PEER_PAGES: PeerPage[] = [
     // Okta's embedded quick-start: the CDN bundle and stylesheet, OktaSignIn with issuer, clientId,
     // redirectUri; the Identity Engine interaction code flow (the default of v7).
     name: 'Okta Sign-In Widget',
+    kind: 'peer',
     id: 'okta',
     packageName: '@okta/okta-signin-widget',
     html: page('Okta', '<link href="/vendor/okta/css/okta-sign-in.min.css" type="text/css" rel="stylesheet">', `<div id="osw-container"></div>
@@ -57,6 +65,7 @@ export const PEER_PAGES: PeerPage[] = [
     // Authing's quick-start for plain JavaScript: the global build from its CDN and its stylesheet,
     // new GuardFactory.Guard({ appId, host, redirectUri }), guard.start(container).
     name: 'Authing Guard',
+    kind: 'peer',
     id: 'authing',
     packageName: '@authing/guard',
     html: page('Authing Guard', '<link rel="stylesheet" href="/vendor/authing/global/guard.min.css">', `<div id="authing-guard-container"></div>
@@ -79,6 +88,7 @@ export const PEER_PAGES: PeerPage[] = [
     // check (https://<domain>/user/ssodata), fails at once on this plain-http server, and Lock then
     // renders as for a visitor without an SSO session, which the fixture would say anyway.
     name: 'Auth0 Lock',
+    kind: 'peer',
     id: 'auth0',
     packageName: 'auth0-lock',
     html: page('Auth0 Lock', '', `<script src="/vendor/auth0/lock.min.js"></script>
@@ -91,5 +101,42 @@ export const PEER_PAGES: PeerPage[] = [
   lock.show();
 </script>`),
     assets: ['/vendor/auth0/lock.min.js'],
+  },
+  {
+    // Descope's quick-start for plain HTML: the web component's build from its CDN and a
+    // <descope-wc project-id flow-id>; base-url (API and static content) and base-cdn-url (where it
+    // loads @descope/web-components-ui from) point at the bench server instead of Descope's hosts.
+    // It renders the flow's first screen from the project's published files (config.json, theme.json,
+    // the screen's HTML), without an API call: the flow starts on the first submit.
+    name: 'Descope web component',
+    kind: 'peer',
+    id: 'descope',
+    packageName: '@descope/web-component',
+    html: page('Descope', '', `<div id="descope-container"></div>
+<script src="${DESCOPE_WC_PATH}index.js"></script>
+<script>
+  const flow = document.createElement('descope-wc');
+  flow.setAttribute('project-id', 'P2benchbenchbenchbenchbench01');
+  flow.setAttribute('flow-id', 'sign-in');
+  flow.setAttribute('theme', 'light');
+  flow.setAttribute('base-url', location.origin);
+  flow.setAttribute('base-cdn-url', location.origin);
+  document.getElementById('descope-container').append(flow);
+</script>`),
+    assets: [`${DESCOPE_WC_PATH}index.js`, `${DESCOPE_UI_PATH}index.js`],
+  },
+  {
+    // The floor: the same page with the same three controls as a plain HTML form, no script and no
+    // stylesheet. Our rows are also given as a ratio to it.
+    name: 'floor: plain HTML <form>, no script',
+    kind: 'floor',
+    id: 'floor',
+    packageName: null,
+    html: page('品牌站点', '', `<form method="post" action="/login">
+<label>用户名 <input name="username" autocomplete="username" required></label>
+<label>密码 <input type="password" name="password" autocomplete="current-password" required></label>
+<button type="submit">登录</button>
+</form>`),
+    assets: [],
   },
 ];
