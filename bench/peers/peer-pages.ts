@@ -4,7 +4,26 @@
 // element is on the same kind of page (a brand site embedding the script) and on the portal.
 // The fixtures a page needs at start are in fixtures/ (see fixtures/README.md). The floor is the
 // same kind of page with a plain HTML form and no script at all: what no widget can beat.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DESCOPE_UI_PATH, DESCOPE_WC_PATH } from './vendor-files.ts';
+
+const EMBEDDING_DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'embedding.md');
+/** The demo data's domain of the exeed group (server/seed/demo-data.json), for the doc's example one. */
+export const BRAND_SSO_DOMAIN = 'exeed.localhost';
+
+/**
+ * The two lines a brand site pastes, read from docs/embedding.md ("Paste two lines"), so the bench
+ * measures what the doc tells people to do: SSO-HOST becomes the bench server ("{{ORIGIN}}", filled
+ * in when the page is served; it passes /widget and /api through to our server) and the doc's
+ * example sso-domain the demo group's domain.
+ */
+export function embeddingLines(doc = fs.readFileSync(EMBEDDING_DOC, 'utf8')): string {
+  const block = /## 2\. Paste two lines[^\n]*\n+```html\n([\s\S]*?)\n```/.exec(doc)?.[1];
+  if (!block || !block.includes('<sso-login')) throw new Error('docs/embedding.md has no "Paste two lines" html block with <sso-login>');
+  return block.replaceAll('https://SSO-HOST', '{{ORIGIN}}').replace(/sso-domain="[^"]*"/, `sso-domain="${BRAND_SSO_DOMAIN}"`);
+}
 
 export type PageKind = 'ours' | 'peer' | 'floor';
 
@@ -13,7 +32,7 @@ export interface PeerPage {
   name: string;
   /** Ours, a peer widget (the "fastest peer" is one of these), or the no-script floor. */
   kind: PageKind;
-  /** Short id: the page is served at /peers/<id>.html. */
+  /** Short id: the page is served at /peers/<id>.html ("{{ORIGIN}}" in it becomes the server's origin). */
   id: string;
   /** Package and version source, for the report. */
   packageName: string | null;
@@ -37,8 +56,7 @@ export const PEER_PAGES: PeerPage[] = [
     kind: 'ours',
     id: 'sso-login',
     packageName: null,
-    html: page('品牌站点', '', `<sso-login brand="exeed"></sso-login>
-<script type="module" src="/widget/sso-widget.js"></script>`),
+    html: page('品牌站点', '', embeddingLines()),
     assets: [],
   },
   {

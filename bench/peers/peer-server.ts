@@ -29,7 +29,7 @@ export async function startPeerServer(appUrl: string, vendor: VendorFiles): Prom
     const page = PEER_PAGES.find((p) => url.pathname === `/peers/${p.id}.html`);
     if (page) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(page.html);
+      response.end(page.html.replaceAll('{{ORIGIN}}', origin));
       return;
     }
     // Fixtures travel compressed like the vendors' files (their CDNs compress JSON and HTML too);

@@ -9,6 +9,7 @@ import { fixtureFor, FIXTURE_ROUTES } from '../../bench/peers/fixture-routes.ts'
 import { APP_CENTER, FLOOR, OURS_BRAND, OURS_PORTAL, percentile, type PeerRun, type TargetResult } from '../../bench/peers/peer-bench.ts';
 import { peerRows, speedTable, targetLines } from '../../bench/peers/peer-report.ts';
 import type { LoadFigures } from '../../bench/peers/cold-load.ts';
+import { BRAND_SSO_DOMAIN, embeddingLines, PEER_PAGES } from '../../bench/peers/peer-pages.ts';
 
 const loads = (...ms: number[]): LoadFigures[] => ms.map((readyMs) => ({ readyMs, bytesBeforeReady: 80_000, requestsBeforeReady: 3, longTaskMs: 10 }));
 const target = (name: string, packageName: string | null, one: number[], four: number[], failed: string | null = null): TargetResult => ({
@@ -104,4 +105,13 @@ test('every fixture route has its file, and JSON fixtures parse with the origin 
   assert.equal(idx.remediation.value[0]!.href, 'http://127.0.0.1:1234/idp/idx/identify');
   assert.equal(fixtureFor('GET', '/api/v2/applications/abc/public-config', 'http://x')!.type, 'application/json');
   assert.equal(fixtureFor('GET', '/nothing/here', 'http://x'), null);
+});
+
+test('the brand page is the two lines docs/embedding.md tells a brand site to paste, pointed at the bench server', () => {
+  const doc = '## 2. Paste two lines (brand site)\n\n```html\n<script src="https://SSO-HOST/widget/sso-widget.iife.js"></script>\n' +
+    '<sso-login brand="exeed" api-base="https://SSO-HOST/api" sso-domain="exeed.sso.example.com"></sso-login>\n```\n';
+  assert.equal(embeddingLines(doc), `<script src="{{ORIGIN}}/widget/sso-widget.iife.js"></script>\n<sso-login brand="exeed" api-base="{{ORIGIN}}/api" sso-domain="${BRAND_SSO_DOMAIN}"></sso-login>`);
+  assert.throws(() => embeddingLines('# no block'), /Paste two lines/);
+  const brand = PEER_PAGES.find((p) => p.name === OURS_BRAND)!;
+  assert.ok(brand.html.includes(embeddingLines()));
 });
