@@ -150,7 +150,12 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
     const shown = text.split('\n').filter((line) => line.trim() !== '' && !/^!+$|^!! /.test(line));
     if (shown.length > 0) process.stderr.write(shown.join('\n') + '\n');
   });
+  // The compiled server does not watch its stdin: if the bench process ends without stopping it
+  // (an error thrown), it must not outlive the bench.
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const stop = stopper(child, () => {
+    process.off('exit', killOnExit);
     if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
   // main.ts prints "SSO portal: http://127.0.0.1:<port>/" once listening.
