@@ -1,22 +1,26 @@
 // The compiled server as `npm start` runs it (node with npm start's V8 flags on
 // dist/server/main.js, embedded SQLite, a fresh data dir): start to first answer, and resident
-// memory after 300 mixed requests. The same server run from source through the tsx loader (what
-// `npm start` did before issue 16) is measured the same way next to it, for comparison only.
+// memory after issue 25's mix: 20 sign-ins (each with the app list and a sign-out: argon2id's
+// memory is part of what is measured) and 180 page and API requests (the login page, the SM2 key,
+// OpenID Connect discovery and JWKS, the group detail). The same server run from source through
+// the tsx loader (what `npm start` did before issue 16) is measured the same way next to it, for
+// comparison only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processCpuMs } from './child-server.ts';
+import { processCpuMs, unlimitedEnv } from './child-server.ts';
 import { signIn } from './login-client.ts';
 import { fmtMs, type BenchRow } from './report.ts';
 import { describeStartCommand, npmStartCommand } from './start-command.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RSS_BUDGET_MB = 80;
+export const RSS_BUDGET_MB = 70;
 const START_BUDGET_MS = 1000;
-const REQUESTS = 300;
+export const SIGN_INS = 20;
+export const OTHER_REQUESTS = 180;
 
 export function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -39,10 +43,16 @@ export async function startAndTime(args: string[], dataDir: string, extraEnv: Re
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...extraEnv, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: String(port), SSO_LOG_LEVEL: 'warn' },
+    // The rate limits lifted as on every bench server: 60 SM2 key requests in a minute are the mix, not an attack.
+    env: { ...process.env, ...extraEnv, ...unlimitedEnv(), SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: String(port), SSO_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  while (performance.now() - started < 30_000) {
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  // Generous: a fresh start (migrations, SM2 key, demo seed) takes seconds of CPU, and many more of
+  // wall time when the shared machine runs other suites; a timeout is not a figure.
+  while (performance.now() - started < 120_000) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with code ${child.exitCode}`);
     try {
       const answer = await fetch(`${url}/api/centerAuth/sso/isLogin`);
@@ -53,7 +63,7 @@ export async function startAndTime(args: string[], dataDir: string, extraEnv: Re
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   child.kill('SIGKILL');
-  throw new Error(`${args.join(' ')} gave no answer within 30 s`);
+  throw new Error(`${args.join(' ')} gave no answer within 120 s`);
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
@@ -63,38 +73,45 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** 300 requests in rounds of 15, 5 at a time: the API reads, a password login, the portal, the widget script, a logo. */
+/** Resident memory now and its peak (VmHWM) so far, MB. */
+export function peakResidentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+/**
+ * Issue 25's mix, in rounds: one sign-in (SM2 key, doLogin: an argon2id verification), the app
+ * list with that session, and its sign-out; then 9 page and API requests, 5 at a time. SIGN_INS
+ * rounds: SIGN_INS sign-ins and OTHER_REQUESTS other requests. Returns the answers that were not 200.
+ */
 export async function mixedRequests(url: string): Promise<number> {
-  const session = await signIn(url);
   const api = `${url}/api/centerAuth`;
-  const withSession = { cookie: session.sessionCookie };
-  const round: Array<() => Promise<Response>> = [
-    () => fetch(`${api}/sso/isLogin`, { headers: withSession }),
-    () => fetch(`${api}/sso/isLogin`, { headers: withSession }),
-    () => fetch(`${api}/sso/isLogin`, { headers: withSession }),
-    () => fetch(`${api}/client/getClientListBySsoDomain?ssoDomain=localhost`, { headers: withSession }),
-    () => fetch(`${api}/client/getClientListBySsoDomain?ssoDomain=localhost`, { headers: withSession }),
+  const others: Array<() => Promise<Response>> = [
+    () => fetch(`${url}/`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } }),
+    () => fetch(`${api}/commonConfig/getPublicKeySm2`),
+    () => fetch(`${url}/.well-known/openid-configuration`),
+    () => fetch(`${url}/oidc/jwks`),
     () => fetch(`${api}/clientGroup/detailGetBySsoDomain?ssoDomain=localhost`),
     () => fetch(`${api}/clientGroup/detailGetBySsoDomain?ssoDomain=exeed.localhost`),
-    () => fetch(`${api}/commonConfig/getPublicKeySm2`),
-    () => fetch(`${api}/sso/doLogin`, { method: 'POST', headers: session.loginRequest.headers, body: session.loginRequest.body }),
     () => fetch(`${url}/`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } }),
-    () => fetch(`${url}/widget/sso-widget.js`, { headers: { 'accept-encoding': 'br, gzip' } }),
-    () => fetch(`${url}/widget/custom-elements.json`),
-    () => fetch(`${url}/assets/apps/crm.svg`),
+    () => fetch(`${api}/commonConfig/getPublicKeySm2`),
     () => fetch(`${api}/sso/isLogin`),
-    () => fetch(`${url}/api/health/ready`),
   ];
+  const perRound = OTHER_REQUESTS / SIGN_INS;
+  if (!Number.isInteger(perRound) || perRound !== others.length) throw new Error('the mix must spread its other requests evenly over the sign-ins');
   let bad = 0;
-  for (let sent = 0; sent < REQUESTS; ) {
-    for (let i = 0; i < round.length && sent < REQUESTS; i += 5) {
-      const batch = round.slice(i, i + 5).slice(0, REQUESTS - sent);
-      const answers = await Promise.all(batch.map((request) => request()));
-      for (const answer of answers) {
-        await answer.arrayBuffer();
-        if (answer.status !== 200) bad++;
-      }
-      sent += batch.length;
+  const check = async (answer: Response): Promise<void> => {
+    await answer.arrayBuffer();
+    if (answer.status !== 200) bad++;
+  };
+  for (let round = 0; round < SIGN_INS; round++) {
+    const session = await signIn(url); // a bad sign-in throws
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(session.sessionCookie)![1]!;
+    const withSession = { cookie: session.sessionCookie };
+    await check(await fetch(`${api}/client/getClientListBySsoDomain?ssoDomain=localhost`, { headers: withSession }));
+    await check(await fetch(`${api}/sso/signout`, { headers: { ...withSession, 'x-xsrf-token': xsrf } }));
+    for (let i = 0; i < others.length; i += 5) {
+      for (const answer of await Promise.all(others.slice(i, i + 5).map((request) => request()))) await check(answer);
     }
   }
   return bad;
@@ -106,6 +123,8 @@ interface ServerFigures {
   restartCpuMs: number | null;
   idleMb: number;
   afterRequestsMb: number;
+  /** The highest resident memory the process reached (VmHWM). */
+  peakMb: number;
   badAnswers: number;
 }
 
@@ -122,7 +141,8 @@ async function measure(args: string[], extraEnv: Record<string, string> = {}): P
       const badAnswers = await mixedRequests(server.url);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const afterRequestsMb = residentMb(server.child.pid!);
-      return { freshStartMs: fresh.firstAnswerMs, restartMs: server.firstAnswerMs, restartCpuMs: server.firstAnswerCpuMs, idleMb, afterRequestsMb, badAnswers };
+      const peakMb = peakResidentMb(server.child.pid!);
+      return { freshStartMs: fresh.firstAnswerMs, restartMs: server.firstAnswerMs, restartCpuMs: server.firstAnswerCpuMs, idleMb, afterRequestsMb, peakMb, badAnswers };
     } finally {
       await stop(server.child);
     }
@@ -139,8 +159,10 @@ export async function benchCompiledServer(): Promise<BenchRow[]> {
   return [
     {
       section: 'server',
-      name: `compiled server (${describeStartCommand(start)}): resident memory after ${REQUESTS} mixed requests`,
-      value: `${mb(compiled.afterRequestsMb)} (idle after start ${mb(compiled.idleMb)})` + (compiled.badAnswers ? `, ${compiled.badAnswers} bad answers` : ''),
+      name: `compiled server (${describeStartCommand(start)}): resident memory after ${SIGN_INS} sign-ins (each with the app list and a sign-out) and ${OTHER_REQUESTS} page and API requests`,
+      value:
+        `${mb(compiled.afterRequestsMb)} (idle after start ${mb(compiled.idleMb)}, peak ${mb(compiled.peakMb)})` +
+        (compiled.badAnswers ? `, ${compiled.badAnswers} bad answers` : ''),
       budget: `<= ${RSS_BUDGET_MB} MB`,
       pass: compiled.badAnswers === 0 && compiled.afterRequestsMb <= RSS_BUDGET_MB,
       data: { ...compiled },
@@ -159,7 +181,7 @@ export async function benchCompiledServer(): Promise<BenchRow[]> {
       section: 'server',
       name: 'for comparison: the same from source through tsx (npm start before issue 16)',
       value:
-        `${mb(fromSource.afterRequestsMb)} after ${REQUESTS} requests (idle ${mb(fromSource.idleMb)}); ` +
+        `${mb(fromSource.afterRequestsMb)} after the same mix (idle ${mb(fromSource.idleMb)}, peak ${mb(fromSource.peakMb)}); ` +
         `first answer ${fmtMs(fromSource.restartMs)} (fresh ${fmtMs(fromSource.freshStartMs)})`,
       budget: '',
       pass: null,

@@ -4,7 +4,7 @@ import smCrypto from 'sm-crypto';
 import { DEMO_ACCOUNTS } from '../server/seed/import.ts';
 
 export interface SignedIn {
-  /** Cookie header with the XSRF token and the live session. */
+  /** Cookie header with the XSRF token and the live session (the token bound to it, when doLogin set one). */
   sessionCookie: string;
   /** Headers and body of a password doLogin that succeeds when replayed. */
   loginRequest: { headers: Record<string, string>; body: string };
@@ -36,5 +36,7 @@ export async function signIn(baseUrl: string): Promise<SignedIn> {
     throw new Error(`bench login failed: HTTP ${login.status} ${loginAnswer}`);
   }
   const sid = cookieValue(login.headers.getSetCookie(), 'sso_sid');
-  return { sessionCookie: `XSRF-TOKEN=${xsrf}; sso_sid=${sid}`, loginRequest: { headers, body }, loginAnswer };
+  // A signed-in browser's XSRF token is bound to its session: doLogin sets the new one.
+  const boundXsrf = login.headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN=')) ? cookieValue(login.headers.getSetCookie(), 'XSRF-TOKEN') : xsrf;
+  return { sessionCookie: `XSRF-TOKEN=${boundXsrf}; sso_sid=${sid}`, loginRequest: { headers, body }, loginAnswer };
 }

@@ -1,20 +1,20 @@
-// npm run bench: every measurement of issues 7, 12 and 16 in one table (budget and PASS/FAIL per
+// npm run bench: every measurement of issues 7, 12, 16 and 25 in one table (budget and PASS/FAIL per
 // row), also written to bench/results.json. Never part of npm test. Builds dist/ first when it is
-// missing. `npm run bench -- peers compiled` (or BENCH_ONLY=peers,compiled) runs named parts;
+// missing or stale (scripts/build-if-stale.ts). `npm run bench -- peers compiled` (or BENCH_ONLY=peers,compiled) runs named parts;
 // `--write` also rewrites README.md's speed tables from this run's peer and OpenID Connect figures. BENCH_LOAD_SECONDS,
 // BENCH_PAGE_LOADS, BENCH_LIGHTHOUSE_RUNS and BENCH_PEER_LOADS shorten or lengthen the runs.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './child-server.ts';
 import { benchCompiledServer } from './compiled-server-bench.ts';
 import { benchCrypto } from './crypto-bench.ts';
 import { machineLine } from './environment.ts';
 import { benchLighthouse } from './lighthouse-bench.ts';
 import { benchPageLoad } from './page-load-bench.ts';
 import { runPeerBench } from './peers/peer-bench.ts';
-import { peerRows, speedTable, writeSpeedTable } from './peers/peer-report.ts';
+import { peerRows, speedTable, targetLines, writeSpeedTable } from './peers/peer-report.ts';
 import { traceRows } from './peers/trace-summary.ts';
 import { formatTable, type BenchRow } from './report.ts';
 import { benchServer } from './server-bench.ts';
@@ -32,18 +32,12 @@ if (unknown.length > 0) throw new Error(`unknown bench part(s) ${unknown.join(',
 const only = new Set(named.length > 0 ? named : (process.env.BENCH_ONLY || PARTS.join(',')).split(',').map((s) => s.trim()));
 const writeReadme = process.argv.includes('--write');
 
-function ensureBuilt(): void {
-  const needed = ['dist/widget/sso-widget.js', 'dist/portal/index.html', 'dist/server/main.js'];
-  if (needed.every((file) => fs.existsSync(file))) return;
-  console.log('dist/ is missing: npm run build');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
-}
 
 const rows: BenchRow[] = [];
 const started = Date.now();
 const loadAtStart = os.loadavg();
-if (['size', 'page', 'lighthouse', 'compiled', 'peers', 'trace'].some((part) => only.has(part))) ensureBuilt();
+// What `npm start` does first: build whatever is missing or older than its sources.
+if (['size', 'page', 'lighthouse', 'server', 'oidc', 'compiled', 'peers', 'trace'].some((part) => only.has(part))) buildIfStale();
 
 if (only.has('crypto')) {
   console.log('crypto: SM2 and argon2id ...');
@@ -87,7 +81,9 @@ if (only.has('trace')) {
 if (only.has('peers')) {
   console.log('peers: our widget and the peer widgets, interleaved cold loads ...');
   const run = await runPeerBench();
-  rows.push(...peerRows(run));
+  const peerRowsOfRun = peerRows(run);
+  rows.push(...peerRowsOfRun);
+  console.log('\npeers: targets of issue 25, ratios within this run\n' + targetLines(peerRowsOfRun).join('\n') + '\n');
   if (writeReadme) {
     const command = 'npm run bench -- peers --write';
     const block = speedTable(run, machineLine(), new Date(started).toISOString().slice(0, 16).replace('T', ' ') + ' UTC', command);

@@ -31,6 +31,13 @@ export const FIXTURE_ROUTES: FixtureRoute[] = [
   { method: 'POST', pattern: /^\/graphql\/v2$/, file: 'authing-graphql-user.json', type: 'application/json' },
   // Auth0: the client configuration script (JSONP) Lock loads from Auth0's CDN.
   { method: 'GET', pattern: /^\/auth0-cdn\/client\/[^/]+\.js$/, file: 'auth0-client.js', type: 'text/javascript; charset=utf-8' },
+  // Descope: the project's static content (<base-url>/pages/<projectId>/v2-beta/...): its
+  // configuration (components version, the flow's start screen), its theme, and the sign-in
+  // flow's first screen, which the component shows without asking the API (flow start waits for
+  // the first submit).
+  { method: 'GET', pattern: /^\/pages\/[^/]+\/v2-beta\/config\.json$/, file: 'descope/config.json', type: 'application/json' },
+  { method: 'GET', pattern: /^\/pages\/[^/]+\/v2-beta\/theme\.json$/, file: 'descope/theme.json', type: 'application/json' },
+  { method: 'GET', pattern: /^\/pages\/[^/]+\/v2-beta\/SC2benchSignInPassword0000001\.html$/, file: 'descope/SC2benchSignInPassword0000001.html', type: 'text/html; charset=utf-8' },
 ];
 
 export function fixtureFor(method: string, urlPath: string, origin: string): { type: string; body: string } | null {

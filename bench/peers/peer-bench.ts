@@ -8,7 +8,7 @@ import { startChildServer, type ChildServer } from '../child-server.ts';
 import { signIn } from '../login-client.ts';
 import { median } from '../measure.ts';
 import { coldLoad, type LoadFigures, type LoadTarget } from './cold-load.ts';
-import { PEER_PAGES } from './peer-pages.ts';
+import { PEER_PAGES, type PageKind } from './peer-pages.ts';
 import { startPeerServer, type PeerServer } from './peer-server.ts';
 import { VendorFiles } from './vendor-files.ts';
 
@@ -18,11 +18,14 @@ export const THROTTLES = [1, 4] as const;
 const TIMEOUT_MS = { 1: 30_000, 4: 90_000 } as const;
 
 export const OURS_PORTAL = 'ours: <sso-login> on the portal /';
-export const OURS_BRAND = PEER_PAGES[0]!.name;
+export const OURS_BRAND = PEER_PAGES.find((p) => p.id === 'sso-login')!.name;
+export const FLOOR = PEER_PAGES.find((p) => p.kind === 'floor')!.name;
 export const APP_CENTER = 'ours: <app-center> signed in (/home), first clickable app card';
 
 export interface TargetResult {
   name: string;
+  /** Ours, a peer widget, or the no-script floor. */
+  kind: PageKind;
   packageName: string | null;
   /** Why it was dropped, when it did not render. */
   failed: string | null;
@@ -80,15 +83,15 @@ export async function runPeerBench(log: (line: string) => void = console.log): P
       const [name, value] = pair.split('=') as [string, string];
       return { name, value, domain: appOrigin.hostname, path: '/' };
     });
-    const targets: Array<LoadTarget & { packageName: string | null }> = [
-      { name: OURS_PORTAL, url: `${app.url}/`, waitFor: 'password', packageName: null },
-      ...PEER_PAGES.map((p) => ({ name: p.name, url: peers!.pageUrl(p.id), waitFor: 'password' as const, packageName: p.packageName })),
-      { name: APP_CENTER, url: `${app.url}/home`, waitFor: 'card', cookies, packageName: null },
+    const targets: Array<LoadTarget & { kind: PageKind; packageName: string | null }> = [
+      { name: OURS_PORTAL, kind: 'ours', url: `${app.url}/`, waitFor: 'password', packageName: null },
+      ...PEER_PAGES.map((p) => ({ name: p.name, kind: p.kind, url: peers!.pageUrl(p.id), waitFor: 'password' as const, packageName: p.packageName })),
+      { name: APP_CENTER, kind: 'ours' as const, url: `${app.url}/home`, waitFor: 'card' as const, cookies, packageName: null },
     ];
     const results: TargetResult[] = [];
     for (const t of targets) {
       const label = t.packageName ? `${t.name} (${t.packageName} ${await packageVersion(t.packageName)})` : t.name;
-      results.push({ name: label, packageName: t.packageName, failed: null, loads: { 1: [], 4: [] } });
+      results.push({ name: label, kind: t.kind, packageName: t.packageName, failed: null, loads: { 1: [], 4: [] } });
     }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
     const attempt = async (index: number, throttle: number, counted: boolean): Promise<void> => {

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { fixtureFor } from './fixture-routes.ts';
 import { PEER_PAGES } from './peer-pages.ts';
-import type { VendorFiles } from './vendor-files.ts';
+import { compressed, type VendorFile, type VendorFiles } from './vendor-files.ts';
 import { forwardRequest } from '../forward-request.ts';
 
 export interface PeerServer {
@@ -22,35 +22,38 @@ const PASS_THROUGH = [/^\/api\/centerAuth\//, /^\/widget\//, /^\/assets\//, /^\/
 export async function startPeerServer(appUrl: string, vendor: VendorFiles): Promise<PeerServer> {
   const target = new URL(appUrl);
   const unanswered = new Set<string>();
+  const fixtures = new Map<string, (VendorFile & { cache: string }) | null>();
   let origin = '';
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', origin);
     const page = PEER_PAGES.find((p) => url.pathname === `/peers/${p.id}.html`);
     if (page) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(page.html);
+      response.end(page.html.replaceAll('{{ORIGIN}}', origin));
       return;
     }
-    const file = vendor.get(url.pathname);
+    // Fixtures travel compressed like the vendors' files (their CDNs compress JSON and HTML too);
+    // compressed once per path and kept.
+    const fixtureKey = `${request.method} ${url.pathname}`;
+    if (!fixtures.has(fixtureKey)) {
+      const fixture = fixtureFor(request.method ?? 'GET', url.pathname, origin);
+      fixtures.set(fixtureKey, fixture ? { ...compressed(Buffer.from(fixture.body), fixture.type), cache: 'no-store' } : null);
+    }
+    const fixture = fixtures.get(fixtureKey) ?? null;
+    if (fixture) request.resume();
+    const file = fixture ?? vendor.get(url.pathname);
     if (file) {
       const accepts = String(request.headers['accept-encoding'] ?? '');
       const [body, encoding] = accepts.includes('br') ? [file.brotli, 'br'] : accepts.includes('gzip') ? [file.gzip, 'gzip'] : [file.raw, null];
-      const compressed = encoding !== null && body !== file.raw;
+      const isCompressed = encoding !== null && body !== file.raw;
       response.writeHead(200, {
         'content-type': file.type,
         'content-length': body.length,
-        'cache-control': 'public, max-age=31536000, immutable',
+        'cache-control': fixture ? fixture.cache : 'public, max-age=31536000, immutable',
         vary: 'Accept-Encoding',
-        ...(compressed ? { 'content-encoding': encoding } : {}),
+        ...(isCompressed ? { 'content-encoding': encoding } : {}),
       });
       response.end(body);
-      return;
-    }
-    const fixture = fixtureFor(request.method ?? 'GET', url.pathname, origin);
-    if (fixture) {
-      request.resume();
-      response.writeHead(200, { 'content-type': fixture.type, 'cache-control': 'no-store' });
-      response.end(fixture.body);
       return;
     }
     if (PASS_THROUGH.some((pattern) => pattern.test(url.pathname))) {

@@ -12,10 +12,24 @@ import { build } from 'esbuild';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MODULES = path.join(ROOT, 'node_modules');
 
+const versionOf = (name: string): string => (JSON.parse(fs.readFileSync(path.join(MODULES, name, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * Descope's CDN paths (descopecdn.com/npm/<package>@<version>/...): the page loads the web
+ * component from there, and the component loads @descope/web-components-ui's UMD build (and the
+ * webpack chunks it pulls in, next to it) from <base-cdn-url>/npm/<package>@<componentsVersion of
+ * the project's config.json>/dist/umd/index.js.
+ */
+export const DESCOPE_WC_PATH = `/npm/@descope/web-component@${versionOf('@descope/web-component')}/dist/`;
+export const DESCOPE_UI_VERSION = versionOf('@descope/web-components-ui');
+export const DESCOPE_UI_PATH = `/npm/@descope/web-components-ui@${DESCOPE_UI_VERSION}/dist/umd/`;
+
 /** URL prefix -> folder of the vendor's published build. */
 const VENDOR_DIRS: Record<string, string> = {
   '/vendor/okta/': path.join(MODULES, '@okta', 'okta-signin-widget', 'dist'),
   '/vendor/authing/': path.join(MODULES, '@authing', 'guard', 'dist'),
+  [DESCOPE_WC_PATH]: path.join(MODULES, '@descope', 'web-component', 'dist'),
+  [DESCOPE_UI_PATH]: path.join(MODULES, '@descope', 'web-components-ui', 'dist', 'umd'),
 };
 
 const TYPES: Record<string, string> = {
@@ -38,7 +52,7 @@ export interface VendorFile {
   brotli: Buffer;
 }
 
-function compressed(raw: Buffer, type: string): VendorFile {
+export function compressed(raw: Buffer, type: string): VendorFile {
   const text = /^(text|application\/json|image\/svg)/.test(type);
   return {
     type,
