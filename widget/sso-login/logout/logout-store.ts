@@ -1,4 +1,5 @@
 // The logout view (spec section 2, is_signout): nothing signs out on load; its button does.
+import { navigate } from '../../core/navigate.ts';
 import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
 
 /**
@@ -9,8 +10,10 @@ import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
 export async function signOutFromView(context: LoginContext): Promise<void> {
   await guarded(context, 'signOut', async () => {
     try {
-      await context.client.get('/centerAuth/sso/signout', { params: { from: context.params.from ?? undefined } });
+      const answer = await context.client.get('/centerAuth/sso/signout', { params: { from: context.params.from ?? undefined } });
       context.$signOut.set('done');
+      // Apps only the browser can sign out (SAML front channel): the portal walks them, then says 您已退出登录.
+      if (answer?.logoutChain) navigate(answer.logoutChain);
     } catch (error) {
       context.$signOut.set('failed');
       emitLoginError(context, error);

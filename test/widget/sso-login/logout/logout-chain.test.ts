@@ -4,8 +4,8 @@
 // The sign-out call is answered here (a real chain needs a SAML SP; test/server/saml and
 // test/e2e/saml-mellon.test.ts drive that): only the widget's part is under test.
 import { expect } from '@open-wc/testing';
-import { waitFor } from '../support/helpers.ts';
-import { mountLogin, type MountedLogin } from './login-fixture.ts';
+import { waitFor } from '../../support/helpers.ts';
+import { mountLogin, type MountedLogin } from '../login-fixture.ts';
 
 const CHAIN = 'https://sso.example.com/saml/slo/front?start=abc';
 
