@@ -11,7 +11,7 @@ import type { AppLinks } from './catalog/app-links.ts';
 import type { LoginTickets } from './embedding/login-tickets.ts';
 import type { AccountGrants } from './oidc/account-grants.ts';
 import type { SetupState } from './console/setup-state.ts';
-import type { Storage, Stores } from './storage/storage.ts';
+import type { Storage, Stores } from './compose.ts';
 
 export interface AppContext {
   config: ServerConfig;

@@ -87,7 +87,6 @@ export interface SmsQuotaTable {
   phone: string;
   last_sent_at: number;
   /** JSON {purpose: epoch ms}; null on rows written before 0002. */
-  last_sent_by_purpose: string | null;
   day: string;
   day_count: number;
 }
