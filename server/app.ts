@@ -60,6 +60,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   const ctx = await compose(config, { ...deps, log: app.log });
   app.addHook('onClose', async () => ctx.storage.close());
+  ctx.portalAddress.attach(app.server);
   const { redis } = ctx.storage;
   if (redis) reportRedisErrors(redis, app.log);
   const probes: DependencyProbe[] = [{ name: 'database', check: () => ctx.stores.meta.getMeta('health-probe') }];

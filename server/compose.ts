@@ -11,6 +11,11 @@ import { WeComClient } from './auth/messengers/wecom.ts';
 import { SessionManager } from './auth/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
 import { AppLinks } from './catalog/app-links.ts';
+import { appAccess, appSignInLinks } from './oidc/app-launch.ts';
+import { ClientRegistry } from './oidc/client-registry.ts';
+import { ProtocolRegistry } from './cas/protocol-registry.ts';
+import { protocolAppAccess, protocolSignInLinks } from './cas/protocol-app-links.ts';
+import { PortalAddress } from './http/portal-address.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
 import { SecretBox } from './crypto/secret-box.ts';
 import { deriveKey, LoginTickets } from './embedding/login-tickets.ts';
@@ -161,8 +166,11 @@ export interface ComposeOptions {
   /** Real time for the embedded database's session copies (auth/session-cache.ts); Date.now when not given. */
   sessionCacheClock?: () => number;
   smsSender?: SmsSender;
-  /** Where the development SMS sender reports a send (the server's logger); silent when not given. */
-  log?: SmsLog;
+  /**
+   * Where the development SMS sender reports a send, and the client registries a failed reload (the
+   * server's logger); silent when not given.
+   */
+  log?: SmsLog & { warn?: (details: object, message: string) => void };
   tokenCache?: TokenCache;
   /** Seed the demo data when the config asks for it (the server does; the CLI has its own command). */
   seed?: boolean;
@@ -199,6 +207,19 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
   const { stores, redis } = storage;
   const now = options.now ?? Date.now;
   const tokenCache = options.tokenCache ?? new MemoryTokenCache(now);
+  const warn = (what: string) => (error: unknown) => options.log?.warn?.({ err: error }, what);
+  // The apps of each protocol slice, reloaded while the server runs (their plugins start and stop them).
+  const oidcClients = new ClientRegistry(stores.oidcClients, warn('reloading OpenID Connect clients failed'), config.oidcClientCheckMs);
+  const protocolApps = new ProtocolRegistry(stores.protocolClients, warn('reloading CAS / SAML apps failed'), config.oidcClientCheckMs);
+  const portalAddress = new PortalAddress(config);
+  // Where an app card leads and who sees it: a card tied to an OpenID Connect client opens through
+  // its initiate_login_uri (oidc/app-launch.ts), one tied to a CAS service or SAML SP through that
+  // protocol (cas/protocol-app-links.ts); a card of an app restricted by group is listed to its members only.
+  const appLinks = new AppLinks();
+  appLinks.useSignInLinks(appSignInLinks(oidcClients, () => portalAddress.issuer()));
+  appLinks.useAccessRule(appAccess(oidcClients));
+  appLinks.useSignInLinks(protocolSignInLinks(protocolApps, () => portalAddress.base()));
+  appLinks.useAccessRule(protocolAppAccess(protocolApps));
   return {
     config,
     storage,
@@ -218,6 +239,9 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     tickets: new LoginTickets(keys.privateKey, stores.nonces, now, config.loginTicketMs),
     weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
     feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
-    appLinks: new AppLinks(),
+    appLinks,
+    oidcClients,
+    protocolApps,
+    portalAddress,
   };
 }
