@@ -45,7 +45,7 @@ import type { OidcStorage } from './oidc/oidc-storage.ts';
 import { RedisOidcStorage } from './oidc/redis-oidc-storage.ts';
 import { SplitOidcStorage } from './oidc/split-oidc-storage.ts';
 import { SqlOidcStorage } from './oidc/sql-oidc-storage.ts';
-import { SqliteOidcStorage } from './oidc/sqlite-oidc-storage.ts';
+import { sqlStatements } from './storage/sql-statements.ts';
 import { consoleMigrations } from './console/console-migrations.ts';
 import { consoleStores, type ConsoleStores } from './console/console-stores.ts';
 import { protocolMigrations } from './cas/protocol-migrations.ts';
@@ -124,11 +124,11 @@ export interface StorageOptions {
 }
 
 /**
- * The provider's records: on the database (prepared statements on the embedded file, the query
- * builder on PostgreSQL); scaled out, the short-lived ones in Redis (oidc/split-oidc-storage.ts).
+ * The provider's records: on the database (plain statements, storage/sql-statements.ts); scaled
+ * out, the short-lived ones in Redis (oidc/split-oidc-storage.ts).
  */
 function oidcRecordsOn(handles: StorageHandles): OidcStorage {
-  const sql: OidcStorage = handles.sqliteFile ? new SqliteOidcStorage(handles.sqliteFile) : new SqlOidcStorage(handles.db);
+  const sql: OidcStorage = new SqlOidcStorage(sqlStatements(handles.db, handles.sqliteFile));
   return handles.redis ? new SplitOidcStorage(sql, new RedisOidcStorage(handles.redis, handles.redisKeyPrefix)) : sql;
 }
 
