@@ -41,10 +41,10 @@ import { embeddingMigrations } from './embedding/embedding-migrations.ts';
 import { embeddingStores, type EmbeddingStores } from './embedding/embedding-stores.ts';
 import { oidcMigrations } from './oidc/oidc-migrations.ts';
 import { oidcStores, type OidcStores } from './oidc/oidc-stores.ts';
-import type { OidcStorage } from './oidc/oidc-storage.ts';
-import { RedisOidcStorage } from './oidc/redis-oidc-storage.ts';
-import { SplitOidcStorage } from './oidc/split-oidc-storage.ts';
-import { SqlOidcStorage } from './oidc/sql-oidc-storage.ts';
+import type { OidcStorage } from './oidc/oidc-record-store.ts';
+import { RedisOidcStorage } from './oidc/oidc-record-store.redis.ts';
+import { SplitOidcStorage } from './oidc/oidc-record-store.split.ts';
+import { SqlOidcStorage } from './oidc/oidc-record-store.sql.ts';
 import { sqlStatements } from './storage/sql-statements.ts';
 import { consoleMigrations } from './console/console-migrations.ts';
 import { consoleStores, type ConsoleStores } from './console/console-stores.ts';
@@ -125,7 +125,7 @@ export interface StorageOptions {
 
 /**
  * The provider's records: on the database (plain statements, storage/sql-statements.ts); scaled
- * out, the short-lived ones in Redis (oidc/split-oidc-storage.ts).
+ * out, the short-lived ones in Redis (oidc/oidc-record-store.split.ts).
  */
 function oidcRecordsOn(handles: StorageHandles): OidcStorage {
   const sql: OidcStorage = new SqlOidcStorage(sqlStatements(handles.db, handles.sqliteFile));

@@ -6,7 +6,7 @@ import { RedisSessionStore } from '../auth/storage/session-store.redis.ts';
 import { SqlSessionStore } from '../auth/storage/session-store.sql.ts';
 import { SqlAdminAuditStore, type AdminAuditStore } from './admin-audit-store.ts';
 import { CONSOLE_SESSION_ABSOLUTE_MS } from './console-timeouts.ts';
-import { SqlSetupTokenStore, type SetupTokenStore } from './setup-tokens.ts';
+import { SqlSetupTokenStore, type SetupTokenStore } from './setup-token-store.ts';
 
 export interface ConsoleStores {
   consoleSessions: SessionStore;

@@ -1,7 +1,9 @@
 // The embedding slice's store, built from the storage handles (compose.ts assembles every slice's):
 // the used nonces of signed calls, in Redis when it is configured.
 import type { StorageHandles, StoresIn } from '../storage/storage.ts';
-import { RedisNonceStore, SqlNonceStore, type NonceStore } from './nonce-store.ts';
+import type { NonceStore } from './nonce-store.ts';
+import { RedisNonceStore } from './nonce-store.redis.ts';
+import { SqlNonceStore } from './nonce-store.sql.ts';
 
 export interface EmbeddingStores {
   nonces: NonceStore;

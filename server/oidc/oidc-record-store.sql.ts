@@ -3,7 +3,7 @@
 // (storage/sql-statements.ts) rather than the query builder: every token request reads and writes
 // several records, and kysely's per-query work cost more than SQLite itself.
 import type { SqlStatements } from '../storage/sql-statements.ts';
-import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-storage.ts';
+import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-record-store.ts';
 
 type Row = { id?: string; payload: string; expires_at: number | null; consumed_at: number | null };
 

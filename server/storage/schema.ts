@@ -112,7 +112,7 @@ export interface GroupMembersTable {
   group_code: string;
 }
 
-/** First-start setup links (server/console/setup-tokens.ts): only the SHA-256 of each token. */
+/** First-start setup links (server/console/setup-token-store.ts): only the SHA-256 of each token. */
 export interface SetupTokensTable {
   token_hash: string;
   expires_at: number;
