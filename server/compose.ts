@@ -138,12 +138,14 @@ export async function openStorage(
 ): Promise<Storage> {
   const secretBox = options.secretBox ?? new SecretBox(randomBytes(32));
   const handles = await openStorageHandles(config, migrations);
-  const slices = [
-    authStores(handles, config, options.sessionCacheClock), catalogStores(handles), embeddingStores(handles), oidcStores(handles),
-    consoleStores(handles),
-  ] as const;
+  // Each slice's builder holds what it keeps once per process (caches, its Redis stores).
+  const auth = authStores(handles, config, options.sessionCacheClock);
+  const catalog = catalogStores(handles);
+  const embedding = embeddingStores(handles);
+  const oidc = oidcStores(handles);
+  const operatorConsole = consoleStores(handles);
   const storesIn: StoresIn<Stores> = (scope) => ({
-    ...slices[0](scope), ...slices[1](scope), ...slices[2](scope), ...slices[3](scope), ...slices[4](scope),
+    ...auth(scope), ...catalog(scope), ...embedding(scope), ...oidc(scope), ...operatorConsole(scope),
     meta: new SqlMetaStore(scope),
     protocolClients: new SqlProtocolClientStore(scope),
     mfa: new MfaStore(scope, secretBox),
