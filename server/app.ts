@@ -41,7 +41,13 @@ export interface AppDeps extends Omit<ComposeOptions, 'log'> {
   logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+/** The Fastify app and the context compose.ts built for it (main.ts and the tests use both). */
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
     genReqId: genRequestId,
@@ -54,7 +60,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   const ctx = await compose(config, { ...deps, log: app.log });
   app.addHook('onClose', async () => ctx.storage.close());
-  app.decorate('sso', ctx);
+  ctx.portalAddress.attach(app.server);
   const { redis } = ctx.storage;
   if (redis) reportRedisErrors(redis, app.log);
   const probes: DependencyProbe[] = [{ name: 'database', check: () => ctx.stores.meta.getMeta('health-probe') }];
@@ -77,9 +83,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   // Cross-origin calls from registered brand sites (embedded <sso-login>): before registerXsrf,
   // which leaves those calls to the Origin-bound token checked there.
-  registerCors(app);
+  registerCors(app, ctx);
   // At the root, so the portal page itself already hands out the XSRF-TOKEN cookie.
-  registerXsrf(app);
+  registerXsrf(app, ctx);
   await app.register(async (api) => {
     registerErrorHandler(api);
     registerEncFlag(api, config.encKey);
@@ -101,11 +107,5 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerWellKnownWebAuthn(app, ctx);
   await registerProtocols(app, ctx);
   registerErrorHandler(app);
-  return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sso: AppContext;
-  }
+  return { app, ctx };
 }

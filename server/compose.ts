@@ -11,6 +11,11 @@ import { WeComClient } from './auth/messengers/wecom.ts';
 import { SessionManager } from './auth/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
 import { AppLinks } from './catalog/app-links.ts';
+import { appAccess, appSignInLinks } from './oidc/app-launch.ts';
+import { ClientRegistry } from './oidc/client-registry.ts';
+import { ProtocolRegistry } from './cas/protocol-registry.ts';
+import { protocolAppAccess, protocolSignInLinks } from './cas/protocol-app-links.ts';
+import { PortalAddress } from './http/portal-address.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
 import { SecretBox } from './crypto/secret-box.ts';
 import { deriveKey, LoginTickets } from './embedding/login-tickets.ts';
@@ -21,7 +26,141 @@ import { CONSOLE_SESSION_ABSOLUTE_MS, CONSOLE_SESSION_IDLE_MS } from './console/
 import { ensureDefaultGroup } from './console/default-group.ts';
 import { AccountGrants } from './oidc/account-grants.ts';
 import { SetupState } from './console/setup-state.ts';
-import { openStorage, type Storage } from './storage/storage.ts';
+import type { Migration, Kysely } from 'kysely';
+import {
+  closeStorageHandles, inTransaction, openStorageHandles, storesOnDatabase, type StorageConfig, type StorageHandles, type StoresIn,
+} from './storage/storage.ts';
+import { openDatabase as openDatabaseWith, type OpenDatabase } from './storage/database.ts';
+import { joinMigrations, migrateDownTo as migrateDownToWith, storageMigrations, type Engine } from './storage/migrations.ts';
+import { SqlMetaStore, type MetaStore } from './storage/meta-store.ts';
+import { authMigrations } from './auth/auth-migrations.ts';
+import { authStores, type AuthStores } from './auth/auth-stores.ts';
+import { catalogMigrations } from './catalog/catalog-migrations.ts';
+import { catalogStores, type CatalogStores } from './catalog/catalog-stores.ts';
+import { embeddingMigrations } from './embedding/embedding-migrations.ts';
+import { embeddingStores, type EmbeddingStores } from './embedding/embedding-stores.ts';
+import { oidcMigrations } from './oidc/oidc-migrations.ts';
+import { oidcStores, type OidcStores } from './oidc/oidc-stores.ts';
+import type { OidcStorage } from './oidc/oidc-record-store.ts';
+import { RedisOidcStorage } from './oidc/oidc-record-store.redis.ts';
+import { SplitOidcStorage } from './oidc/oidc-record-store.split.ts';
+import { SqlOidcStorage } from './oidc/oidc-record-store.sql.ts';
+import { sqlStatements } from './storage/sql-statements.ts';
+import { consoleMigrations } from './console/console-migrations.ts';
+import { consoleStores, type ConsoleStores } from './console/console-stores.ts';
+import { protocolMigrations } from './cas/protocol-migrations.ts';
+import { SqlProtocolClientStore, type ProtocolClientStore } from './cas/protocol-client-store.ts';
+import { mfaMigrations } from './mfa/mfa-migrations.ts';
+import { MfaStore } from './mfa/mfa-store.ts';
+import { accountMigrations } from './account/account-migrations.ts';
+import { AccountStore } from './account/account-store.ts';
+import { passkeyMigrations } from './passkey/passkey-migrations.ts';
+import { PasskeyStore } from './passkey/passkey-store.ts';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Every migration, in the server's one numbering: each slice's own (<slice>/<slice>-migrations.ts);
+ * a number several slices share runs their parts in this order (storage/migrations.ts joinMigrations).
+ */
+export function migrations(engine: Engine): Record<string, Migration> {
+  return joinMigrations(
+    storageMigrations(), authMigrations(engine), catalogMigrations(engine), embeddingMigrations(engine), oidcMigrations(engine),
+    consoleMigrations(engine), protocolMigrations(engine), mfaMigrations(engine), accountMigrations(engine), passkeyMigrations(engine),
+  );
+}
+
+/** The configured database with every migration run (tests open it beside a running server). */
+export function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<OpenDatabase> {
+  return openDatabaseWith(config, migrations);
+}
+
+/** Runs the `down` of every migration after `target` (newest first): tests rebuild an older database with it. */
+export function migrateDownTo(db: Kysely<any>, engine: Engine, target: string, schema?: string): Promise<void> {
+  return migrateDownToWith(db, migrations(engine), target, schema);
+}
+
+/** Every slice's stores, as routes and services get them (the same set inside a transaction). */
+export interface Stores extends AuthStores, CatalogStores, EmbeddingStores, OidcStores, ConsoleStores {
+  meta: MetaStore;
+  /** The apps that sign in by CAS or SAML 2.0 (cas/protocol-client-store.ts). */
+  protocolClients: ProtocolClientStore;
+  /** The second factor: TOTP secrets, recovery codes, sign-ins waiting for their second step (server/mfa). */
+  mfa: MfaStore;
+  /** The account page's own records: each session's device, a person's phone change (server/account). */
+  account: AccountStore;
+  /** Passkeys and WebAuthn challenges (server/passkey). */
+  passkeys: PasskeyStore;
+}
+
+export interface Storage {
+  readonly stores: Stores;
+  readonly engine: StorageHandles['engine'];
+  /** The shared-state Redis, or null on the embedded default. */
+  readonly redis: StorageHandles['redis'];
+  /**
+   * The OpenID Connect provider's records (codes, tokens, grants, sessions, signing keys when
+   * scaled out): on this database, their short-lived part in Redis when it is configured.
+   */
+  readonly oidcRecords: OidcStorage;
+  /**
+   * Runs `work` in one database transaction: its database writes commit together or not at all.
+   * Writes to state held in Redis (using up an SMS code, ending a user's sessions) happen at once;
+   * they only ever take something away, so a rollback can cost a user a new code but never leaves
+   * a half-written account.
+   */
+  transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  /** Real time for the SQLite session copies (auth/session-cache.ts); tests pass their own to age them. */
+  sessionCacheClock?: () => number;
+  /**
+   * Seals secrets the server must read back (TOTP keys). compose() derives it from the deployment's
+   * key pair; without it (a test or tool that opens the storage alone) a key of this process is used,
+   * so what it writes cannot be read by the server.
+   */
+  secretBox?: SecretBox;
+}
+
+/**
+ * The provider's records: on the database (plain statements, storage/sql-statements.ts); scaled
+ * out, the short-lived ones in Redis (oidc/oidc-record-store.split.ts).
+ */
+function oidcRecordsOn(handles: StorageHandles): OidcStorage {
+  const sql: OidcStorage = new SqlOidcStorage(sqlStatements(handles.db, handles.sqliteFile));
+  return handles.redis ? new SplitOidcStorage(sql, new RedisOidcStorage(handles.redis, handles.redisKeyPrefix)) : sql;
+}
+
+/** The storage with every slice's stores: the database and Redis from storage/, the stores from each slice. */
+export async function openStorage(
+  config: StorageConfig & Pick<ServerConfig, 'sessionAbsoluteMs'>, options: StorageOptions = {},
+): Promise<Storage> {
+  const secretBox = options.secretBox ?? new SecretBox(randomBytes(32));
+  const handles = await openStorageHandles(config, migrations);
+  // Each slice's builder holds what it keeps once per process (caches, its Redis stores).
+  const auth = authStores(handles, config, options.sessionCacheClock);
+  const catalog = catalogStores(handles);
+  const embedding = embeddingStores(handles);
+  const oidc = oidcStores(handles);
+  const operatorConsole = consoleStores(handles);
+  const storesIn: StoresIn<Stores> = (scope) => ({
+    ...auth(scope), ...catalog(scope), ...embedding(scope), ...oidc(scope), ...operatorConsole(scope),
+    meta: new SqlMetaStore(scope),
+    protocolClients: new SqlProtocolClientStore(scope),
+    mfa: new MfaStore(scope, secretBox),
+    account: new AccountStore(scope),
+    passkeys: new PasskeyStore(scope),
+  });
+  return {
+    stores: storesOnDatabase(handles, storesIn),
+    engine: handles.engine,
+    redis: handles.redis,
+    oidcRecords: oidcRecordsOn(handles),
+    transaction: (work) => inTransaction(handles, storesIn, work),
+    close: () => closeStorageHandles(handles),
+  };
+}
 
 export interface ComposeOptions {
   /** The clock, in epoch ms; tests move it to provoke timeouts. */
@@ -29,8 +168,11 @@ export interface ComposeOptions {
   /** Real time for the embedded database's session copies (auth/session-cache.ts); Date.now when not given. */
   sessionCacheClock?: () => number;
   smsSender?: SmsSender;
-  /** Where the development SMS sender reports a send (the server's logger); silent when not given. */
-  log?: SmsLog;
+  /**
+   * Where the development SMS sender reports a send, and the client registries a failed reload (the
+   * server's logger); silent when not given.
+   */
+  log?: SmsLog & { warn?: (details: object, message: string) => void };
   tokenCache?: TokenCache;
   /** Seed the demo data when the config asks for it (the server does; the CLI has its own command). */
   seed?: boolean;
@@ -67,6 +209,19 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
   const { stores, redis } = storage;
   const now = options.now ?? Date.now;
   const tokenCache = options.tokenCache ?? new MemoryTokenCache(now);
+  const warn = (what: string) => (error: unknown) => options.log?.warn?.({ err: error }, what);
+  // The apps of each protocol slice, reloaded while the server runs (their plugins start and stop them).
+  const oidcClients = new ClientRegistry(stores.oidcClients, warn('reloading OpenID Connect clients failed'), config.oidcClientCheckMs);
+  const protocolApps = new ProtocolRegistry(stores.protocolClients, warn('reloading CAS / SAML apps failed'), config.oidcClientCheckMs);
+  const portalAddress = new PortalAddress(config);
+  // Where an app card leads and who sees it: a card tied to an OpenID Connect client opens through
+  // its initiate_login_uri (oidc/app-launch.ts), one tied to a CAS service or SAML SP through that
+  // protocol (cas/protocol-app-links.ts); a card of an app restricted by group is listed to its members only.
+  const appLinks = new AppLinks();
+  appLinks.useSignInLinks(appSignInLinks(oidcClients, () => portalAddress.issuer()));
+  appLinks.useAccessRule(appAccess(oidcClients));
+  appLinks.useSignInLinks(protocolSignInLinks(protocolApps, () => portalAddress.base()));
+  appLinks.useAccessRule(protocolAppAccess(protocolApps));
   return {
     config,
     storage,
@@ -86,6 +241,9 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     tickets: new LoginTickets(keys.privateKey, stores.nonces, now, config.loginTicketMs),
     weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
     feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
-    appLinks: new AppLinks(),
+    appLinks,
+    oidcClients,
+    protocolApps,
+    portalAddress,
   };
 }

@@ -8,10 +8,13 @@ import type { WeComClient } from './auth/messengers/wecom.ts';
 import type { SessionManager } from './auth/sessions.ts';
 import type { SmsCodes } from './auth/sms-codes.ts';
 import type { AppLinks } from './catalog/app-links.ts';
+import type { ClientRegistry } from './oidc/client-registry.ts';
+import type { ProtocolRegistry } from './cas/protocol-registry.ts';
+import type { PortalAddress } from './http/portal-address.ts';
 import type { LoginTickets } from './embedding/login-tickets.ts';
 import type { AccountGrants } from './oidc/account-grants.ts';
 import type { SetupState } from './console/setup-state.ts';
-import type { Storage, Stores } from './storage/storage.ts';
+import type { Storage, Stores } from './compose.ts';
 
 export interface AppContext {
   config: ServerConfig;
@@ -34,8 +37,14 @@ export interface AppContext {
   tickets: LoginTickets;
   weCom: WeComClient;
   feishu: FeishuClient;
-  /** Where app cards lead; the OIDC slice adds the sign-in links of apps tied to clients. */
+  /** Where app cards lead and who sees them (wired in compose.ts from the protocol slices' rules). */
   appLinks: AppLinks;
+  /** The registered OpenID Connect clients, reloaded while the server runs (oidc/oidc-plugin.ts starts it). */
+  oidcClients: ClientRegistry;
+  /** The CAS services and SAML SPs, reloaded while the server runs (cas/protocols-plugin.ts starts it). */
+  protocolApps: ProtocolRegistry;
+  /** Where the portal answers: the issuer and the CAS / SAML base URL (app.ts attaches the server). */
+  portalAddress: PortalAddress;
 }
 
 declare module 'fastify' {

@@ -26,9 +26,10 @@ if (devDefaults.length > 0) {
   console.warn('!'.repeat(78) + '\n');
 }
 
-let app: Awaited<ReturnType<typeof createServer>>;
+let app: Awaited<ReturnType<typeof createServer>>['app'];
+let ctx: Awaited<ReturnType<typeof createServer>>['ctx'];
 try {
-  app = await createServer(config);
+  ({ app, ctx } = await createServer(config));
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`配置错误 / configuration error: ${error.message}`);
@@ -55,7 +56,7 @@ if (config.seedDemoData) {
   console.log(`SMS codes (development sender): ${config.smsOutboxPath}\n`);
 }
 // While no administrator exists: the one-time setup link, to this output only (never to a client).
-const setupLink = await setupLinkAtStart(app.sso, config.publicUrl ?? `http://${shownHost}:${port}`);
+const setupLink = await setupLinkAtStart(ctx, config.publicUrl ?? `http://${shownHost}:${port}`);
 if (setupLink) console.log(setupBanner(setupLink));
 
 let closing = false;

@@ -3,9 +3,8 @@
 // run exactly what production runs.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { buildApp, type AppDeps } from './app.ts';
+import { buildApp, type AppDeps, type BuiltApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { staticAssetOptions } from './http/static-caching.ts';
 import { SEED_DIR } from './seed/seed-dir.ts';
@@ -15,9 +14,10 @@ const APP_LOGOS_DIR = path.join(SEED_DIR, 'app-logos');
 const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>门户尚未构建</title>
 <body><h1>门户尚未构建</h1><p>API 已在运行。请先运行 <code>npm run build</code> 构建门户，然后重新启动服务。</p></body></html>`;
 
-export async function createServer(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+export async function createServer(config: ServerConfig, deps: AppDeps = {}): Promise<BuiltApp> {
   // compose.ts (inside buildApp) runs the migrations and the seed under the startup lock.
-  const app = await buildApp(config, { seed: true, ...deps });
+  const built = await buildApp(config, { seed: true, ...deps });
+  const { app } = built;
 
   const portalDir = path.join(config.distDir, 'portal');
   const widgetDir = path.join(config.distDir, 'widget');
@@ -43,5 +43,5 @@ export async function createServer(config: ServerConfig, deps: AppDeps = {}): Pr
     }
     return reply.status(404).send({ code: 404, msg: '资源不存在', data: null });
   });
-  return app;
+  return built;
 }

@@ -1,4 +1,4 @@
-// The account page's own table (issue 21), spread into storage/migrations.ts: the device (browser
+// The account page's own table (issue 21), in the server's one migration numbering (compose.ts assembles every slice's): the device (browser
 // and address) each portal session was signed in from, for the account's session list.
 import type { Kysely, Migration } from 'kysely';
 

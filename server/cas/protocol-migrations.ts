@@ -1,5 +1,5 @@
-// The table of the apps that sign in by CAS or SAML 2.0 (issue 23), spread into
-// storage/migrations.ts. One table for both protocols: an app id is one name in the registry,
+// The table of the apps that sign in by CAS or SAML 2.0 (issue 23), in the server's
+// one migration numbering (compose.ts assembles every slice's). One table for both protocols: an app id is one name in the registry,
 // whatever protocol it speaks; its protocol-specific definition (CAS service patterns, a SAML SP's
 // metadata) is a JSON document next to the columns every protocol shares (name, groups).
 import type { Kysely, Migration } from 'kysely';

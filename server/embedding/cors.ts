@@ -12,6 +12,7 @@ import { foreignOrigin, isRegisteredAnywhere } from './embed-origins.ts';
 import { EmbedXsrf } from './embed-xsrf.ts';
 import { envelopeError } from '../http/error-handler.ts';
 import { needsXsrfToken, XSRF_HEADER } from '../http/xsrf.ts';
+import type { AppContext } from '../context.ts';
 
 export const ORIGIN_REFUSED = '该站点未登记为嵌入站点，不能跨域调用登录接口';
 
@@ -28,8 +29,8 @@ function refuse(reply: FastifyReply, status: number, msg: string): FastifyReply 
   return envelopeError(reply, new ApiError(status, msg, status));
 }
 
-export function registerCors(app: FastifyInstance): void {
-  const tokens = new EmbedXsrf(app.sso.keys.privateKey, app.sso.now);
+export function registerCors(app: FastifyInstance, ctx: Pick<AppContext, 'keys' | 'now' | 'stores'>): void {
+  const tokens = new EmbedXsrf(ctx.keys.privateKey, ctx.now);
   app.decorateRequest('embedOrigin', null);
 
   // A callback hook: every request passes here and almost none is cross-origin; an async hook
@@ -50,7 +51,7 @@ export function registerCors(app: FastifyInstance): void {
 
   /** Headers and checks of a call from a brand site; true when it answered the call itself. */
   async function crossOriginCall(request: FastifyRequest, reply: FastifyReply, origin: string): Promise<boolean> {
-    if (!(await isRegisteredAnywhere(app.sso.stores.catalog, origin))) {
+    if (!(await isRegisteredAnywhere(ctx.stores.catalog, origin))) {
       request.log.info({ origin }, 'cross-origin call from an unregistered origin refused');
       refuse(reply, 403, ORIGIN_REFUSED);
       return true;

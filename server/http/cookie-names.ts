@@ -17,17 +17,9 @@ export function cookieNamesFor(publicUrl: string | null): CookieNames {
     : { session: 'sso_sid', xsrf: 'XSRF-TOKEN', alwaysSecure: false };
 }
 
-const byUrl = new Map<string, CookieNames>();
-
-/** The names for the app that serves `request` (its config's publicUrl). */
+/** The names for the app that serves `request` (its config's publicUrl, set by http/xsrf.ts). */
 export function cookieNames(request: FastifyRequest): CookieNames {
-  const publicUrl = request.server.sso.config.publicUrl ?? '';
-  let names = byUrl.get(publicUrl);
-  if (!names) {
-    names = cookieNamesFor(publicUrl);
-    byUrl.set(publicUrl, names);
-  }
-  return names;
+  return request.server.cookieNames;
 }
 
 export function secureCookie(request: FastifyRequest): boolean {

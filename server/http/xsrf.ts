@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, HttpMessages } from './api-error.ts';
 import { sameText } from '../crypto/signature.ts';
 import { deriveKey } from '../embedding/login-tickets.ts';
-import { cookieNames, cookieNamesFor, secureCookie } from './cookie-names.ts';
+import { cookieNames, cookieNamesFor, secureCookie, type CookieNames } from './cookie-names.ts';
 import { XsrfBinding } from './xsrf-binding.ts';
+import type { AppContext } from '../context.ts';
 
 /** The XSRF cookie's name without the __Host- prefix (http/cookie-names.ts picks the prefix). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -15,12 +16,9 @@ export const XSRF_HEADER = 'x-xsrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const bindings = new WeakMap<object, XsrfBinding>();
-
 /** Hands out the token that goes with session id `sid` (null: signed out, a fresh random one). */
 export function issueXsrfToken(request: FastifyRequest, reply: FastifyReply, sid: string | null): void {
-  const binding = bindings.get(request.server.sso);
-  if (!binding) return;
+  const binding = request.server.xsrfBinding;
   const token = sid ? binding.forSession(sid) : binding.anonymous();
   reply.setCookie(cookieNames(request).xsrf, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: secureCookie(request) });
   reply.header('X-XSRF-TOKEN', token);
@@ -32,10 +30,12 @@ export function needsXsrfToken(request: FastifyRequest): boolean {
   return xsrf === true || (xsrf !== false && !SAFE_METHODS.has(request.method));
 }
 
-export function registerXsrf(app: FastifyInstance): void {
-  const binding = new XsrfBinding(deriveKey(app.sso.keys.privateKey, 'sso xsrf v1'));
-  bindings.set(app.sso, binding);
-  const names = cookieNamesFor(app.sso.config.publicUrl);
+export function registerXsrf(app: FastifyInstance, ctx: Pick<AppContext, 'keys' | 'config'>): void {
+  const binding = new XsrfBinding(deriveKey(ctx.keys.privateKey, 'sso xsrf v1'));
+  const names = cookieNamesFor(ctx.config.publicUrl);
+  // What the routes' cookie helpers read (http/cookie-names.ts, issueXsrfToken): this app's names and binding.
+  app.decorate('xsrfBinding', binding);
+  app.decorate('cookieNames', names);
   // A callback hook: every request passes here; an async one would cost a promise each.
   app.addHook('onRequest', (request, reply, done) => {
     // Cross-origin calls from registered brand sites: embedding/cors.ts checks their own token.
@@ -57,4 +57,13 @@ export function registerXsrf(app: FastifyInstance): void {
     }
     done();
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The session-bound XSRF tokens of this app (registerXsrf). */
+    xsrfBinding: XsrfBinding;
+    /** This deployment's cookie names (registerXsrf, from the config's public URL). */
+    cookieNames: CookieNames;
+  }
 }

@@ -1,7 +1,8 @@
-// The tables of the second factor (issue 21), spread into storage/migrations.ts: each account's
+// The tables of the second factor (issue 21), in the server's one migration numbering (compose.ts assembles every slice's): each account's
 // TOTP secret (pending until one code confirms it) with the last time step it accepted (replay),
-// its single-use recovery codes (hashed), the sign-ins that wait for their second step, and the
-// group switch that requires a second factor of the group's members.
+// its single-use recovery codes (hashed) and the sign-ins that wait for their second step. The
+// group switch that requires a second factor of the group's members is the catalogue's part of 0009
+// (catalog/catalog-migrations.ts).
 import type { Kysely, Migration } from 'kysely';
 
 export function mfaMigrations(engine: 'sqlite' | 'postgres'): Record<string, Migration> {
@@ -36,11 +37,9 @@ export function mfaMigrations(engine: 'sqlite' | 'postgres'): Record<string, Mig
           .addColumn('purpose', 'text', (c) => c.notNull())
           .addColumn('expires_at', time, (c) => c.notNull())
           .execute();
-        await db.schema.alterTable('client_groups').addColumn('require_mfa', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       },
       async down(db: Kysely<any>) {
         for (const table of ['totp_factors', 'recovery_codes', 'mfa_challenges']) await db.schema.dropTable(table).execute();
-        await db.schema.alterTable('client_groups').dropColumn('require_mfa').execute();
       },
     },
   };

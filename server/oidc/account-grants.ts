@@ -1,9 +1,9 @@
 // What an account holds at the OpenID Connect provider, for the console and the CLI: revoking every
 // grant of an account (with its codes, access and refresh tokens), whether or not a portal session
 // still links to it, and the apps a portal session signed into. Grants are durable in every
-// storage mode (split-oidc-storage.ts), so a revocation does not depend on Redis.
+// storage mode (oidc-record-store.split.ts), so a revocation does not depend on Redis.
 import type { SubjectStore } from './subject-store.ts';
-import type { OidcStorage } from './oidc-storage.ts';
+import type { OidcStorage } from './oidc-record-store.ts';
 import { PORTAL_LINK_MODEL } from './portal-session.ts';
 
 export class AccountGrants {

@@ -5,7 +5,7 @@
 // after the next key took over, plus a day). Instances racing at a period's start agree: the new
 // key of a period is claimed once (insert-if-absent) and everyone builds the same list from it.
 import crypto from 'node:crypto';
-import type { OidcStorage, StoredPayload } from './oidc-storage.ts';
+import type { OidcStorage, StoredPayload } from './oidc-record-store.ts';
 
 export const COOKIE_KEYS_MODEL = 'CookieKeys';
 const ROTATION_MODEL = 'CookieKeysRotation';

@@ -2,7 +2,7 @@
 // when two requests (maybe on two instances) redeem the same one, only the first goes on; the
 // second gets invalid_grant, as a replay does.
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import type { OidcStorage } from './oidc-storage.ts';
+import type { OidcStorage } from './oidc-record-store.ts';
 
 export class OidcAdapter implements Adapter {
   constructor(private readonly model: string, private readonly storage: OidcStorage) {}

@@ -1,9 +1,11 @@
-// The tables of the OpenID Connect provider: its records (oidc_payloads), the registered clients,
-// the stable opaque subject of each account, group memberships, and the client an app card opens.
-// Spread into storage/migrations.ts.
+// The tables of the OpenID Connect provider: its records (oidc_payloads), the registered clients and
+// the stable opaque subject of each account, in the server's one migration numbering. 0003 also
+// creates the catalogue's group_members (catalog/catalog-migrations.ts), 0007 is shared with the
+// console: each slice's part runs in compose.ts's order (storage/migrations.ts joinMigrations).
 import type { Kysely, Migration } from 'kysely';
+import type { Engine } from '../storage/migrations.ts';
 
-export function oidcMigrations(engine: 'sqlite' | 'postgres'): Record<string, Migration> {
+export function oidcMigrations(engine: Engine): Record<string, Migration> {
   const time = engine === 'postgres' ? 'bigint' : 'integer';
   return {
     '0003_oidc_provider': {
@@ -38,22 +40,20 @@ export function oidcMigrations(engine: 'sqlite' | 'postgres'): Record<string, Mi
           .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
           .addColumn('subject', 'text', (c) => c.notNull().unique())
           .execute();
-        await db.schema
-          .createTable('group_members')
-          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('group_code', 'text', (c) => c.notNull().references('client_groups.code').onDelete('cascade'))
-          .addPrimaryKeyConstraint('group_members_pk', ['user_id', 'group_code'])
-          .execute();
       },
     },
-    // 0005, not 0004: the group-access work takes 0004 (kysely runs migrations in name order and
-    // refuses one that sorts before those a database already ran).
-    // An app card tied to a client opens through its initiate_login_uri (app-launch.ts). No
-    // foreign key: a card may name a client registered later, and removing a client must not
-    // touch the catalog (the card then falls back to its plain link).
-    '0005_app_oidc_client': {
+    // The console's part in the clients (issue 20): a client's disabled flag and the secret kept
+    // through a rotation's grace period.
+    '0007_console': {
       async up(db: Kysely<any>) {
-        await db.schema.alterTable('apps').addColumn('oidc_client_id', 'text').execute();
+        await db.schema.alterTable('oidc_clients').addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable('oidc_clients').addColumn('previous_secret_hash', 'text').execute();
+        await db.schema.alterTable('oidc_clients').addColumn('previous_secret_until', time).execute();
+      },
+      async down(db: Kysely<any>) {
+        for (const column of ['disabled', 'previous_secret_hash', 'previous_secret_until']) {
+          await db.schema.alterTable('oidc_clients').dropColumn(column).execute();
+        }
       },
     },
   };

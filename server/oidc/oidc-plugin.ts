@@ -11,8 +11,6 @@ import type { AppContext } from '../context.ts';
 import { oidcKeyPlace } from './oidc-key-place.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { Accounts } from './accounts.ts';
-import { appAccess, appSignInLinks } from './app-launch.ts';
-import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
 import { isReauthLink, PORTAL_LINK_MODEL, REAUTH_WAIT_MS, reauthLinkId, type PortalRequest } from './portal-session.ts';
@@ -31,7 +29,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   const { config } = ctx;
   // Everything from the storage layer compose.ts built: one database handle per process.
   const storage = ctx.storage.oidcRecords;
-  const registry = new ClientRegistry(ctx.stores.oidcClients, (error) => app.log.warn({ err: error }, 'reloading OpenID Connect clients failed'), config.oidcClientCheckMs);
+  const registry = ctx.oidcClients;
   await registry.start();
   const keyPlace = oidcKeyPlace(ctx);
   let keys = await loadOrCreateKeys(keyPlace);
@@ -41,18 +39,9 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
 
   let provider: Promise<Provider> | null = null;
   let handler: ((req: unknown, res: unknown) => Promise<void>) | null = null;
-  const issuerFor = (): string => {
-    if (config.publicUrl) return config.publicUrl;
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    return `http://localhost:${port}`;
-  };
+  const issuerFor = (): string => ctx.portalAddress.issuer();
   let parsedIssuer: URL | null = null;
   const issuerUrl = (): URL => (parsedIssuer ??= new URL(issuerFor()));
-  // App cards of clients with an initiate_login_uri open through it, and a card of a client
-  // restricted by group is listed only to its members (app-launch.ts).
-  ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
-  ctx.appLinks.useAccessRule(appAccess(registry));
   const logout = new SingleLogout(() => current(), storage, app.log);
   const backchannelAllowed = backchannelAddressCheck(config.oidcBackchannelAllow);
   const refreshActivity = new RefreshActivity(storage, ctx.stores.sessions, config, ctx.now);

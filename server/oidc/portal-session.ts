@@ -7,7 +7,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Session } from '../auth/storage/session-store.ts';
 import type { Accounts } from './accounts.ts';
 import type { ClientRegistry } from './client-registry.ts';
-import type { OidcStorage } from './oidc-storage.ts';
+import type { OidcStorage } from './oidc-record-store.ts';
 import { amrOf } from './sign-in-amr.ts';
 import { acrOf } from '../mfa/acr.ts';
 import type { SignIns } from './single-logout.ts';

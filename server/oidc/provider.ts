@@ -7,7 +7,7 @@ import type { ClientRegistry } from './client-registry.ts';
 import { providerSecretMatches } from './client-secrets.ts';
 import { OidcAdapter } from './oidc-adapter.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
-import type { OidcStorage } from './oidc-storage.ts';
+import type { OidcStorage } from './oidc-record-store.ts';
 import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
 import { portalPolicy } from './portal-policy.ts';
 import { mayUseClient } from './client-access.ts';

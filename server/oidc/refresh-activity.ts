@@ -6,7 +6,7 @@
 // portal-session link (portal-session.ts) is indexed by it.
 import type { SessionStore } from '../auth/storage/session-store.ts';
 import type { ServerConfig } from '../config.ts';
-import type { OidcStorage } from './oidc-storage.ts';
+import type { OidcStorage } from './oidc-record-store.ts';
 import { PORTAL_LINK_MODEL } from './portal-session.ts';
 
 /** Like the portal's own touches (auth/sessions.ts): a few seconds of slack save a write per refresh. */

@@ -6,7 +6,7 @@
 // portal session when it starts (SessionManager.onStart), in the provider's storage, so every
 // instance finds it; a session started before this was kept counts as `pwd`, as it used to.
 import type { SignInMethod } from '../auth/sessions.ts';
-import type { OidcStorage } from './oidc-storage.ts';
+import type { OidcStorage } from './oidc-record-store.ts';
 
 export const PORTAL_SIGN_IN_MODEL = 'PortalSignIn';
 

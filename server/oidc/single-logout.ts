@@ -8,7 +8,7 @@
 // (retryDue) sends what is due, and of instances racing for one only the one that claims it does.
 import crypto from 'node:crypto';
 import type Provider from 'oidc-provider';
-import type { OidcStorage } from './oidc-storage.ts';
+import type { OidcStorage } from './oidc-record-store.ts';
 import { PORTAL_LINK_MODEL } from './portal-session.ts';
 
 export interface LogoutLog {

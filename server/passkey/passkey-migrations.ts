@@ -1,4 +1,4 @@
-// The passkeys' tables (issue 21), spread into storage/migrations.ts: each account's WebAuthn
+// The passkeys' tables (issue 21), in the server's one migration numbering (compose.ts assembles every slice's): each account's WebAuthn
 // credentials (public key, signature counter, its name) and the challenges waiting for an answer.
 import type { Kysely, Migration } from 'kysely';
 

@@ -1,10 +1,10 @@
 // Opens the configured database (SQLite file in dataDir by default, PostgreSQL when databaseUrl is
-// set) and runs the migrations. The stores of each slice run on the kysely instance it returns.
+// set) and runs the migrations it is given. The stores of each slice run on the kysely instance it returns.
 import path from 'node:path';
 import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from './private-files.ts';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { ServerConfig } from '../config.ts';
-import { migrateToLatest } from './migrations.ts';
+import { migrateToLatest, type Migrations } from './migrations.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './schema.ts';
 
@@ -19,8 +19,9 @@ export interface OpenDatabase {
   sqliteFile: import('better-sqlite3').Database | null;
 }
 
-export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<OpenDatabase> {
-  if (config.databaseUrl) return { db: await openPostgres(config.databaseUrl, config.databaseSchema), engine: 'postgres', sqliteFile: null };
+/** `migrations`: every slice's, assembled by compose.ts; run before the handle is handed out. */
+export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>, migrations: Migrations): Promise<OpenDatabase> {
+  if (config.databaseUrl) return { db: await openPostgres(config.databaseUrl, config.databaseSchema, migrations), engine: 'postgres', sqliteFile: null };
   // 0700 / 0600: SQLite gives its -wal and -shm files the mode of the database file.
   ensurePrivateDir(config.dataDir, { tightenExisting: true });
   const dbPath = path.join(config.dataDir, 'sso.db');
@@ -38,11 +39,11 @@ export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'datab
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  await migrateToLatest(db, 'sqlite');
+  await migrateToLatest(db, migrations('sqlite'));
   return { db, engine: 'sqlite', sqliteFile: file };
 }
 
-async function openPostgres(url: string, schema: string | null): Promise<Kysely<Database>> {
+async function openPostgres(url: string, schema: string | null, migrations: Migrations): Promise<Kysely<Database>> {
   const { default: pg } = await import('pg');
   // Epoch-millisecond columns are bigint; they fit a JS number exactly.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -66,7 +67,7 @@ async function openPostgres(url: string, schema: string | null): Promise<Kysely<
   // pool; without a listener that would crash the process. The pool replaces it on next use.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db, 'postgres', schema ?? 'public');
+  await migrateToLatest(db, migrations('postgres'), schema ?? 'public');
   return db;
 }
 

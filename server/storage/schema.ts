@@ -87,7 +87,6 @@ export interface SmsQuotaTable {
   phone: string;
   last_sent_at: number;
   /** JSON {purpose: epoch ms}; null on rows written before 0002. */
-  last_sent_by_purpose: string | null;
   day: string;
   day_count: number;
 }
@@ -113,7 +112,7 @@ export interface GroupMembersTable {
   group_code: string;
 }
 
-/** First-start setup links (server/console/setup-tokens.ts): only the SHA-256 of each token. */
+/** First-start setup links (server/console/setup-token-store.ts): only the SHA-256 of each token. */
 export interface SetupTokensTable {
   token_hash: string;
   expires_at: number;

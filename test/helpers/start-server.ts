@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
 import { dropPostgresSchema } from '../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../server/storage/redis-client.ts';
-import { createServer } from '../../server/server.ts';
+import { createServer } from './create-server.ts';
 import type { AppDeps } from '../../server/app.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import smCrypto from 'sm-crypto';
 import type { ServerConfig } from '../../server/config.ts';
-import { createServer } from '../../server/server.ts';
+import { createServer } from './create-server.ts';
 import { testConfig } from './start-server.ts';
 
 export interface Backend {

@@ -3,7 +3,7 @@
 // order only, so such a test must undo the later migrations before it undoes its own.
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../server/config.ts';
-import { migrateDownTo } from '../../server/storage/migrations.ts';
+import { migrateDownTo } from '../../server/compose.ts';
 
 export async function undoMigrationsAfterGroupTheme(db: Kysely<any>, config: Pick<ServerConfig, 'databaseUrl' | 'databaseSchema'>): Promise<void> {
   await migrateDownTo(db, config.databaseUrl ? 'postgres' : 'sqlite', '0006_group_theme', config.databaseSchema ?? undefined);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
 import { compose } from '../../server/compose.ts';
-import { openDatabase } from '../../server/storage/database.ts';
+import { openDatabase } from '../../server/compose.ts';
 import { undoMigrationsAfterGroupTheme } from '../helpers/undo-later-migrations.ts';
 import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
 

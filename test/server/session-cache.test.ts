@@ -3,7 +3,7 @@
 // and at once on PostgreSQL and with Redis, where several instances share the sessions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { openStorage, type Storage } from '../../server/storage/storage.ts';
+import { openStorage, type Storage } from '../../server/compose.ts';
 import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
 import { buildTestApp, Clock, DEMO, testBackends } from '../helpers/test-app.ts';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readConfig } from '../../server/config.ts';
-import { openStorage } from '../../server/storage/storage.ts';
+import { openStorage } from '../../server/compose.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { adminCli, runAdminCli } from '../helpers/admin-cli.ts';
 import { startServer, type StartedServer } from '../helpers/start-server.ts';

@@ -15,7 +15,7 @@ export class SqlSmsStore implements SmsStore {
     // One statement: a new day starts the count at 1; the same day adds one only below the cap.
     // Parallel sends queue on the row lock, so each sees the count the one before it left.
     const row = await this.db.insertInto('sms_quota')
-      .values({ phone, last_sent_at: now, last_sent_by_purpose: null, day, day_count: 1 })
+      .values({ phone, last_sent_at: now, day, day_count: 1 })
       .onConflict((oc) => oc.column('phone').doUpdateSet({
         last_sent_at: now,
         day,

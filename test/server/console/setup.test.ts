@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { Refusal } from '../../../contract/errors.ts';
 import { PasswordProblems } from '../../../contract/rules/password.ts';
 import { setupLinkAtStart } from '../../../server/console/first-start.ts';
-import { SETUP_TOKEN_TTL_MS } from '../../../server/console/setup-tokens.ts';
+import { SETUP_TOKEN_TTL_MS } from '../../../server/console/setup-token-store.ts';
 import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 import type { ServerConfig } from '../../../server/config.ts';

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { tenantSignature } from '../../../server/crypto/signature.ts';
-import { createServer } from '../../../server/server.ts';
+import { createServer } from '../../helpers/create-server.ts';
 import type { ServerConfig } from '../../../server/config.ts';
 import { Client, DEMO } from '../../helpers/test-app.ts';
 import { testConfig } from '../../helpers/start-server.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 import { codeAt } from '../../../server/mfa/totp.ts';
-import { openDatabase } from '../../../server/storage/database.ts';
+import { openDatabase } from '../../../server/compose.ts';
 
 const VERIFY = '/api/centerAuth/sso/mfa/verify';
 

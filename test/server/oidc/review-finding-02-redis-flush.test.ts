@@ -2,7 +2,7 @@
 // sessions, their links to the portal sessions and the cookie signing key lived in Redis, the
 // grants and refresh tokens in PostgreSQL. After a Redis flush (or eviction) a sign-out found
 // nothing to revoke, and an instance started afterwards made a different cookie key. What
-// revocation needs is durable now (split-oidc-storage.ts DURABLE_MODELS): a flush followed by
+// revocation needs is durable now (oidc-record-store.split.ts DURABLE_MODELS): a flush followed by
 // sign-out still revokes and sends single logout; the sweep, finding the portal sessions gone,
 // logs their apps out; the cookie keys stay. The flush is the deletion of every key of the test's
 // Redis prefix (FLUSHALL for this deployment); without Redis there is nothing to flush and the

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../server/config.ts';
-import { createServer } from '../../../server/server.ts';
+import { createServer } from '../../helpers/create-server.ts';
 import { testConfig } from '../../helpers/start-server.ts';
 import { Client, Clock, type Backend } from '../../helpers/test-app.ts';
 

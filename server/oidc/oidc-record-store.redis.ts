@@ -2,7 +2,7 @@
 // sees the same codes, sessions and interactions, and each key expires by itself. Consuming a
 // record is one Lua script, so of two instances redeeming one code only the first succeeds.
 import type { RedisClient } from '../storage/redis-client.ts';
-import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-storage.ts';
+import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-record-store.ts';
 
 const CONSUME = `
 local raw = redis.call('GET', KEYS[1])

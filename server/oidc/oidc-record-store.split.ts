@@ -5,7 +5,7 @@
 // keys and the back-channel deliveries still to retry. After a Redis flush or eviction, a sign-out
 // (or the sweep, which finds the portal sessions gone) still revokes every grant and sends single
 // logout, and an instance started afterwards signs cookies with the same keys.
-import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-storage.ts';
+import type { OidcStorage, StoredPayload, UpsertIndexes } from './oidc-record-store.ts';
 
 export const DURABLE_MODELS: ReadonlySet<string> = new Set([
   'Grant', 'RefreshToken', 'SigningKeys', 'ClientCredentials',
