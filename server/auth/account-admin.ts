@@ -7,9 +7,9 @@ import type { AppContext } from '../context.ts';
 import { AdminActionError } from '../admin-action-error.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 import { USERNAME_PATTERN } from '../../contract/rules/username.ts';
-import { lockoutKey } from './account-key.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
+import { setPassword } from './set-password.ts';
 import type { Session } from './storage/session-store.ts';
 import type { User } from './storage/user-store.ts';
 
@@ -73,15 +73,15 @@ export async function endAccountAccess(ctx: AppContext, user: User): Promise<num
   return ended.length;
 }
 
-/** A new password chosen by an administrator: it must be changed at the next sign-in when asked; the lockout clears and every session ends. */
+/**
+ * A new password chosen by an administrator (the console and the CLI's reset-password): it must be
+ * changed at the next sign-in when asked; the rest is auth/set-password.ts, as for the person's own
+ * change and the SMS reset (the lockout clears, every portal and console session ends, every OIDC
+ * grant is revoked).
+ */
 export async function setPasswordByAdmin(ctx: AppContext, user: User, password: string, mustChange: boolean): Promise<void> {
-  await requireGoodPassword(password, user);
-  const hash = await hashPassword(password);
-  await ctx.storage.transaction(async (tx) => {
-    await tx.users.updatePassword(user.id, hash, ctx.now(), mustChange);
-    await tx.lockout.clearFailures(lockoutKey(user.username));
-  });
-  await endAccountAccess(ctx, user);
+  const set = await setPassword(ctx, user, password, { mustChange });
+  if (!set.done) throw new AdminActionError('badInput', set.problem);
 }
 
 export async function unlockAccount(ctx: AppContext, user: User): Promise<void> {
