@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { ProtocolRegistry } from './protocol-registry.ts';
 import { registerCas } from './cas-plugin.ts';
 import { registerSaml } from '../saml/saml-plugin.ts';
-import { protocolAppAccess, protocolSignInLinks } from './protocol-app-links.ts';
+import { protocolAppGroups, protocolSignInLinks } from './protocol-app-links.ts';
 
 export function publicBaseUrl(app: FastifyInstance, ctx: AppContext): string {
   if (ctx.config.publicUrl) return ctx.config.publicUrl.replace(/\/+$/, '');
@@ -21,7 +21,7 @@ export async function registerProtocols(app: FastifyInstance, ctx: AppContext): 
   await registry.start();
   app.addHook('onClose', async () => registry.stop());
   ctx.appLinks.useSignInLinks(protocolSignInLinks(registry, () => publicBaseUrl(app, ctx)));
-  ctx.appLinks.useAccessRule(protocolAppAccess(registry));
+  ctx.appLinks.useAppGroups(protocolAppGroups(registry));
   const cas = await registerCas(app, ctx, registry);
   await registerSaml(app, ctx, registry, () => publicBaseUrl(app, ctx), cas.reauthenticate);
 }

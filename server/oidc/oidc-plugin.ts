@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import { oidcKeyPlace } from './oidc-key-place.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { Accounts } from './accounts.ts';
-import { appAccess, appSignInLinks } from './app-launch.ts';
+import { appGroups, appSignInLinks } from './app-launch.ts';
 import { ClientRegistry } from './client-registry.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
@@ -52,7 +52,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   // App cards of clients with an initiate_login_uri open through it, and a card of a client
   // restricted by group is listed only to its members (app-launch.ts).
   ctx.appLinks.useSignInLinks(appSignInLinks(registry, issuerFor));
-  ctx.appLinks.useAccessRule(appAccess(registry));
+  ctx.appLinks.useAppGroups(appGroups(registry));
   const logout = new SingleLogout(() => current(), storage, app.log);
   const backchannelAllowed = backchannelAddressCheck(config.oidcBackchannelAllow);
   const refreshActivity = new RefreshActivity(storage, ctx.stores.sessions, config, ctx.now);
