@@ -1,7 +1,7 @@
 // The error catalogue both sides share: business refusals (HTTP 200, code = errorCode = AU…) and
 // the texts of HTTP-level errors. The server answers with them (server/http/api-error.ts); the
 // widget matches the codes it handles (AU00153, AU00154, AU00300) and shows the texts.
-import { ACCOUNT_LOCKED, DEFAULT_ERROR, PHONE_EXISTS, TOKEN_EXPIRED, USERNAME_EXISTS } from './messages.ts';
+import { ACCOUNT_LOCKED, DEFAULT_ERROR, INVALID_PHONE, PHONE_EXISTS, TOKEN_EXPIRED, USERNAME_EXISTS } from './messages.ts';
 import { PasswordProblems } from './rules/password.ts';
 
 /** Business refusals: HTTP 200, code = errorCode = the string below. */
@@ -129,4 +129,38 @@ export const TicketMessages = {
   expired: '登录凭证已过期，请返回登录页重新登录',
   used: '登录凭证已使用，请返回登录页重新登录',
   unbound: Refusal.loginBindingMissing[1],
+} as const;
+
+/**
+ * Why an administrator's action on accounts, groups or app cards was refused: the console answers
+ * them (with AU00603-AU00608, ConsoleRefusal) and the admin CLI prints them
+ * (server/auth/account-admin.ts, server/catalog/catalog-admin.ts).
+ */
+export const AdminMessages = {
+  accountNotFound: (username: string): string => `账号 ${username} 不存在`,
+  unknownGroups: (codes: readonly string[]): string => `客户群不存在：${codes.join('、')}`,
+  badUsername: '用户名支持小写英文、数字（1-32 位）',
+  badPhone: INVALID_PHONE,
+  usernameTaken: (username: string): string => `用户名 ${username} 已经存在`,
+  phoneTaken: (phone: string): string => `手机号 ${phone} 已经存在`,
+  lastAdmin: ConsoleRefusal.lastAdmin[1],
+  disabledNotAdmin: (username: string): string => `账号 ${username} 已停用，不能设为管理员`,
+  sessionGone: Refusal.sessionGone[1],
+  notAUrl: (label: string, value: string): string => `${label}不是完整的网址：${value}`,
+  notHttpUrl: (label: string, value: string): string => `${label}只能是 http 或 https 网址：${value}`,
+  notAnOrigin: (value: string): string => `"${value}" 不是来源（如 https://dealer.example.com，不带路径）`,
+  groupCodeTaken: (code: string): string => `客户群代码 ${code} 已被使用`,
+  groupGone: (code: string): string => `客户群 ${code} 不存在，可能已被删除`,
+  groupNotFound: (code: string): string => `客户群 ${code} 不存在`,
+  domainTaken: (name: string, code: string): string => `域名已属于客户群 ${name}（${code}）`,
+  badThemeLogo: '标志地址须是本站路径（/…）或 https 网址',
+  domainUrlLabel: '访问地址',
+  groupNameMissing: '请输入客户群名称',
+  groupChanged: '该客户群已被其他管理员修改，请刷新后再改',
+  appIdTaken: (id: string): string => `应用 ID ${id} 已被使用`,
+  appGone: (id: string): string => `应用 ${id} 不存在，可能已被删除`,
+  appNotFound: (id: string): string => `应用 ${id} 不存在`,
+  badClientId: '客户端 ID 格式不正确',
+  appLinkLabel: '应用链接',
+  badAppLogo: '图标地址须是本站路径（/…）或 http(s) 网址',
 } as const;

@@ -31,6 +31,15 @@ describe('error codes and texts live in contract/', () => {
       for (const text of texts) assert.ok(!code.includes(text), `${path.relative(REPO_ROOT, file)} writes ${text}`);
     }
   });
+
+  it('the auth, catalog and http slices write no Chinese text of their own (contract/ holds them)', () => {
+    const slices = ['auth', 'catalog', 'http'].map((slice) => path.join(REPO_ROOT, 'server', slice));
+    for (const file of slices.flatMap((dir) => serverFiles(dir))) {
+      const code = fs.readFileSync(file, 'utf8').split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line)).map((line) => line.replace(/\/\/.*$/, ''));
+      const texts = code.filter((line) => /[\u4e00-\u9fff]/.test(line));
+      assert.deepEqual(texts, [], path.relative(REPO_ROOT, file));
+    }
+  });
 });
 
 for (const backend of testBackends()) {
