@@ -1,7 +1,7 @@
 // The error catalogue both sides share: business refusals (HTTP 200, code = errorCode = AU…) and
 // the texts of HTTP-level errors. The server answers with them (server/http/api-error.ts); the
 // widget matches the codes it handles (AU00153, AU00154, AU00300) and shows the texts.
-import { ACCOUNT_LOCKED, DEFAULT_ERROR, PHONE_EXISTS, TOKEN_EXPIRED, USERNAME_EXISTS } from './messages.ts';
+import { ACCOUNT_LOCKED, DEFAULT_ERROR, INVALID_PHONE, PHONE_EXISTS, TOKEN_EXPIRED, USERNAME_EXISTS } from './messages.ts';
 import { PasswordProblems } from './rules/password.ts';
 
 /** Business refusals: HTTP 200, code = errorCode = the string below. */
@@ -25,6 +25,10 @@ export const Refusal = {
   usernameTaken: ['AU00120', USERNAME_EXISTS],
   phoneTaken: ['AU00121', PHONE_EXISTS],
   badCallBack: ['AU00130', '回调地址不在允许范围内'],
+  /** An embedded sign-in from an origin not registered for the group it signs into (docs/embedding.md). */
+  embedOriginNotRegistered: ['AU00131', '当前站点未登记为该客户组的嵌入站点'],
+  /** An embedded sign-in without the page's binding nonce (X-Login-Binding). */
+  loginBindingMissing: ['AU00132', '登录请求缺少页面校验信息，请刷新页面后重试'],
   weComNotConfigured: ['AU00140', '当前客户组未配置企业微信登录'],
   feishuNotConfigured: ['AU00141', '当前客户组未配置飞书登录'],
   weComUnlinked: ['AU00142', '该企业微信账号未绑定系统用户，请联系管理员'],
@@ -86,8 +90,77 @@ export const HttpMessages = {
   nonceReplayed: '请求重复，请勿重放',
   badEncryption: '加密报文无法解析',
   notFound: '接口不存在',
+  /** A call under /api from a foreign Origin no client group registered (server/embedding/cors.ts). */
+  originRefused: '该站点未登记为嵌入站点，不能跨域调用登录接口',
   serverError: DEFAULT_ERROR,
   upstreamDown: '第三方登录服务暂不可用，请稍后重试',
   storageDown: '服务暂不可用，请稍后重试',
 } as const;
 
+
+/** HTTP 423 with the time left: `该账号已锁定，请 N 分钟后再试` (minutes rounded up by the caller). */
+export const lockedForMinutes = (minutes: number): string => `${ACCOUNT_LOCKED}，请 ${minutes} 分钟后再试`;
+
+/**
+ * HTTP 400 / 413 / 415 texts of a request that does not fit: schema failures (naming the field,
+ * unless the route gives the field its own text) and what Fastify refuses before any route runs.
+ */
+export const RequestMessages = {
+  badParameters: '请求参数不正确',
+  badBody: '请求体格式不正确',
+  badRequest: '请求格式不正确',
+  badUrl: '请求地址不正确',
+  bodyTooLarge: '请求体过大',
+  unsupportedMediaType: '不支持的请求格式',
+  missing: (field: string): string => `缺少参数 ${field}`,
+  unsupported: (field: string): string => `不支持的参数 ${field}`,
+  badField: (field: string): string => `参数 ${field} 格式不正确`,
+} as const;
+
+/** Field texts of schema failures a route names itself (fieldMessages), beyond contract/messages.ts. */
+export const FieldMessages = {
+  loginType: '登录方式不正确',
+} as const;
+
+/** The one-time login ticket's redeem (server/embedding/ticket-routes.ts): its refusal page texts. */
+export const TicketMessages = {
+  notRegistered: Refusal.embedOriginNotRegistered[1],
+  invalid: '登录凭证无效，请返回登录页重新登录',
+  expired: '登录凭证已过期，请返回登录页重新登录',
+  used: '登录凭证已使用，请返回登录页重新登录',
+  unbound: Refusal.loginBindingMissing[1],
+} as const;
+
+/**
+ * Why an administrator's action on accounts, groups or app cards was refused: the console answers
+ * them (with AU00603-AU00608, ConsoleRefusal) and the admin CLI prints them
+ * (server/auth/account-admin.ts, server/catalog/catalog-admin.ts).
+ */
+export const AdminMessages = {
+  accountNotFound: (username: string): string => `账号 ${username} 不存在`,
+  unknownGroups: (codes: readonly string[]): string => `客户群不存在：${codes.join('、')}`,
+  badUsername: '用户名支持小写英文、数字（1-32 位）',
+  badPhone: INVALID_PHONE,
+  usernameTaken: (username: string): string => `用户名 ${username} 已经存在`,
+  phoneTaken: (phone: string): string => `手机号 ${phone} 已经存在`,
+  lastAdmin: ConsoleRefusal.lastAdmin[1],
+  disabledNotAdmin: (username: string): string => `账号 ${username} 已停用，不能设为管理员`,
+  sessionGone: Refusal.sessionGone[1],
+  notAUrl: (label: string, value: string): string => `${label}不是完整的网址：${value}`,
+  notHttpUrl: (label: string, value: string): string => `${label}只能是 http 或 https 网址：${value}`,
+  notAnOrigin: (value: string): string => `"${value}" 不是来源（如 https://dealer.example.com，不带路径）`,
+  groupCodeTaken: (code: string): string => `客户群代码 ${code} 已被使用`,
+  groupGone: (code: string): string => `客户群 ${code} 不存在，可能已被删除`,
+  groupNotFound: (code: string): string => `客户群 ${code} 不存在`,
+  domainTaken: (name: string, code: string): string => `域名已属于客户群 ${name}（${code}）`,
+  badThemeLogo: '标志地址须是本站路径（/…）或 https 网址',
+  domainUrlLabel: '访问地址',
+  groupNameMissing: '请输入客户群名称',
+  groupChanged: '该客户群已被其他管理员修改，请刷新后再改',
+  appIdTaken: (id: string): string => `应用 ID ${id} 已被使用`,
+  appGone: (id: string): string => `应用 ${id} 不存在，可能已被删除`,
+  appNotFound: (id: string): string => `应用 ${id} 不存在`,
+  badClientId: '客户端 ID 格式不正确',
+  appLinkLabel: '应用链接',
+  badAppLogo: '图标地址须是本站路径（/…）或 http(s) 网址',
+} as const;

@@ -22,7 +22,7 @@ import { recordAdminAction } from './console/record-admin-action.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
-  reset-password <username> <password> [--must-change]
+  reset-password <username> [<password>] [--must-change]  without <password>: asked on the terminal or read from standard input
   unlock <username>
   link <wecom|feishu> <external id> <username>     link a WeCom userid / Feishu union_id
   import <file.json>                               groups, apps, users and clients (format: docs/oidc.md, server/seed/demo-data.json)
@@ -90,7 +90,17 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     }
     case 'reset-password': {
       const user = await requireUser(ctx, args[0]);
-      const password = await requireGoodPassword(args[1], user);
+      // Without <password> it is read like create-admin's (cli-password.ts: unechoed, or the first
+      // line of standard input), so it need not stand in argv where ps and the shell history see it.
+      const password = await requireGoodPassword(args[1] ?? await readPassword(`new password of ${user.username}: `), user);
+      // The console's action, so the same rule (auth/set-password.ts): the hash, the lockout cleared,
+      // every portal and console session ended, every OIDC grant revoked, in this process. Before
+      // issue 24 the CLI's copy differed from the routes' (console sessions ended, the portal's
+      // after the password's transaction instead of in it); now every caller does the same. What
+      // stays different is being another process: nothing here listens for ended sessions, so the
+      // running servers' sweep sends the apps' single logout (within SSO_OIDC_LOGOUT_SWEEP_SECONDS),
+      // and a server on the embedded database trusts its copy of a session for at most a second
+      // (auth/session-cache.ts).
       await setPasswordByAdmin(ctx, user, password, flags['must-change'] === true);
       await audited('account.reset-password', user.username, null, { mustChangePassword: flags['must-change'] === true });
       return `password of ${user.username} reset${flags['must-change'] ? ' (must change at next login)' : ''}; its sessions and app sign-ins ended`;

@@ -11,10 +11,10 @@ import { WeComClient } from './auth/messengers/wecom.ts';
 import { SessionManager } from './auth/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
 import { AppLinks } from './catalog/app-links.ts';
-import { appAccess, appSignInLinks } from './oidc/app-launch.ts';
+import { appGroups, appSignInLinks } from './oidc/app-launch.ts';
 import { ClientRegistry } from './oidc/client-registry.ts';
 import { ProtocolRegistry } from './cas/protocol-registry.ts';
-import { protocolAppAccess, protocolSignInLinks } from './cas/protocol-app-links.ts';
+import { protocolAppGroups, protocolSignInLinks } from './cas/protocol-app-links.ts';
 import { PortalAddress } from './http/portal-address.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
 import { SecretBox } from './crypto/secret-box.ts';
@@ -219,9 +219,9 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
   // protocol (cas/protocol-app-links.ts); a card of an app restricted by group is listed to its members only.
   const appLinks = new AppLinks();
   appLinks.useSignInLinks(appSignInLinks(oidcClients, () => portalAddress.issuer()));
-  appLinks.useAccessRule(appAccess(oidcClients));
+  appLinks.useAppGroups(appGroups(oidcClients));
   appLinks.useSignInLinks(protocolSignInLinks(protocolApps, () => portalAddress.base()));
-  appLinks.useAccessRule(protocolAppAccess(protocolApps));
+  appLinks.useAppGroups(protocolAppGroups(protocolApps));
   return {
     config,
     storage,

@@ -8,6 +8,7 @@ import { buildApp, type AppDeps, type BuiltApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { staticAssetOptions } from './http/static-caching.ts';
 import { SEED_DIR } from './seed/seed-dir.ts';
+import { HttpMessages } from '../contract/errors.ts';
 
 const APP_LOGOS_DIR = path.join(SEED_DIR, 'app-logos');
 
@@ -41,7 +42,8 @@ export async function createServer(config: ServerConfig, deps: AppDeps = {}): Pr
       if (!portalBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       return reply.type('text/html; charset=utf-8').send(fs.createReadStream(portalIndex));
     }
-    return reply.status(404).send({ code: 404, msg: '资源不存在', data: null });
+    // The contract's text (contract/errors.ts), as under /api (app.ts): once 资源不存在 here.
+    return reply.status(404).send({ code: 404, msg: HttpMessages.notFound, data: null });
   });
   return built;
 }

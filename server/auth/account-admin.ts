@@ -5,11 +5,12 @@
 // also those no session links to any more.
 import type { AppContext } from '../context.ts';
 import { AdminActionError } from '../admin-action-error.ts';
+import { AdminMessages } from '../../contract/errors.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 import { USERNAME_PATTERN } from '../../contract/rules/username.ts';
-import { lockoutKey } from './account-key.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
+import { setPassword } from './set-password.ts';
 import type { Session } from './storage/session-store.ts';
 import type { User } from './storage/user-store.ts';
 
@@ -26,14 +27,14 @@ export interface NewAccount {
 
 export async function requireAccount(ctx: AppContext, username: string): Promise<User> {
   const user = await ctx.stores.users.findUserByName(username);
-  if (!user) throw new AdminActionError('notFound', `账号 ${username} 不存在`);
+  if (!user) throw new AdminActionError('notFound', AdminMessages.accountNotFound(username));
   return user;
 }
 
 async function requireGroups(ctx: AppContext, groups: readonly string[]): Promise<string[]> {
   const known = new Set((await ctx.stores.catalog.listGroups()).map((g) => g.code));
   const unknown = groups.filter((code) => !known.has(code));
-  if (unknown.length) throw new AdminActionError('badInput', `客户群不存在：${unknown.join('、')}`);
+  if (unknown.length) throw new AdminActionError('badInput', AdminMessages.unknownGroups(unknown));
   return [...new Set(groups)];
 }
 
@@ -43,14 +44,14 @@ async function requireGoodPassword(password: string, owner: { username: string; 
 }
 
 export async function createAccount(ctx: AppContext, input: NewAccount): Promise<User> {
-  if (!USERNAME_PATTERN.test(input.username)) throw new AdminActionError('badInput', '用户名支持小写英文、数字（1-32 位）');
-  if (input.phone !== null && !MOBILE_PATTERN.test(input.phone)) throw new AdminActionError('badInput', '请输入合法手机号');
+  if (!USERNAME_PATTERN.test(input.username)) throw new AdminActionError('badInput', AdminMessages.badUsername);
+  if (input.phone !== null && !MOBILE_PATTERN.test(input.phone)) throw new AdminActionError('badInput', AdminMessages.badPhone);
   const groups = await requireGroups(ctx, input.groups);
   await requireGoodPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return ctx.storage.transaction(async (tx) => {
-    if (await tx.users.findUserByName(input.username)) throw new AdminActionError('exists', `用户名 ${input.username} 已经存在`);
-    if (input.phone && (await tx.users.findUserByPhone(input.phone))) throw new AdminActionError('exists', `手机号 ${input.phone} 已经存在`);
+    if (await tx.users.findUserByName(input.username)) throw new AdminActionError('exists', AdminMessages.usernameTaken(input.username));
+    if (input.phone && (await tx.users.findUserByPhone(input.phone))) throw new AdminActionError('exists', AdminMessages.phoneTaken(input.phone));
     const user = await tx.users.insertUser({
       username: input.username, phone: input.phone, passwordHash, passwordChangedAt: ctx.now(),
       mustChangePassword: input.mustChangePassword, kind: input.kind, isAdmin: input.isAdmin === true,
@@ -73,15 +74,15 @@ export async function endAccountAccess(ctx: AppContext, user: User): Promise<num
   return ended.length;
 }
 
-/** A new password chosen by an administrator: it must be changed at the next sign-in when asked; the lockout clears and every session ends. */
+/**
+ * A new password chosen by an administrator (the console and the CLI's reset-password): it must be
+ * changed at the next sign-in when asked; the rest is auth/set-password.ts, as for the person's own
+ * change and the SMS reset (the lockout clears, every portal and console session ends, every OIDC
+ * grant is revoked).
+ */
 export async function setPasswordByAdmin(ctx: AppContext, user: User, password: string, mustChange: boolean): Promise<void> {
-  await requireGoodPassword(password, user);
-  const hash = await hashPassword(password);
-  await ctx.storage.transaction(async (tx) => {
-    await tx.users.updatePassword(user.id, hash, ctx.now(), mustChange);
-    await tx.lockout.clearFailures(lockoutKey(user.username));
-  });
-  await endAccountAccess(ctx, user);
+  const set = await setPassword(ctx, user, password, { mustChange });
+  if (!set.done) throw new AdminActionError('badInput', set.problem);
 }
 
 export async function unlockAccount(ctx: AppContext, user: User): Promise<void> {
@@ -91,13 +92,13 @@ export async function unlockAccount(ctx: AppContext, user: User): Promise<void> 
 /** Refuses a change that would leave no enabled administrator. */
 async function keepOneAdmin(ctx: AppContext, user: User, change: () => Promise<void>, undo: () => Promise<void>): Promise<void> {
   if (!user.isAdmin || user.disabled) return change();
-  if ((await ctx.stores.users.countActiveAdmins()) <= 1) throw new AdminActionError('lastAdmin', '不能移除最后一位管理员');
+  if ((await ctx.stores.users.countActiveAdmins()) <= 1) throw new AdminActionError('lastAdmin', AdminMessages.lastAdmin);
   await change();
   // Two administrators removing each other at once could both see two: look again after the
   // change and undo it if none is left (both may then undo; never none).
   if ((await ctx.stores.users.countActiveAdmins()) === 0) {
     await undo();
-    throw new AdminActionError('lastAdmin', '不能移除最后一位管理员');
+    throw new AdminActionError('lastAdmin', AdminMessages.lastAdmin);
   }
 }
 
@@ -113,7 +114,7 @@ export async function setAccountDisabled(ctx: AppContext, user: User, disabled: 
 
 export async function setAccountAdmin(ctx: AppContext, user: User, admin: boolean): Promise<void> {
   if (admin) {
-    if (user.disabled) throw new AdminActionError('badInput', `账号 ${user.username} 已停用，不能设为管理员`);
+    if (user.disabled) throw new AdminActionError('badInput', AdminMessages.disabledNotAdmin(user.username));
     await ctx.stores.users.setAdmin(user.id, true);
     return;
   }
@@ -145,7 +146,7 @@ export async function accountSessions(ctx: AppContext, user: User): Promise<Acco
 export async function endAccountSessions(ctx: AppContext, user: User, idHash?: string): Promise<number> {
   if (idHash === undefined) return endAccountAccess(ctx, user);
   const session = (await ctx.stores.sessions.listUserSessions(user.id)).find((s) => s.idHash === idHash);
-  if (!session) throw new AdminActionError('notFound', '该会话已结束');
+  if (!session) throw new AdminActionError('notFound', AdminMessages.sessionGone);
   await ctx.sessions.endByHash(idHash);
   return 1;
 }

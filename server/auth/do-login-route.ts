@@ -6,6 +6,7 @@ import { locked, refuse } from '../http/api-error.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE, ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
 import { doLogin, type DoLoginBody } from '../../contract/endpoints/auth.ts';
+import { FieldMessages } from '../../contract/errors.ts';
 import { isMobileLogin } from './account-key.ts';
 import type { RouteHooks } from './attempt-policy.ts';
 import { audit, completeLogin, loginRedirect, refuseMustChange } from './complete-login.ts';
@@ -17,7 +18,7 @@ const fieldMessages = {
   phone: INVALID_PHONE,
   code: INVALID_SMS_CODE,
   pwd: ENCRYPTED_FIELD_BROKEN,
-  loginType: '登录方式不正确',
+  loginType: FieldMessages.loginType,
 };
 
 export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: RouteHooks): void {

@@ -11,12 +11,11 @@ import { ENCRYPTED_FIELD_BROKEN, INVALID_PHONE, INVALID_SMS_CODE } from '../../c
 import { resetPassword, sendResetSms, type ResetPasswordBody, type SendResetSmsQuery } from '../../contract/endpoints/password-reset.ts';
 import { refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { lockoutKey } from './account-key.ts';
 import type { AttemptPolicy } from './attempt-policy.ts';
 import { audit } from './complete-login.ts';
 import { decryptPassword } from './decrypt-password.ts';
-import { passwordProblem } from './password-policy.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { verifyPassword } from './passwords.ts';
+import { setPassword } from './set-password.ts';
 
 export function registerPasswordReset(app: FastifyInstance, ctx: AppContext, policy: Pick<AttemptPolicy, 'smsSend' | 'passwordReset'>): void {
   const rateLimit = { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 };
@@ -50,18 +49,14 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext, pol
     if (!user) throw refuse('badSmsCode');
     // A refused password keeps the code: the user picks a better one (each try still counts).
     if (await verifyPassword(user.passwordHash, newPlain)) throw refuse('samePassword');
-    const problem = await passwordProblem(newPlain, user);
-    if (problem) throw weakPassword(problem);
-    const newHash = await hashPassword(newPlain);
-    const endedSessions = await ctx.storage.transaction(async (tx) => {
-      if (!(await ctx.sms.consume(tx.sms, phone, 'reset', code))) throw refuse('badSmsCode');
-      await tx.users.updatePassword(user.id, newHash, ctx.now(), false);
-      await tx.lockout.clearFailures(lockoutKey(user.username));
-      return tx.sessions.deleteUserSessions(user.id);
+    // The code is used up in the transaction that sets the password (auth/set-password.ts: the
+    // hash, the lockout, every session and OIDC grant of the account).
+    const set = await setPassword(ctx, user, newPlain, {
+      inTransaction: async (tx) => {
+        if (!(await ctx.sms.consume(tx.sms, phone, 'reset', code))) throw refuse('badSmsCode');
+      },
     });
-    // Single logout for the ended sessions, then every grant of the account, linked or not.
-    await ctx.sessions.announceEnded(endedSessions);
-    await ctx.accountGrants.revokeAll(user.id);
+    if (!set.done) throw weakPassword(set.problem);
     await audit(ctx, request, user.username, 'mobile', 'password_reset');
     return ok(resetPassword, null);
   });

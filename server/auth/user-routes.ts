@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
 import { changePassword, currentUser, type ChangePasswordBody } from '../../contract/endpoints/auth.ts';
-import { lockoutKey } from './account-key.ts';
 import type { RouteHooks } from './attempt-policy.ts';
 import { decryptPassword } from './decrypt-password.ts';
-import { passwordProblem } from './password-policy.ts';
-import { hashPassword, verifyPassword, decoyPasswordHash } from './passwords.ts';
+import { verifyPassword, decoyPasswordHash } from './passwords.ts';
+import { setPassword } from './set-password.ts';
 import { requireSession } from './session-cookie.ts';
 import { locked, refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
@@ -48,19 +47,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
     if (user.disabled) throw refuse('accountDisabled');
     if (newPlain !== confirmPlain) throw refuse('confirmMismatch');
     if (newPlain === oldPlain) throw refuse('samePassword');
-    const problem = await passwordProblem(newPlain, user);
-    if (problem) throw weakPassword(problem);
-    const newHash = await hashPassword(newPlain);
-    const endedSessions = await ctx.storage.transaction(async (tx) => {
-      await tx.users.updatePassword(user.id, newHash, ctx.now(), false);
-      await tx.lockout.clearFailures(lockoutKey(user.username));
-      return tx.sessions.deleteUserSessions(user.id);
-    });
-    // The ended sessions' listeners sign the OIDC apps out too (single logout); then every grant
-    // of the account goes, also those no session links to any more (another browser's prompt=login,
-    // a link lost with Redis): a new password ends every token the old one got.
-    await ctx.sessions.announceEnded(endedSessions);
-    await ctx.accountGrants.revokeAll(user.id);
+    // The hash, the lockout, every session and OIDC grant of the account: auth/set-password.ts.
+    const set = await setPassword(ctx, user, newPlain);
+    if (!set.done) throw weakPassword(set.problem);
     return ok(changePassword, null);
   });
 }

@@ -1,13 +1,13 @@
-// Who may use a CAS service or a SAML service provider: the OpenID Connect clients' rule
-// (oidc/client-access.ts): an app registered with --group serves only members of those groups,
-// read from the memberships at every sign-in and every validation, so a revoke counts at once.
+// Who may use a CAS service or a SAML service provider: the one per-group rule
+// (catalog/group-access.ts), as for the OpenID Connect clients: an app registered with --group
+// serves only members of those groups, read from the memberships at every sign-in and every
+// validation, so a revoke counts at once.
+import { mayUseApp } from '../catalog/group-access.ts';
 import type { MembershipStore } from '../catalog/membership-store.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 
 export async function mayUseProtocolClient(memberships: MembershipStore, client: Pick<ProtocolClient, 'groups'>, userId: number): Promise<boolean> {
-  if (client.groups.length === 0) return true;
-  const groups = await memberships.groupsOf(userId);
-  return client.groups.some((g) => groups.includes(g));
+  return mayUseApp(memberships, client.groups, userId);
 }
 
 /** The login page of the portal, coming back to `callBack`; in the brand of the app's one group. */

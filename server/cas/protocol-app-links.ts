@@ -4,7 +4,7 @@
 // arrives at the app with a ticket; a SAML card opens IdP-initiated SSO for the provider. Both
 // links are made from registered data only. A card is listed only to accounts the app's --group
 // lets in, the rule the sign-in itself applies.
-import type { AppAccess, SignInLink } from '../catalog/app-links.ts';
+import type { AppGroups, SignInLink } from '../catalog/app-links.ts';
 import type { ProtocolRegistry } from './protocol-registry.ts';
 import { matchesPattern } from './service-patterns.ts';
 
@@ -19,9 +19,7 @@ export function protocolSignInLinks(registry: ProtocolRegistry, baseUrl: () => s
   };
 }
 
-export function protocolAppAccess(registry: ProtocolRegistry): AppAccess {
-  return (app, accountGroups) => {
-    const client = app.oidcClientId ? registry.get(app.oidcClientId) : undefined;
-    return !client || client.groups.length === 0 || client.groups.some((g) => accountGroups.includes(g));
-  };
+/** The groups a card's CAS service or SAML provider requires, for the one per-group rule (catalog/group-access.ts). */
+export function protocolAppGroups(registry: ProtocolRegistry): AppGroups {
+  return (app) => (app.oidcClientId ? registry.get(app.oidcClientId)?.groups : undefined);
 }

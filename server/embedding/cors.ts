@@ -14,7 +14,8 @@ import { envelopeError } from '../http/error-handler.ts';
 import { needsXsrfToken, XSRF_HEADER } from '../http/xsrf.ts';
 import type { AppContext } from '../context.ts';
 
-export const ORIGIN_REFUSED = '该站点未登记为嵌入站点，不能跨域调用登录接口';
+/** The refusal's text, from the contract (contract/errors.ts). */
+export const ORIGIN_REFUSED = HttpMessages.originRefused;
 
 const ALLOWED_METHODS = 'GET, POST';
 const ALLOWED_HEADERS = 'Accept, Content-Type, X-XSRF-TOKEN, X-Login-Binding, Time-Zone, Enc-Flag, signature, nonce, timestamp, url';

@@ -6,20 +6,15 @@ import type { AppContext } from '../context.ts';
 import type { User } from '../auth/storage/user-store.ts';
 import type { SignInMethod } from '../auth/sessions.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
-import { ApiError } from '../http/api-error.ts';
+import { refuse } from '../http/api-error.ts';
 import { doLogin } from '../../contract/endpoints/auth.ts';
 import { redeemTicket } from '../../contract/endpoints/embedding.ts';
 import { ok } from '../http/envelope.ts';
 import { isRegisteredFor, ownOrigin } from './embed-origins.ts';
 import { bindingHashOf } from './ticket-binding.ts';
 
-export const TicketMessages = {
-  notRegistered: '当前站点未登记为该客户组的嵌入站点',
-  invalid: '登录凭证无效，请返回登录页重新登录',
-  expired: '登录凭证已过期，请返回登录页重新登录',
-  used: '登录凭证已使用，请返回登录页重新登录',
-  unbound: '登录请求缺少页面校验信息，请刷新页面后重试',
-} as const;
+// The ticket's texts are the contract's (contract/errors.ts); kept here under their old name for ticket-routes.ts.
+export { TicketMessages } from '../../contract/errors.ts';
 
 function ssoDomainOf(request: FastifyRequest): string | undefined {
   const from = (value: unknown) => (value && typeof value === 'object' ? (value as { ssoDomain?: unknown }).ssoDomain : undefined);
@@ -31,9 +26,9 @@ function ssoDomainOf(request: FastifyRequest): string | undefined {
 export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest, user: User, redirect: string, method: SignInMethod) {
   const origin = request.embedOrigin!;
   const group = await groupFor(ctx, request, ssoDomainOf(request));
-  if (!isRegisteredFor(group, origin)) throw new ApiError('AU00131', TicketMessages.notRegistered, 200);
+  if (!isRegisteredFor(group, origin)) throw refuse('embedOriginNotRegistered');
   const binding = bindingHashOf(request);
-  if (!binding) throw new ApiError('AU00132', TicketMessages.unbound, 200);
+  if (!binding) throw refuse('loginBindingMissing');
   const ticket = ctx.tickets.issue({ userId: user.id, username: user.username, redirect, origin, binding, method });
   const redeem = `${ownOrigin(request)}/api${redeemTicket.path}?ticket=${ticket}`;
   return ok(doLogin, { username: user.username, redirect: redeem, ticket });

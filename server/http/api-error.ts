@@ -1,7 +1,7 @@
 // Every error a client can see is an ApiError built from the catalogue in contract/errors.ts: one
 // code, one Chinese text, one HTTP status. The central error handler (error-handler.ts) turns them
 // into the envelope.
-import { HttpMessages, Refusal } from '../../contract/errors.ts';
+import { HttpMessages, lockedForMinutes, Refusal, RequestMessages } from '../../contract/errors.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-export { HttpMessages, Refusal };
+export { HttpMessages, Refusal, RequestMessages };
 
 export type RefusalName = keyof typeof Refusal;
 
@@ -30,7 +30,7 @@ export const weakPassword = (why: string) => new ApiError(Refusal.weakPassword[0
 
 /** HTTP 423; with the time left, the message says how many minutes (rounded up) to wait. */
 export const locked = (remainingMs?: number) => new ApiError(
-  423, remainingMs && remainingMs > 0 ? `${HttpMessages.locked}，请 ${Math.ceil(remainingMs / 60_000)} 分钟后再试` : HttpMessages.locked, 423,
+  423, remainingMs && remainingMs > 0 ? lockedForMinutes(Math.ceil(remainingMs / 60_000)) : HttpMessages.locked, 423,
 );
 export const sessionExpired = () => new ApiError(424, HttpMessages.sessionExpired, 424);
 export const badInput = (msg: string) => new ApiError(400, msg, 400);

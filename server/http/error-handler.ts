@@ -1,7 +1,7 @@
 // One error handler for the whole API: ApiErrors become the envelope, schema failures become 400
 // with a Chinese message naming the field, anything else is logged and answered generically.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, HttpMessages } from './api-error.ts';
+import { ApiError, HttpMessages, RequestMessages } from './api-error.ts';
 import { isDependencyUnavailable } from '../storage/dependency-errors.ts';
 
 interface AjvIssue {
@@ -11,12 +11,12 @@ interface AjvIssue {
 }
 
 function validationMessage(issue: AjvIssue | undefined, context: string | undefined, fieldMessages: Record<string, string>): string {
-  if (!issue) return '请求参数不正确';
-  if (issue.keyword === 'required') return `缺少参数 ${String(issue.params.missingProperty)}`;
-  if (issue.keyword === 'additionalProperties') return `不支持的参数 ${String(issue.params.additionalProperty)}`;
+  if (!issue) return RequestMessages.badParameters;
+  if (issue.keyword === 'required') return RequestMessages.missing(String(issue.params.missingProperty));
+  if (issue.keyword === 'additionalProperties') return RequestMessages.unsupported(String(issue.params.additionalProperty));
   const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (!field) return context === 'body' ? '请求体格式不正确' : '请求参数不正确';
-  return fieldMessages[field] ?? `参数 ${field} 格式不正确`;
+  if (!field) return context === 'body' ? RequestMessages.badBody : RequestMessages.badParameters;
+  return fieldMessages[field] ?? RequestMessages.badField(field);
 }
 
 export function envelopeError(reply: FastifyReply, error: ApiError): FastifyReply {
@@ -36,7 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const msg = status === 413 ? '请求体过大' : status === 415 ? '不支持的请求格式' : '请求格式不正确';
+      const msg = status === 413 ? RequestMessages.bodyTooLarge : status === 415 ? RequestMessages.unsupportedMediaType : RequestMessages.badRequest;
       return envelopeError(reply, new ApiError(status, msg, status));
     }
     const unavailable = status === 503 || isDependencyUnavailable(error);

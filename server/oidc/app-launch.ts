@@ -4,7 +4,7 @@
 // signed in at the portal arrives signed in with no prompt. The link is made only of registered
 // data (the client's URI, the issuer, the card's stored address), never of anything in the
 // request, so it cannot be turned into an open redirect.
-import type { AppAccess, SignInLink } from '../catalog/app-links.ts';
+import type { AppGroups, SignInLink } from '../catalog/app-links.ts';
 import type { ClientRegistry } from './client-registry.ts';
 
 /** The card's stored address as target_link_uri: only an absolute http(s) URL (the app checks it). */
@@ -34,13 +34,11 @@ export function appSignInLinks(registry: ClientRegistry, issuer: () => string): 
 }
 
 /**
- * Who sees a card tied to a client: the client's --group rule (the same one the authorization
- * endpoint applies, portal-session.ts), so the app centre never lists a card that would end in
+ * Who sees a card tied to a client: the groups the client requires, for the one per-group rule
+ * (catalog/group-access.ts) the catalog applies (app-links.ts) and the authorization endpoint
+ * applies too (client-access.ts), so the app centre never lists a card that would end in
  * access_denied. A card of an unknown or removed client is a plain link, shown as before.
  */
-export function appAccess(registry: ClientRegistry): AppAccess {
-  return (app, accountGroups) => {
-    const client = app.oidcClientId ? registry.get(app.oidcClientId) : undefined;
-    return !client || client.groups.length === 0 || client.groups.some((g) => accountGroups.includes(g));
-  };
+export function appGroups(registry: ClientRegistry): AppGroups {
+  return (app) => (app.oidcClientId ? registry.get(app.oidcClientId)?.groups : undefined);
 }
