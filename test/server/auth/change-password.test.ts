@@ -2,7 +2,7 @@
 // AU00153 / AU00154 flags cleared afterwards.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 
 async function change(c: Client, userName: string, oldPassword: string, newPassword: string, confirmPassword = newPassword) {
   return c.post('/api/centerAuth/user/changePassword', {

@@ -7,9 +7,9 @@
 //  - loginByCode takes a callBack, checked like doLogin's.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hashPassword } from '../../server/auth/passwords.ts';
-import { startFakeMessengers, type FakeMessengers } from '../helpers/fake-messengers.ts';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { hashPassword } from '../../../server/auth/passwords.ts';
+import { startFakeMessengers, type FakeMessengers } from '../../helpers/fake-messengers.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const refusal = (code: string, msg: string) => ({ code, errorCode: code, msg, data: null });
 const MUST_CHANGE_PHONE = '13900000301';

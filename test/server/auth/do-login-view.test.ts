@@ -2,7 +2,7 @@
 // with every password and mobile login; an unknown field is still refused.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const [sqlite] = testBackends();
 

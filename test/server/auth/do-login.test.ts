@@ -2,7 +2,7 @@
 // GET getPublicKeySm2: sessions, lockout, ageing, first login, callBack rules, audit.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 import smCrypto from 'sm-crypto';
 
 for (const backend of testBackends()) {

@@ -3,7 +3,7 @@
 // a first-login change (AU00154) cannot be postponed; with no grace configured nothing can.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const DAY = 24 * 3600_000;
 const POSTPONE = { postponePasswordChange: '1' };

@@ -4,7 +4,7 @@
 // for a phone without an account; the change-password rules. Every storage mode.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 
 const refusal = (code: string, msg: string) => ({ code, errorCode: code, msg, data: null });
 const OK_NULL = { code: 200, msg: 'success', data: null };

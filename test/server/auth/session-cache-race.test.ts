@@ -3,9 +3,9 @@
 // at once, not up to a second later.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
-import { buildTestApp, Clock, testBackends } from '../helpers/test-app.ts';
-import type { Storage } from '../../server/storage/storage.ts';
+import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
+import { buildTestApp, Clock, testBackends } from '../../helpers/test-app.ts';
+import type { Storage } from '../../../server/storage/storage.ts';
 
 for (const backend of testBackends()) {
   describe(`session copies and concurrent removal (${backend.name})`, () => {

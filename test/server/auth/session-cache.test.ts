@@ -3,9 +3,9 @@
 // and at once on PostgreSQL and with Redis, where several instances share the sessions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { openStorage, type Storage } from '../../server/storage/storage.ts';
-import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
-import { buildTestApp, Clock, DEMO, testBackends } from '../helpers/test-app.ts';
+import { openStorage, type Storage } from '../../../server/storage/storage.ts';
+import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
+import { buildTestApp, Clock, DEMO, testBackends } from '../../helpers/test-app.ts';
 
 /** The storage another process (the admin CLI) opens on the same configuration. */
 function openOtherProcessStorage(config: Parameters<typeof openStorage>[0]): Promise<Storage> {

@@ -1,8 +1,8 @@
 // WeCom and Feishu loginByCode against a fake upstream on 127.0.0.1 speaking the real protocols.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startFakeMessengers, type FakeMessengers } from '../helpers/fake-messengers.ts';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { startFakeMessengers, type FakeMessengers } from '../../helpers/fake-messengers.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const refusal = (code: string, msg: string) => ({ code, errorCode: code, msg, data: null });
 

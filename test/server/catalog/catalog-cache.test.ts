@@ -3,10 +3,10 @@
 // within about a second, and callers cannot corrupt the cache by changing what they got.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CATALOG_RECHECK_MS } from '../../server/catalog/catalog-cache.ts';
-import { openStorage, type Storage } from '../../server/storage/storage.ts';
-import type { App, ClientGroup } from '../../server/catalog/catalog-store.ts';
-import { startServer, type StartedServer } from '../helpers/start-server.ts';
+import { CATALOG_RECHECK_MS } from '../../../server/catalog/catalog-cache.ts';
+import { openStorage, type Storage } from '../../../server/storage/storage.ts';
+import type { App, ClientGroup } from '../../../server/catalog/catalog-store.ts';
+import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 
 const betaGroup = (base: ClientGroup): ClientGroup => ({
   ...base, code: 'catalogtest', name: '缓存测试组', aliases: [], domains: ['catalog.localhost'], domainUrl: null,

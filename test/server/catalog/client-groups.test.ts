@@ -2,7 +2,7 @@
 // and the app list (AU00300 without a session); messenger secrets never leave the server.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const NOT_LOGGED_IN = { code: 'AU00300', errorCode: 'AU00300', msg: '未登录或登录已失效，请重新登录', data: null };
 

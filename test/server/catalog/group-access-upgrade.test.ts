@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
-import { compose } from '../../server/compose.ts';
-import { openDatabase } from '../../server/storage/database.ts';
-import { undoMigrationsAfterGroupTheme } from '../helpers/undo-later-migrations.ts';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { compose } from '../../../server/compose.ts';
+import { openDatabase } from '../../../server/storage/database.ts';
+import { undoMigrationsAfterGroupTheme } from '../../helpers/undo-later-migrations.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 for (const backend of testBackends()) {
   describe(`upgrade of a database from before access per group (${backend.name})`, () => {

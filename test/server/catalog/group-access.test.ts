@@ -5,8 +5,8 @@
 // and revoke (another process) change what a signed-in account sees at its next request.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runAdminCli } from '../helpers/admin-cli.ts';
-import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../helpers/test-app.ts';
+import { runAdminCli } from '../../helpers/admin-cli.ts';
+import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 
 
 const GROUPS = '/api/centerAuth/clientGroup/getClientGroupList';

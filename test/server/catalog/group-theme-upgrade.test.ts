@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
-import { compose } from '../../server/compose.ts';
-import { openDatabase } from '../../server/storage/database.ts';
-import { undoMigrationsAfterGroupTheme } from '../helpers/undo-later-migrations.ts';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { compose } from '../../../server/compose.ts';
+import { openDatabase } from '../../../server/storage/database.ts';
+import { undoMigrationsAfterGroupTheme } from '../../helpers/undo-later-migrations.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const OWN_THEME = { primaryColor: '#004d40', primaryHoverColor: '#00362d', backgroundFrom: '#000000', backgroundTo: '#26a69a', logoUrl: null };
 

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
-import { readImportFile } from '../../server/seed/import.ts';
-import { THEME_COLOR_PATTERN, THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
+import { readImportFile } from '../../../server/seed/import.ts';
+import { THEME_COLOR_PATTERN, THEME_LOGO_PATTERN } from '../../../contract/rules/theme.ts';
 
 const BRAND_HOSTS = ['localhost', 'ka.localhost', 'operation.localhost', 'yingfeng.localhost', 'icar.localhost', 'exeed.localhost'];
 

@@ -3,9 +3,9 @@
 // counters and the sessions live in Redis, which the CLI once never opened.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { adminCli } from '../helpers/admin-cli.ts';
-import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
-import { buildTestApp, Clock, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { adminCli } from '../../helpers/admin-cli.ts';
+import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
+import { buildTestApp, Clock, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 
 for (const backend of testBackends()) {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/spawn-main.ts';
 
 const DOCUMENTS = [
   ...fs.readdirSync(path.join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`),
@@ -103,7 +103,7 @@ describe('paths named in the documentation', () => {
   it('finds the paths it checks (the scan reads the docs)', () => {
     const cited = citedPaths().map((c) => c.written);
     assert.ok(cited.includes('contract/api.ts') || cited.length > 50, `only ${cited.length} paths found`);
-    assert.ok(exists('server/app.ts') && exists('test/server/<file>.test.ts') && !exists('server/no-such-file.ts'));
+    assert.ok(exists('server/app.ts') && exists('test/server/<slice>/<file>.test.ts') && !exists('server/no-such-file.ts'));
   });
 
   it('every source path in docs/*.md, README.md and contract/README.md exists', () => {

@@ -2,8 +2,8 @@
 // login there, in a one-time ticket instead of a third-party session cookie (docs/embedding.md).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startFakeMessengers, type FakeMessengers } from '../helpers/fake-messengers.ts';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { startFakeMessengers, type FakeMessengers } from '../../helpers/fake-messengers.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 // Registered for the default group in the demo data (whose Feishu app the fake upstream knows).
 const BRAND_SITE = 'http://localhost:5173';

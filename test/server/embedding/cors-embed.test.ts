@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import smCrypto from 'sm-crypto';
-import { allowOrigin, OriginAdminError, revokeOrigin } from '../../server/embedding/embed-origin-admin.ts';
-import { ORIGIN_REFUSED } from '../../server/embedding/cors.ts';
-import { redactUrl } from '../../server/http/log-redaction.ts';
-import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { allowOrigin, OriginAdminError, revokeOrigin } from '../../../server/embedding/embed-origin-admin.ts';
+import { ORIGIN_REFUSED } from '../../../server/embedding/cors.ts';
+import { redactUrl } from '../../../server/http/log-redaction.ts';
+import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 // Registered for the exeed group in the demo data (callbackOrigins); 5173 for the default group.
 const EXEED_SITE = 'https://dealer.exeed.example.com';

@@ -1,12 +1,12 @@
 // Compile-time checks that a route's answer is the one its contract definition names (run by
 // `npm run typecheck`): `ok(endpoint, data)` (server/http/envelope.ts) refuses any other shape, so
 // renaming a field on the server side alone fails the typecheck. Each expect-error must meet an error.
-import { ok } from '../../server/http/envelope.ts';
-import { currentUser, doLogin, isLogin, signOut } from '../../contract/endpoints/auth.ts';
-import { groupDetail, groupList } from '../../contract/endpoints/catalog.ts';
-import { redeemTicket } from '../../contract/endpoints/embedding.ts';
-import { userDetails } from '../../contract/endpoints/registration.ts';
-import { health } from '../../contract/endpoints/tenant.ts';
+import { ok } from '../../../server/http/envelope.ts';
+import { currentUser, doLogin, isLogin, signOut } from '../../../contract/endpoints/auth.ts';
+import { groupDetail, groupList } from '../../../contract/endpoints/catalog.ts';
+import { redeemTicket } from '../../../contract/endpoints/embedding.ts';
+import { userDetails } from '../../../contract/endpoints/registration.ts';
+import { health } from '../../../contract/endpoints/tenant.ts';
 
 export function answerChecks(): void {
   // The right shapes compile.

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DOCUMENT_HEADERS, PAGE_POLICY, RESOURCE_POLICY } from '../../server/http/security-headers.ts';
-import { startServer, type StartedServer } from '../helpers/start-server.ts';
+import { DOCUMENT_HEADERS, PAGE_POLICY, RESOURCE_POLICY } from '../../../server/http/security-headers.ts';
+import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 
 describe('security headers', () => {
   let server: StartedServer;

@@ -2,8 +2,8 @@
 // envelope for unknown API paths.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { encFlagDecrypt, encFlagEncrypt } from '../../server/crypto/enc-flag.ts';
-import { buildTestApp, DEMO, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { encFlagDecrypt, encFlagEncrypt } from '../../../server/crypto/enc-flag.ts';
+import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const EXPIRED = { code: 424, msg: '令牌状态已过期，请点击重新登录', data: null };
 

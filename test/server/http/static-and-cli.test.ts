@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { readConfig } from '../../server/config.ts';
-import { openStorage } from '../../server/storage/storage.ts';
-import { verifyPassword } from '../../server/auth/passwords.ts';
-import { adminCli, runAdminCli } from '../helpers/admin-cli.ts';
-import { startServer, type StartedServer } from '../helpers/start-server.ts';
+import { readConfig } from '../../../server/config.ts';
+import { openStorage } from '../../../server/storage/storage.ts';
+import { verifyPassword } from '../../../server/auth/passwords.ts';
+import { adminCli, runAdminCli } from '../../helpers/admin-cli.ts';
+import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 
 describe('static serving', () => {
   let built: StartedServer;

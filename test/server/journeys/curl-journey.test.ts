@@ -11,10 +11,10 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import smCrypto from 'sm-crypto';
-import { PasswordProblems } from '../../contract/rules/password.ts';
-import { dropPostgresSchema } from '../../server/storage/database.ts';
-import { spawnMain, type MainProcess } from '../helpers/spawn-main.ts';
-import { testBackends } from '../helpers/test-app.ts';
+import { PasswordProblems } from '../../../contract/rules/password.ts';
+import { dropPostgresSchema } from '../../../server/storage/database.ts';
+import { spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
+import { testBackends } from '../../helpers/test-app.ts';
 
 const run = promisify(execFile);
 

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
-import { widgetBuildDefines } from '../../widget/build-defines.ts';
+import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
+import { widgetBuildDefines } from '../../../widget/build-defines.ts';
 
 const ENC_KEY = 'CustomEncKey#001';
 const SIGN_SECRET = 'custom-sign-secret-for-this-test';

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import diagnostics from 'node:diagnostics_channel';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
-import { validatePhone } from '../../widget/core/validators.ts';
-import { needsXsrf, STATE_CHANGING_GETS } from '../../widget/core/xsrf.ts';
-import { redactUrl } from '../../server/http/log-redaction.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
+import { validatePhone } from '../../../widget/core/validators.ts';
+import { needsXsrf, STATE_CHANGING_GETS } from '../../../widget/core/xsrf.ts';
+import { redactUrl } from '../../../server/http/log-redaction.ts';
 
 const [sqlite] = testBackends();
 

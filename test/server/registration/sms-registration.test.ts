@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, noonInChinaAfter, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, noonInChinaAfter, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const refusal = (code: string, msg: string) => ({ code, errorCode: code, msg, data: null });
 const OK_NULL = { code: 200, msg: 'success', data: null };

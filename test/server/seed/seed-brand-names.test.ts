@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { brandCodeOf, getBrand } from '../../widget/brands/index.ts';
+import { brandCodeOf, getBrand } from '../../../widget/brands/index.ts';
 
-const seed = JSON.parse(readFileSync(new URL('../../server/seed/demo-data.json', import.meta.url), 'utf8')) as {
+const seed = JSON.parse(readFileSync(new URL('../../../server/seed/demo-data.json', import.meta.url), 'utf8')) as {
   groups: Array<{ code: string; name: string; theme: { primaryColor: string; primaryHoverColor: string; backgroundFrom: string; backgroundTo: string } }>;
 };
 
@@ -29,7 +29,7 @@ describe('seed group names and brand titles', () => {
   }
 
   it('spells 盈峰 one way', () => {
-    assert.doesNotMatch(readFileSync(new URL('../../server/seed/demo-data.json', import.meta.url), 'utf8'), /赢丰/);
+    assert.doesNotMatch(readFileSync(new URL('../../../server/seed/demo-data.json', import.meta.url), 'utf8'), /赢丰/);
     assert.match(getBrand('yingfeng').title, /^盈峰/);
   });
 });

@@ -3,7 +3,7 @@
 // confusing "corrupted migrations" error, so it is named here instead.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { migrations } from '../../server/storage/migrations.ts';
+import { migrations } from '../../../server/storage/migrations.ts';
 
 describe('migrations', () => {
   it('every migration from 0007 on has a down, on both engines', () => {

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { startServer } from '../helpers/start-server.ts';
-import { buildTestApp, testBackends } from '../helpers/test-app.ts';
+import { startServer } from '../../helpers/start-server.ts';
+import { buildTestApp, testBackends } from '../../helpers/test-app.ts';
 
 for (const backend of testBackends()) {
   describe(`storage (${backend.name})`, () => {
@@ -31,7 +31,7 @@ for (const backend of testBackends()) {
       } finally {
         await second.close();
         if (backend.name === 'postgres') {
-          const { dropPostgresSchema } = await import('../../server/storage/database.ts');
+          const { dropPostgresSchema } = await import('../../../server/storage/database.ts');
           await dropPostgresSchema(backend.overrides.databaseUrl!, schema.databaseSchema!);
         }
         fs.rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, testBackends, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const md5 = (text: string) => crypto.createHash('md5').update(text).digest('hex');
 

@@ -6,14 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import smCrypto from 'sm-crypto';
-import { ConfigError, developmentDefaults, readConfig } from '../../server/config.ts';
-import { loadOrCreateSm2KeyPair } from '../../server/crypto/sm2-keys.ts';
-import { sm2Decrypt } from '../../server/crypto/sm2.ts';
-import { normalizeHost } from '../../server/catalog/client-groups.ts';
-import { ownerProblem, PasswordProblems } from '../../contract/rules/password.ts';
-import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../../server/auth/passwords.ts';
-import { safeRedirect } from '../../contract/rules/callback.ts';
-import { OutboxSmsSender } from '../../server/auth/sms-codes.ts';
+import { ConfigError, developmentDefaults, readConfig } from '../../../server/config.ts';
+import { loadOrCreateSm2KeyPair } from '../../../server/crypto/sm2-keys.ts';
+import { sm2Decrypt } from '../../../server/crypto/sm2.ts';
+import { normalizeHost } from '../../../server/catalog/client-groups.ts';
+import { ownerProblem, PasswordProblems } from '../../../contract/rules/password.ts';
+import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../../../server/auth/passwords.ts';
+import { safeRedirect } from '../../../contract/rules/callback.ts';
+import { OutboxSmsSender } from '../../../server/auth/sms-codes.ts';
 
 describe('redirect rule', () => {
   const sso = 'http://localhost:8080';
