@@ -3,10 +3,10 @@
 // widget does, and the storage backends the suite runs on.
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import smCrypto from 'sm-crypto';
 import type { ServerConfig } from '../../server/config.ts';
 import { createServer } from '../../server/server.ts';
 import { testConfig } from './start-server.ts';
+import { sm2Password } from './sm2-password.ts';
 
 export interface Backend {
   name: 'sqlite' | 'postgres' | 'postgres+redis';
@@ -140,7 +140,7 @@ export class Client {
 
   /** Encrypts like the browser: "04" + sm-crypto doEncrypt(text, key, 1). */
   async encrypt(plain: string): Promise<string> {
-    return '04' + smCrypto.sm2.doEncrypt(plain, await this.publicKey(), 1);
+    return sm2Password(plain, await this.publicKey());
   }
 
   async login(name: string, password: string, extra: Record<string, string> = {}): Promise<Answer> {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 
 for (const backend of testBackends()) {
   describe(`doLogin and sessions (${backend.name})`, () => {
@@ -152,7 +153,7 @@ for (const backend of testBackends()) {
       const noPrefix = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd: cipher.slice(2) } });
       assert.equal(noPrefix.body.code, 'AU00105');
       assert.match(noPrefix.body.msg, /缺少 04 前缀/);
-      const otherKey = '04' + smCrypto.sm2.doEncrypt(DEMO.zhangwei, smCrypto.sm2.generateKeyPairHex().publicKey, 1);
+      const otherKey = sm2Password(DEMO.zhangwei, smCrypto.sm2.generateKeyPairHex().publicKey);
       const undecryptable = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd: otherKey } });
       assert.equal(undecryptable.body.code, 'AU00101');
       assert.equal(undecryptable.body.msg, '密码解密失败，请刷新页面后重试');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from '../../../server/embedding/embed-origin-admin.ts';
 import { ORIGIN_REFUSED } from '../../../server/embedding/cors.ts';
 import { redactUrl } from '../../../server/http/log-redaction.ts';
@@ -34,7 +34,7 @@ for (const backend of testBackends()) {
 
     async function encrypt(password: string): Promise<string> {
       const key = (await inject('GET', '/api/centerAuth/commonConfig/getPublicKeySm2', {})).json().data as string;
-      return '04' + smCrypto.sm2.doEncrypt(password, key, 1);
+      return sm2Password(password, key);
     }
 
     /** What the embedded element does: a first call for the token, then doLogin with it; no cookies at all. */

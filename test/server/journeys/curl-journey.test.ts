@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 import { PasswordProblems } from '../../../contract/rules/password.ts';
 import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
@@ -54,7 +54,7 @@ for (const backend of testBackends()) {
       const cut = stdout.lastIndexOf('\n');
       return { status: Number(stdout.slice(cut + 1)), body: JSON.parse(stdout.slice(0, cut)) };
     }
-    const enc = (plain: string) => '04' + smCrypto.sm2.doEncrypt(plain, publicKey, 1);
+    const enc = (plain: string) => sm2Password(plain, publicKey);
     const login = (jar: string, name: string, pwd: string) =>
       curl(jar, '/centerAuth/sso/doLogin', { form: { name, pwd: enc(pwd), loginType: '0' } });
 

@@ -1,7 +1,7 @@
 // A small browser for the OpenID Connect tests: keeps cookies (by name: one site, one flow at a
 // time), follows redirects by hand so a test can stop at the app's redirect URI, and signs in to
 // the portal the way the widget does (SM2-encrypted password, XSRF header).
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 
 export class Browser {
   readonly cookies = new Map<string, string>();
@@ -50,7 +50,7 @@ export class Browser {
   async signIn(name: string, password: string): Promise<{ status: number; body: { code: number; msg: string; data: unknown } }> {
     await (await this.fetch('/api/centerAuth/sso/isLogin')).arrayBuffer();
     const key = ((await (await this.fetch('/api/centerAuth/commonConfig/getPublicKeySm2')).json()) as { data: string }).data;
-    const pwd = '04' + smCrypto.sm2.doEncrypt(password, key, 1);
+    const pwd = sm2Password(password, key);
     const response = await this.fetch('/api/centerAuth/sso/doLogin', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': this.xsrfToken() },

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 import { withAdminContext } from '../../../server/admin-context.ts';
 import { PORTAL_LINK_MODEL } from '../../../server/oidc/portal-session.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
@@ -132,7 +132,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
 
   async function encrypt(browser: Browser, plain: string): Promise<string> {
     const key = ((await (await browser.fetch('/api/centerAuth/commonConfig/getPublicKeySm2')).json()) as { data: string }).data;
-    return '04' + smCrypto.sm2.doEncrypt(plain, key, 1);
+    return sm2Password(plain, key);
   }
 
   test('a password change revokes every grant of the account, also one no session links to', async () => {

@@ -1,6 +1,6 @@
 // A browser-like HTTP client for real server processes: keeps cookies, echoes the XSRF cookie in
 // the X-XSRF-TOKEN header, encrypts passwords with the server's SM2 public key like the widget.
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -65,7 +65,7 @@ export class HttpClient {
 
   async encrypt(plain: string): Promise<string> {
     const key = (await this.get('/api/centerAuth/commonConfig/getPublicKeySm2')).body.data as string;
-    return '04' + smCrypto.sm2.doEncrypt(plain, key, 1);
+    return sm2Password(plain, key);
   }
 
   async login(name: string, password: string): Promise<HttpAnswer> {

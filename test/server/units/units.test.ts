@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 import { ConfigError, developmentDefaults, readConfig } from '../../../server/config.ts';
 import { loadOrCreateSm2KeyPair } from '../../../server/crypto/sm2-keys.ts';
 import { sm2Decrypt } from '../../../server/crypto/sm2.ts';
@@ -109,7 +109,7 @@ describe('SM2 key file', () => {
     const file = path.join(dir, 'sm2-key.json');
     assert.equal(fs.statSync(file).mode & 0o777, 0o600);
     assert.deepEqual(loadOrCreateSm2KeyPair(dir), pair, 'the second start reuses the pair');
-    const cipher = '04' + smCrypto.sm2.doEncrypt('Sso@2026demo', pair.publicKey, 1);
+    const cipher = sm2Password('Sso@2026demo', pair.publicKey);
     assert.equal(sm2Decrypt(cipher, pair.privateKey), 'Sso@2026demo');
     fs.rmSync(dir, { recursive: true });
   });
