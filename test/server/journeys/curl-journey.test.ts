@@ -15,6 +15,7 @@ import { PasswordProblems } from '../../../contract/rules/password.ts';
 import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
 import { testBackends } from '../../helpers/test-app.ts';
+import { smsOutbox } from '../../helpers/sms-outbox.ts';
 
 const run = promisify(execFile);
 
@@ -111,8 +112,7 @@ for (const backend of testBackends()) {
       await curl('sms', '/centerAuth/msg/login/send?phone=13800000001');
       const wecom = await curl('sms', '/centerAuth/sso/WeCom/loginByCode?code=one-time-auth-code-42&ssoDomain=operation.localhost');
       assert.equal(wecom.body.msg, '当前客户组未配置企业微信登录');
-      const outbox = fs.readFileSync(path.join(server.dataDir, 'sms-outbox.jsonl'), 'utf8');
-      const code = JSON.parse(outbox.trim().split('\n').at(-1)!).code as string;
+      const code = smsOutbox(path.join(server.dataDir, 'sms-outbox.jsonl')).at(-1)!.code;
       const jar = fs.readFileSync(path.join(jarDir, 'zhangwei'), 'utf8');
       const xsrf = /XSRF-TOKEN\t(\S+)/.exec(jar)![1]!;
       const exitCode = await server.stop();

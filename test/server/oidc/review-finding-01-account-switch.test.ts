@@ -6,7 +6,6 @@
 // and a password change or SMS reset revokes every grant of the account, also those no portal
 // session links to any more (user-routes.ts, password-reset-routes.ts).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
 import { sm2Password } from '../../helpers/sm2-password.ts';
@@ -17,6 +16,7 @@ import { waitUntil } from '../../helpers/wait-until.ts';
 import { authorizationUrl, codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 import { startReceiver, type Receiver } from './logout-receiver.ts';
 import type { Browser } from './browser.ts';
+import { lastSmsCode } from '../../helpers/sms-outbox.ts';
 
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
@@ -155,8 +155,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
     await (await stranger.fetch('/api/centerAuth/sso/isLogin')).arrayBuffer();
     const phone = '13800000002';
     assert.equal((await call(stranger, 'GET', `/api/centerAuth/msg/resetPassword/send?phone=${phone}`)).code, 200);
-    const lines = fs.readFileSync(s.server.config.smsOutboxPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { phone: string; code: string });
-    const code = lines.filter((m) => m.phone === phone).at(-1)!.code;
+    const code = lastSmsCode(s.server.config.smsOutboxPath, phone)!;
     const newPassword = 'Vb8$kPx!n3Qe';
     const answer = await call(stranger, 'POST', '/api/centerAuth/user/resetPassword', {
       phone, code, newPassword: await encrypt(stranger, newPassword), confirmPassword: await encrypt(stranger, newPassword),

@@ -1,9 +1,9 @@
 // SMS codes (login and registration), mobile login, registration, and the user look-up:
 // cooldown, daily cap, expiry, no code in any answer, uniqueness rules, rate limit.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, noonInChinaAfter, testBackends, type TestApp } from '../../helpers/test-app.ts';
+import { smsOutbox } from '../../helpers/sms-outbox.ts';
 
 const refusal = (code: string, msg: string) => ({ code, errorCode: code, msg, data: null });
 const OK_NULL = { code: 200, msg: 'success', data: null };
@@ -23,7 +23,7 @@ for (const backend of testBackends()) {
       const code = t.lastSmsCode('13800000001');
       assert.match(code ?? '', /^\d{6}$/);
       assert.doesNotMatch(JSON.stringify(res.headers), new RegExp(code!));
-      const line = JSON.parse(fs.readFileSync(t.config.smsOutboxPath, 'utf8').trim().split('\n').at(-1)!);
+      const line = smsOutbox(t.config.smsOutboxPath).at(-1)!;
       assert.deepEqual(Object.keys(line).sort(), ['at', 'code', 'phone', 'purpose']);
       assert.equal(line.purpose, 'login');
     });
@@ -63,7 +63,7 @@ for (const backend of testBackends()) {
         assert.deepEqual((await c.get(`/api/centerAuth/msg/login/send?phone=${phone}`)).body, OK_NULL, 'login code at once');
         const loginCode = fresh.lastSmsCode(phone)!;
         assert.match(loginCode, /^\d{6}$/);
-        const line = JSON.parse(fs.readFileSync(fresh.config.smsOutboxPath, 'utf8').trim().split('\n').at(-1)!);
+        const line = smsOutbox(fresh.config.smsOutboxPath).at(-1)!;
         assert.equal(line.purpose, 'login');
         fresh.clock.advance(30_000);
         assert.deepEqual((await c.get(`/api/centerAuth/msg/login/send?phone=${phone}`)).body,

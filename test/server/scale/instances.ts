@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
+import { lastSmsCode as lastCodeIn } from '../../helpers/sms-outbox.ts';
 
 export interface Instance extends MainProcess {
   ownDataDir: string;
@@ -24,8 +25,5 @@ export async function stopInstance(instance: Instance, keepData = false): Promis
 }
 
 export function lastSmsCode(dataDir: string, phone: string): string | null {
-  const file = path.join(dataDir, 'sms-outbox.jsonl');
-  if (!fs.existsSync(file)) return null;
-  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
-  return lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone).at(-1)?.code ?? null;
+  return lastCodeIn(path.join(dataDir, 'sms-outbox.jsonl'), phone);
 }
