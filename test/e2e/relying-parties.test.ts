@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../helpers/free-port.ts';
 import { startRelyingParty, untilClientsKnown, type RelyingParty } from '../helpers/relying-party.ts';
 import { adminCli } from '../helpers/admin-cli.ts';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../helpers/start-server.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import { appCards, DEMO, exitFromHome, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';

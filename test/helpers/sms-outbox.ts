@@ -1,6 +1,6 @@
 // The one reader of the development SMS outbox (server/auth/sms-codes.ts, OutboxSmsSender): one
 // JSON line per message sent, in the file SSO_SMS_OUTBOX_PATH names (sms-outbox.jsonl in the data
-// directory unless set). In-process apps (test-app.ts), server processes (server-process.ts), the
+// directory unless set). In-process apps (test-app.ts), server processes (start-server.ts), the
 // scale-out instances and the e2e portal all read their codes here.
 import fs from 'node:fs';
 import { waitUntil } from './wait-until.ts';

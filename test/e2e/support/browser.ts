@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium.mjs';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 
 export const SCREENSHOT_ROOT = path.join(REPO_ROOT, 'test-results', 'e2e');
 

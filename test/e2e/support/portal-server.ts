@@ -1,10 +1,10 @@
 // The server of an end-to-end journey: the same process `npm start` runs (server/main.ts, through
-// test/helpers/spawn-main.ts) on a temporary data dir with the demo data, after making sure the
+// spawnServer in test/helpers/start-server.ts) on a temporary data dir with the demo data, after making sure the
 // portal and the widget are built. Also reads the development SMS outbox of that server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, spawnMain, type MainProcess, type SpawnOptions } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT, spawnServer, type ServerProcess, type SpawnOptions } from '../../helpers/start-server.ts';
 import { waitForSms, type SmsMessage } from '../../helpers/sms-outbox.ts';
 
 const BUILT_FILES = ['dist/portal/index.html', 'dist/widget/sso-widget.js'];
@@ -73,7 +73,7 @@ export interface PortalServer {
 
 export async function startPortalServer(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<PortalServer> {
   ensureBuilt();
-  const main: MainProcess = await spawnMain({ SSO_LOG_LEVEL: 'warn', ...env }, options);
+  const main: ServerProcess = await spawnServer({ SSO_LOG_LEVEL: 'warn', ...env }, options);
   const port = Number(new URL(main.url).port);
   const outbox = path.join(main.dataDir, 'sms-outbox.jsonl');
   const seen = new Set<number>();

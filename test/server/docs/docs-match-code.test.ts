@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readConfig } from '../../../server/config.ts';
 import { endpoints } from '../../../contract/endpoints/index.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const doc = (name: string) => fs.readFileSync(path.join(REPO_ROOT, 'docs', name), 'utf8');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 
 const DOCUMENTS = [
   ...fs.readdirSync(path.join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`),

@@ -9,8 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
-import { startServer, type StartedServer } from '../../helpers/start-server.ts';
+import { REPO_ROOT, startServer, type StartedServer } from '../../helpers/start-server.ts';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 // The issue's "Done when" list, scripted with curl against the real process (server/main.ts, as
-// npm start runs it: compiled, test/helpers/server-program.ts):
+// npm start runs it: compiled, serverProgram in test/helpers/start-server.ts):
 // public key, login (sm-crypto), isLogin, apps for a host, AU00153 / AU00154, change a password,
 // 423 after five wrong passwords, sign out, graceful SIGTERM. SQLite, and PostgreSQL when set.
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { sm2Password } from '../../helpers/sm2-password.ts';
 import { PasswordProblems } from '../../../contract/rules/password.ts';
 import { dropPostgresSchema } from '../../../server/storage/database.ts';
-import { spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
+import { spawnServer, type ServerProcess } from '../../helpers/start-server.ts';
 import { testBackends } from '../../helpers/test-app.ts';
 import { smsOutbox } from '../../helpers/sms-outbox.ts';
 
@@ -21,7 +21,7 @@ const run = promisify(execFile);
 
 for (const backend of testBackends()) {
   describe(`curl journey against server/main.ts (${backend.name})`, () => {
-    let server: MainProcess;
+    let server: ServerProcess;
     let jarDir: string;
     const schema = `sso_curl_${crypto.randomBytes(4).toString('hex')}`;
     let publicKey = '';
@@ -30,7 +30,7 @@ for (const backend of testBackends()) {
       jarDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-curl-'));
       const env: Record<string, string> = backend.name === 'postgres'
         ? { SSO_DATABASE_URL: process.env.SSO_TEST_PG_URL!, SSO_DATABASE_SCHEMA: schema } : {};
-      server = await spawnMain(env);
+      server = await spawnServer(env);
     });
     after(async () => {
       if (server.child.exitCode === null) await server.stop();

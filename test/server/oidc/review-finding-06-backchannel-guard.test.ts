@@ -19,9 +19,8 @@ import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
-import { spawnMain } from '../../helpers/spawn-main.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
-import { startServer } from '../../helpers/start-server.ts';
+import { spawnServer, startServer } from '../../helpers/start-server.ts';
 import { Browser } from './browser.ts';
 import { codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 import { startReceiver, type Receiver } from './logout-receiver.ts';
@@ -119,7 +118,7 @@ for (const backend of testBackends()) describe(`review finding 6: a pending retr
   });
 
   test('a delivery that failed before the process stopped is sent by the next one', async () => {
-    const first = await spawnMain(env);
+    const first = await spawnServer(env);
     let secret = '';
     try {
       issuer = first.url.replace('127.0.0.1', 'localhost');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 import { widgetBuildDefines } from '../../../widget/build-defines.ts';
 

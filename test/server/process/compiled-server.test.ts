@@ -14,7 +14,7 @@ import { signIn } from '../../../bench/login-client.ts';
 import { PasswordProblems } from '../../../contract/rules/password.ts';
 import { buildServer } from '../../../scripts/build-server.ts';
 import { npmStartCommand } from '../../../bench/start-command.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 import { Browser } from '../oidc/browser.ts';
 import { codeFlow, exchange, REDIRECT_URI } from '../oidc/oidc-fixture.ts';
 
