@@ -17,6 +17,7 @@ import { authorizationUrl, codeFlow, exchange, REDIRECT_URI, startOidcServer, ty
 import { startReceiver, type Receiver } from './logout-receiver.ts';
 import type { Browser } from './browser.ts';
 import { lastSmsCode } from '../../helpers/sms-outbox.ts';
+import { nextWallClockSecond } from '../../helpers/wait-until.ts';
 
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
@@ -61,7 +62,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
   /** An authorize request with prompt=login: the browser lands on the portal's login page. */
   async function promptLogin(browser: Browser) {
     // The request must begin after the sign-in, in seconds (an interaction's iat).
-    await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+    await nextWallClockSecond();
     const start = await authorizationUrl(rp, { prompt: 'login' });
     const { url, response } = await browser.follow(start.url.href, REDIRECT_URI);
     await response?.arrayBuffer();
@@ -98,6 +99,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
     assert.equal(receiver.tokens.length, 0);
     // Much later the sweep has nothing to end: the session is bound again.
     ahead += 31 * 60_000;
+    // Kept fixed: proves the sweep sends NOTHING (no event to wait for); it runs every 200 ms here.
     await new Promise((resolve) => setTimeout(resolve, 600));
     assert.equal(receiver.tokens.length, 0);
     assert.equal(await refreshWorks(refreshed.refresh_token!), true);
@@ -108,6 +110,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
   test('prompt=login that nobody finishes: after the interaction\'s 30 minutes the sweep logs the app out', async () => {
     const { browser, tokens } = await signedIntoX('zhangwei', DEMO.zhangwei);
     await promptLogin(browser);
+    // Kept fixed: proves the sweep sends NOTHING yet (no event to wait for); it runs every 200 ms here.
     await new Promise((resolve) => setTimeout(resolve, 600));
     assert.equal(receiver.tokens.length, 0, 'not while the login page may still be finished');
     ahead += 31 * 60_000;
