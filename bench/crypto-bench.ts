@@ -1,6 +1,7 @@
 // Crypto on the login path: SM2 decryption (ours on each engine, next to sm-crypto measured in
 // the same run, in alternating batches) and the argon2id verification with the server's parameters.
 import smCrypto from 'sm-crypto';
+import { sm2Password } from '../test/helpers/sm2-password.ts';
 import { generateSm2KeyPair, sm2Decrypt } from '../server/crypto/sm2.ts';
 import { defaultSharedPointEngineName, nobleSharedPoint } from '../server/crypto/sm2-shared-point.ts';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/auth/passwords.ts';
@@ -24,7 +25,7 @@ export async function benchCrypto(): Promise<CryptoFigures> {
   // A typical password, encrypted by sm-crypto exactly as the browser does it; several
   // ciphertexts so no engine benefits from a cached point.
   const password = 'Sso@Portal2026';
-  const ciphers = Array.from({ length: 16 }, () => '04' + smCrypto.sm2.doEncrypt(password, keys.publicKey, 1));
+  const ciphers = Array.from({ length: 16 }, () => sm2Password(password, keys.publicKey));
   const check = (plain: string | null): void => {
     if (plain !== password) throw new Error('SM2 bench: decryption gave a wrong result');
   };

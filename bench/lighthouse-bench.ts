@@ -3,12 +3,12 @@
 // in a test because the score (Lighthouse's simulated slow phone, computed from the trace this run
 // records) moves by tens of points on two shared cores; each page's row is the median of
 // BENCH_LIGHTHOUSE_RUNS runs (default 3), with the single runs beside it. Against the process
-// `npm start` runs (test/helpers/spawn-main.ts), in Debian's Chromium launched by chrome-launcher.
+// `npm start` runs (spawnServer in test/helpers/start-server.ts), in Debian's Chromium launched by chrome-launcher.
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../test/helpers/chromium.mjs';
 import { LIGHTHOUSE_CHROME_FLAGS, runLighthouse } from '../test/helpers/lighthouse.ts';
-import { spawnMain } from '../test/helpers/spawn-main.ts';
+import { spawnServer } from '../test/helpers/start-server.ts';
 import { signIn } from './login-client.ts';
 import { median } from './measure.ts';
 import type { BenchRow } from './report.ts';
@@ -36,7 +36,7 @@ async function addCookies(port: number, url: string, cookieHeader: string): Prom
 }
 
 export async function benchLighthouse(): Promise<BenchRow[]> {
-  const main = await spawnMain({ SSO_LOG_LEVEL: 'warn' });
+  const main = await spawnServer({ SSO_LOG_LEVEL: 'warn' });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS] });

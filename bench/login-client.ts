@@ -1,6 +1,6 @@
 // Signs in to a running server the way the widget does (public key, sm-crypto C1C3C2 with "04",
 // form-urlencoded doLogin with the XSRF pair) and returns what the load runs replay.
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../test/helpers/sm2-password.ts';
 import { DEMO_ACCOUNTS } from '../server/seed/import.ts';
 
 export interface SignedIn {
@@ -23,7 +23,7 @@ export async function signIn(baseUrl: string): Promise<SignedIn> {
   const keyAnswer = await fetch(`${baseUrl}/api/centerAuth/commonConfig/getPublicKeySm2`);
   const publicKey = ((await keyAnswer.json()) as { data: string }).data;
   const xsrf = cookieValue(keyAnswer.headers.getSetCookie(), 'XSRF-TOKEN');
-  const pwd = '04' + smCrypto.sm2.doEncrypt(account.password, publicKey, 1);
+  const pwd = sm2Password(account.password, publicKey);
   const headers = {
     'content-type': 'application/x-www-form-urlencoded',
     cookie: `XSRF-TOKEN=${xsrf}`,

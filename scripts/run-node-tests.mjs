@@ -15,7 +15,9 @@
 //   never comes. That is a failure of the test, never retried.
 // Failures are never retried. Plain JavaScript on purpose: this process must not need the loader.
 //
-// Usage: node scripts/run-node-tests.mjs [--concurrency=N] <test files...>
+// Usage: node scripts/run-node-tests.mjs [--concurrency=N] [--except=<folder>,...] [--list] <test files or folders...>
+// A folder stands for every *.test.ts under it, at any depth, except under an --except folder, so
+// a test file added to a folder is never left out of the run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,16 +29,35 @@ const HEARTBEAT_FD = 3;
 
 const args = process.argv.slice(2);
 const concurrency = Number(args.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 1);
-const files = args.filter((a) => !a.startsWith('--')).sort();
-if (files.length === 0 || !(concurrency >= 1)) {
-  console.error('usage: node scripts/run-node-tests.mjs [--concurrency=N] <test files...>');
-  process.exit(2);
-}
-for (const file of files) {
+const except = (args.find((a) => a.startsWith('--except='))?.split('=')[1] ?? '')
+  .split(',').filter(Boolean).map((folder) => path.normalize(folder));
+const named = args.filter((a) => !a.startsWith('--'));
+for (const file of named) {
   if (!fs.existsSync(file)) {
-    console.error(`no such test file: ${file}`);
+    console.error(`no such test file or folder: ${file}`);
     process.exit(2);
   }
+}
+
+/** Every *.test.ts under a folder, at any depth, outside the --except folders. */
+function testFilesUnder(folder) {
+  if (except.includes(path.normalize(folder))) return [];
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const child = path.join(folder, entry.name);
+    if (entry.isDirectory()) return testFilesUnder(child);
+    return entry.name.endsWith('.test.ts') ? [child] : [];
+  });
+}
+
+const files = [...new Set(named.flatMap((a) => (fs.statSync(a).isDirectory() ? testFilesUnder(a) : [a])))].sort();
+if (files.length === 0 || !(concurrency >= 1)) {
+  console.error('usage: node scripts/run-node-tests.mjs [--concurrency=N] [--except=<folder>,...] <test files or folders...>');
+  process.exit(2);
+}
+if (args.includes('--list')) {
+  // The files a run would take, one a line, and nothing run (to compare what two scripts cover).
+  console.log(files.join('\n'));
+  process.exit(0);
 }
 
 /** Counts from the TAP summary a node:test process prints last (`# pass 3`, `# fail 0`, ...). */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/support/browser.ts';
 import { startPortalServer, type PortalServer } from '../test/e2e/support/portal-server.ts';
-import { REPO_ROOT } from '../test/helpers/spawn-main.ts';
+import { REPO_ROOT } from '../test/helpers/start-server.ts';
 import { buildContactSheet, type Shot } from './screenshots/contact-sheet.ts';
 import { BRAND_HOSTS, VIEWS, WIDTHS, type View } from './screenshots/views.ts';
 

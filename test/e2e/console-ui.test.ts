@@ -39,6 +39,7 @@ async function ageConsoleSessions(dataDir: string, { startedMs, idleMs }: { star
   } finally {
     db.close();
   }
+  // Kept fixed: the server trusts its session copies for SESSION_RECHECK_MS of real time (session-cache.ts).
   await sleep(SESSION_RECHECK_MS + 250);
 }
 

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { ACCOUNT_LOCKED, TOKEN_EXPIRED } from '../../contract/messages.ts';
 import { FIRST_LOGIN } from '../../widget/sso-login/password/password.messages.ts';
 import { NETWORK_ERROR } from '../../widget/core/messages.ts';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../helpers/start-server.ts';
 import { runJourney } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
 import { appCards, changePasswordDialog, DEMO, formError, loginBox, submitPasswordLogin, systemDialog } from './support/portal-ui.ts';

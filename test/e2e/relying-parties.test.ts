@@ -16,10 +16,11 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../helpers/free-port.ts';
 import { startRelyingParty, untilClientsKnown, type RelyingParty } from '../helpers/relying-party.ts';
 import { adminCli } from '../helpers/admin-cli.ts';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../helpers/start-server.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import { appCards, DEMO, exitFromHome, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 function registerClient(dataDir: string, clientId: string, name: string, secret: string, rp: RelyingParty): Promise<string> {
   // The secret on standard input, never an argument (docs/oidc.md).
@@ -40,12 +41,8 @@ function importCards(dataDir: string, cards: { id: string; name: string; client:
 
 const status = (page: Page) => page.locator('#status');
 
-async function eventually(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function eventually(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  return waitUntil(condition, { timeoutMs, everyMs: 50, failure: () => `${what} did not happen within ${timeoutMs} ms` });
 }
 
 /** Main-frame pages the page shows from now on (a redirect that is passed through is not shown). */

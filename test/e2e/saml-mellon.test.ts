@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../helpers/free-port.ts';
 import { adminCli } from '../helpers/admin-cli.ts';
 import { apacheInstalled, type ApacheApp } from '../helpers/apache.ts';
-import { REPO_ROOT } from '../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../helpers/start-server.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import { startCasApache, startMellonApache, untilMellonSignedOut, untilSignedOut } from './support/apache-apps.ts';

@@ -4,8 +4,7 @@
 // another process (an administrator at a shell) reaches the running server.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { REPO_ROOT } from './spawn-main.ts';
-import { serverProgram } from './server-program.ts';
+import { REPO_ROOT, serverProgram } from './start-server.ts';
 
 /** Where the CLI works: a ServerConfig has all of it; an e2e portal only its data dir. */
 export interface AdminCliStorage {

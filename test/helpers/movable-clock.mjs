@@ -1,4 +1,4 @@
-// Preloaded into a server process by an end-to-end test (spawnMain's movableClock option): the
+// Preloaded into a server process by an end-to-end test (spawnServer's clockStepMs option, test/helpers/start-server.ts): the
 // process's Date.now runs SSO_TEST_CLOCK_STEP_MS ahead each time it receives SIGUSR2, so a test can
 // let a login ticket or a code expire at once instead of sleeping through its lifetime. It
 // answers each step with a line on stdout the test waits for. Never loaded by npm start.

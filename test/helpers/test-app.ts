@@ -1,12 +1,13 @@
 // Builds the server exactly as main.ts does (createServer) on a fresh temp data dir and a movable
 // clock, for app.inject tests; plus a cookie-keeping client that sends the XSRF header like the
 // widget does, and the storage backends the suite runs on.
-import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import smCrypto from 'sm-crypto';
 import type { ServerConfig } from '../../server/config.ts';
 import { createServer } from './create-server.ts';
 import { testConfig } from './start-server.ts';
+import { sm2Password } from './sm2-password.ts';
+import { CookieJar } from './cookie-jar.ts';
+import { lastSmsCode } from './sms-outbox.ts';
 
 export interface Backend {
   name: 'sqlite' | 'postgres' | 'postgres+redis';
@@ -66,12 +67,7 @@ export async function buildTestApp(backend: Backend, overrides: Partial<ServerCo
     config,
     clock,
     client: (host = 'localhost') => new Client(app, host),
-    lastSmsCode(phone) {
-      if (!fs.existsSync(config.smsOutboxPath)) return null;
-      const lines = fs.readFileSync(config.smsOutboxPath, 'utf8').trim().split('\n').filter(Boolean);
-      const mine = lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone);
-      return mine.at(-1)?.code ?? null;
-    },
+    lastSmsCode: (phone) => lastSmsCode(config.smsOutboxPath, phone),
     async close() {
       await app.close();
       await cleanup();
@@ -96,14 +92,14 @@ interface Call {
 
 /** A browser-like client: keeps cookies per name, echoes the XSRF cookie in the header. */
 export class Client {
-  readonly cookies = new Map<string, string>();
-
-  constructor(private readonly app: FastifyInstance, readonly host: string) {}
+  /** `cookies`: a jar shared with another Client makes the same browser on another instance. */
+  constructor(private readonly app: FastifyInstance, readonly host: string, readonly cookies = new CookieJar()) {}
 
   async call(method: 'GET' | 'POST', url: string, call: Call = {}): Promise<Answer> {
     if (call.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/centerAuth/sso/isLogin', { xsrf: false }).catch(() => {});
     const headers: Record<string, string> = { host: this.host, ...call.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = this.cookies.header();
+    if (cookie) headers.cookie = cookie;
     if (call.xsrf === true || call.xsrf === undefined) {
       const token = this.cookies.get('XSRF-TOKEN');
       if (token) headers['x-xsrf-token'] = token;
@@ -118,11 +114,7 @@ export class Client {
     }
     const res = await this.app.inject({ method, url, headers, payload });
     const cookies = res.cookies as Answer['cookies'];
-    for (const c of cookies) {
-      const expired = c.value === '' || (c.expires instanceof Date && c.expires.getTime() < Date.now()) || c.maxAge === 0;
-      if (expired) this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
+    this.cookies.remember(res.headers['set-cookie']);
     return { status: res.statusCode, body: res.json(), headers: res.headers, cookies };
   }
 
@@ -140,7 +132,7 @@ export class Client {
 
   /** Encrypts like the browser: "04" + sm-crypto doEncrypt(text, key, 1). */
   async encrypt(plain: string): Promise<string> {
-    return '04' + smCrypto.sm2.doEncrypt(plain, await this.publicKey(), 1);
+    return sm2Password(plain, await this.publicKey());
   }
 
   async login(name: string, password: string, extra: Record<string, string> = {}): Promise<Answer> {

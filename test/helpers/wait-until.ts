@@ -17,3 +17,13 @@ export async function waitUntil(condition: () => boolean, { timeoutMs, everyMs =
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * Waits until the wall clock enters its next whole second (plus a margin). oidc-provider stamps an
+ * interaction's iat and a sign-in's auth_time in whole seconds of Date.now, which no injected clock
+ * reaches: a step that must come "later" in its eyes has to start in a later second.
+ */
+export async function nextWallClockSecond(marginMs = 10): Promise<void> {
+  const next = (Math.floor(Date.now() / 1000) + 1) * 1000 + marginMs;
+  await new Promise((resolve) => setTimeout(resolve, next - Date.now()));
+}

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium.mjs';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 
 export const SCREENSHOT_ROOT = path.join(REPO_ROOT, 'test-results', 'e2e');
 
@@ -59,8 +59,8 @@ export async function startJourney(browser: Browser, name: string, options: Jour
     async shot(step, target = page) {
       count += 1;
       const file = `${String(count).padStart(2, '0')}-${step}.png`;
-      // Animations settle first (toasts slide in), so the picture shows what a person sees.
-      await target.waitForTimeout(150);
+      // animations: 'disabled' finishes running animations and transitions (a toast sliding in)
+      // first, so the picture shows what a person sees, with no fixed wait.
       await target.screenshot({ path: path.join(dir, file), animations: 'disabled' });
     },
     close: () => context.close(),

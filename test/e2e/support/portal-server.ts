@@ -1,10 +1,11 @@
 // The server of an end-to-end journey: the same process `npm start` runs (server/main.ts, through
-// test/helpers/spawn-main.ts) on a temporary data dir with the demo data, after making sure the
+// spawnServer in test/helpers/start-server.ts) on a temporary data dir with the demo data, after making sure the
 // portal and the widget are built. Also reads the development SMS outbox of that server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, spawnMain, type MainProcess, type SpawnOptions } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT, spawnServer, type ServerProcess, type SpawnOptions } from '../../helpers/start-server.ts';
+import { waitForSms, type SmsMessage } from '../../helpers/sms-outbox.ts';
 
 const BUILT_FILES = ['dist/portal/index.html', 'dist/widget/sso-widget.js'];
 
@@ -52,11 +53,7 @@ export function ensureBuilt(): void {
   }
 }
 
-export interface SmsMessage {
-  phone: string;
-  code: string;
-  purpose: string;
-}
+export type { SmsMessage } from '../../helpers/sms-outbox.ts';
 
 export interface PortalServer {
   /** http://127.0.0.1:<port> (the default client group). */
@@ -76,34 +73,17 @@ export interface PortalServer {
 
 export async function startPortalServer(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<PortalServer> {
   ensureBuilt();
-  const main: MainProcess = await spawnMain({ SSO_LOG_LEVEL: 'warn', ...env }, options);
+  const main: ServerProcess = await spawnServer({ SSO_LOG_LEVEL: 'warn', ...env }, options);
   const port = Number(new URL(main.url).port);
   const outbox = path.join(main.dataDir, 'sms-outbox.jsonl');
-  const seen = new Set<string>();
-
-  const readOutbox = (): SmsMessage[] =>
-    fs.existsSync(outbox)
-      ? fs.readFileSync(outbox, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SmsMessage)
-      : [];
+  const seen = new Set<number>();
 
   return {
     url: main.url,
     port,
     dataDir: main.dataDir,
     hostUrl: (host) => `http://${host}:${port}`,
-    async waitForSms(phone, purpose, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const lines = readOutbox();
-        const index = lines.findIndex((m, i) => m.phone === phone && m.purpose === purpose && !seen.has(`${i}`));
-        if (index >= 0) {
-          seen.add(`${index}`);
-          return lines[index]!;
-        }
-        if (Date.now() > deadline) throw new Error(`no ${purpose} SMS to ${phone} in ${outbox}: ${JSON.stringify(lines.map((m) => [m.phone, m.purpose]))}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    waitForSms: (phone, purpose, timeoutMs) => waitForSms(outbox, phone, purpose, seen, timeoutMs),
     advanceClock: () => main.advanceClock(),
     output: () => main.output(),
     async stop() {

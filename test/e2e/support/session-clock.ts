@@ -12,6 +12,8 @@ import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
  */
 export async function ageSessions(dataDir: string, idleMs: number): Promise<number> {
   const aged = ageSessionRows(dataDir, idleMs);
+  // Kept fixed: the process trusts its copies for SESSION_RECHECK_MS of its real clock
+  // (session-cache.ts), which this journey's server, started without the movable clock, cannot skip.
   await sleep(SESSION_RECHECK_MS + 250);
   return aged;
 }

@@ -13,7 +13,7 @@ import { withAdminContext } from '../../../server/admin-context.ts';
 import { createAccount } from '../../../server/auth/account-admin.ts';
 import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
 import { runAdminCliWithInput } from '../../helpers/admin-cli.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 import { buildTestApp, Clock, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 import { api, consoleClient } from '../console/console-fixture.ts';
 

@@ -14,10 +14,11 @@ export interface RawAnswer {
 
 export async function raw(app: FastifyInstance, method: 'GET' | 'POST', url: string, client?: Client, form?: Record<string, string>): Promise<RawAnswer> {
   const headers: Record<string, string> = { host: client?.host ?? 'localhost' };
-  if (client?.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = client?.cookies.header();
+  if (cookie) headers.cookie = cookie;
   if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
   const res = await app.inject({ method, url, headers, payload: form ? new URLSearchParams(form).toString() : undefined });
-  for (const c of res.cookies as { name: string; value: string }[]) if (client) client.cookies.set(c.name, c.value);
+  client?.cookies.remember(res.headers['set-cookie']);
   return { status: res.statusCode, body: res.body, location: res.headers.location as string | undefined, contentType: res.headers['content-type'] as string | undefined };
 }
 

@@ -13,6 +13,7 @@ import { testConfig } from '../../helpers/start-server.ts';
 import { announceSkip, PG_URL, REDIS_URL, servicesMissing } from '../scale/services.ts';
 import { addCasService, raw, ticketOf, validateUrl } from './cas-helpers.ts';
 import { formOf, localPath, registerTestSp } from '../saml/saml-sp.ts';
+import { CookieJar } from '../../helpers/cookie-jar.ts';
 
 const missing = await servicesMissing();
 if (missing) announceSkip('CAS / SAML two-instance suite', missing);
@@ -46,15 +47,11 @@ describe('two instances on PostgreSQL + Redis serve one CAS and one SAML flow', 
   });
 
   /** The same browser (one cookie jar) talking to instance `app`. */
-  const browserOn = (app: FastifyInstance, jar: Map<string, string>): Client => {
-    const client = new Client(app, 'localhost');
-    (client as unknown as { cookies: Map<string, string> }).cookies = jar;
-    return client;
-  };
+  const browserOn = (app: FastifyInstance, jar: CookieJar): Client => new Client(app, 'localhost', jar);
 
   test('a ticket issued on B is redeemed on A, once; a SAML request answered on A is a replay on B', async () => {
     await addCasService(a.sso, 'erp', [`${SERVICE}*`]);
-    const jar = new Map<string, string>();
+    const jar = new CookieJar();
     assert.equal((await browserOn(a, jar).login('zhangwei', DEMO.zhangwei)).body.code, 200);
     // B learns of the new service at its next look (protocol-registry.ts).
     const issued = await raw(b, 'GET', `/cas/login?service=${encodeURIComponent(SERVICE)}`, browserOn(b, jar));

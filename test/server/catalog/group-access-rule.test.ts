@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { groupsLetIn, isGroupMember, mayUseApp } from '../../../server/catalog/group-access.ts';
 import { AppLinks } from '../../../server/catalog/app-links.ts';
 import type { App } from '../../../server/catalog/catalog-store.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 
 describe('per-group access, one rule', () => {
   it('an app without groups lets everyone in; with groups, members of any one of them', () => {

@@ -20,7 +20,7 @@ const FIRST_LOGIN = envelopeRefusal('AU00154', '首次登录，请先修改密�
 const BAD_CREDENTIALS = envelopeRefusal('AU00100', '用户名或密码错误');
 const PAGE_PASSWORD = 'Page#2026start';
 const DEALER_PHONE = '13800000001';
-// Registered for the exeed group in the demo data (test/server/cors-embed.test.ts).
+// Registered for the exeed group in the demo data (test/server/embedding/cors-embed.test.ts).
 const EXEED_SITE = 'https://dealer.exeed.example.com';
 const PAGE_NONCE = 'brand-page-nonce-0123456789abcdef';
 
@@ -313,7 +313,7 @@ for (const backend of testBackends()) {
 }
 
 /**
- * What the embedded <sso-login> on a brand site does (test/server/cors-embed.test.ts): doLogin
+ * What the embedded <sso-login> on a brand site does (test/server/embedding/cors-embed.test.ts): doLogin
  * across origins answers a one-time ticket; answers the redeem path with the page's proof.
  */
 async function embeddedTicket(t: TestApp, username: string, password: string): Promise<string> {

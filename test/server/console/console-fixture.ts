@@ -69,7 +69,8 @@ export async function rawConsoleSession(t: TestApp, username: string): Promise<C
 /** A call whose answer is not JSON (the CSV export), with the Client's cookies and XSRF header. */
 export async function rawGet(t: TestApp, c: Client, url: string) {
   const headers: Record<string, string> = { host: c.host };
-  if (c.cookies.size) headers.cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = c.cookies.header();
+  if (cookie) headers.cookie = cookie;
   return t.app.inject({ method: 'GET', url, headers });
 }
 

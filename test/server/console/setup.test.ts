@@ -14,7 +14,7 @@ import { SETUP_TOKEN_TTL_MS } from '../../../server/console/setup-token-store.ts
 import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 import type { ServerConfig } from '../../../server/config.ts';
-import { spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
+import { spawnServer, type ServerProcess } from '../../helpers/start-server.ts';
 import { freePort } from '../../helpers/free-port.ts';
 import { sm2Password, serverPublicKey } from '../../helpers/sm2-password.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
@@ -194,12 +194,12 @@ for (const backend of testBackends()) {
   });
 
   describe(`the real process prints a setup link that works once (${backend.name})`, () => {
-    let main: MainProcess;
+    let main: ServerProcess;
     let cleanup: () => Promise<void> = async () => {};
     before(async () => {
       // Production needs SSO_PUBLIC_URL, https or a loopback address (review finding 4): this one's own.
       const port = await freePort();
-      main = await spawnMain({
+      main = await spawnServer({
         SSO_PORT: String(port), SSO_PUBLIC_URL: `http://127.0.0.1:${port}`,
         NODE_ENV: 'production', SSO_ENC_KEY: crypto.randomBytes(8).toString('hex'), SSO_SIGN_SECRET: crypto.randomBytes(24).toString('hex'),
         ...storageEnv(backend, (done) => (cleanup = done)),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import { test } from 'node:test';
 import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 import { generateSm2KeyPair, sm2Decrypt, sm2DecryptDetailed } from '../../../server/crypto/sm2.ts';
 import {
   defaultSharedPointEngineName,
@@ -18,7 +19,7 @@ const engines: Array<[string, SharedPointEngine]> = [
   ...(nativeSm2Available ? [['native', nativeSharedPoint] as [string, SharedPointEngine]] : []),
 ];
 
-const encrypt = (text: string, publicKey: string): string => '04' + smCrypto.sm2.doEncrypt(text, publicKey, 1);
+const encrypt = (text: string, publicKey: string): string => sm2Password(text, publicKey);
 
 function randomText(): string {
   const pools = ['abcXYZ0123!@#', '密码登录测试中文口令', '🙂🔐', ' \t"\'\\<>&'];

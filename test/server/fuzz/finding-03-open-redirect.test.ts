@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { safeRedirect } from '../../../contract/rules/callback.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 
 const PORTAL = 'http://localhost:8080';
 const BRAND = 'http://exeed.localhost:5173';
@@ -86,11 +87,10 @@ for (const backend of testBackends()) {
         ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
       });
       const key = (await inject('GET', '/api/centerAuth/commonConfig/getPublicKeySm2', {})).json().data as string;
-      const { default: smCrypto } = await import('sm-crypto');
       const token = String((await inject('GET', '/api/centerAuth/sso/isLogin', { origin: BRAND_SITE })).headers['x-xsrf-token']);
       for (const callBack of ['..//evil.example', '/%2e%2e//evil.example', '//evil.example', '/\\evil.example', '/api/centerAuth/sso/signout']) {
         const res: LightMyRequestResponse = await inject('POST', '/api/centerAuth/sso/doLogin', { origin: BRAND_SITE, 'x-xsrf-token': token, 'x-login-binding': PAGE_NONCE }, {
-          name: 'zhangwei', pwd: '04' + smCrypto.sm2.doEncrypt(DEMO.zhangwei, key, 1), loginType: '0', ssoDomain: 'exeed.localhost', callBack,
+          name: 'zhangwei', pwd: sm2Password(DEMO.zhangwei, key), loginType: '0', ssoDomain: 'exeed.localhost', callBack,
         });
         const redirect = new URL(res.json().data.redirect as string);
         const redeem = await inject('GET', `${redirect.pathname}${redirect.search}&proof=${PAGE_NONCE}`, { referer: `${BRAND_SITE}/` });

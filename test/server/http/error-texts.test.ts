@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { HttpMessages, RequestMessages } from '../../../contract/errors.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 function serverFiles(dir = path.join(REPO_ROOT, 'server')): string[] {

@@ -11,12 +11,11 @@ import { createServer } from '../../helpers/create-server.ts';
 import type { ServerConfig } from '../../../server/config.ts';
 import { Client, DEMO } from '../../helpers/test-app.ts';
 import { testConfig } from '../../helpers/start-server.ts';
-import fs from 'node:fs';
 import { secretInLine } from './secret-in-line.ts';
+import { lastSmsCode } from '../../helpers/sms-outbox.ts';
 
 function lastCode(config: ServerConfig, phone: string): string {
-  const lines = fs.readFileSync(config.smsOutboxPath, 'utf8').trim().split('\n');
-  return lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone).at(-1)!.code;
+  return lastSmsCode(config.smsOutboxPath, phone)!;
 }
 
 describe('logs carry request ids and no secrets', () => {

@@ -8,6 +8,7 @@ import { codeAt } from '../../../server/mfa/totp.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import type { Browser } from '../oidc/browser.ts';
 import { codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from '../oidc/oidc-fixture.ts';
+import { nextWallClockSecond } from '../../helpers/wait-until.ts';
 
 for (const backend of testBackends()) describe(`second factor and OpenID Connect (${backend.name})`, () => {
   let s: OidcServer;
@@ -83,7 +84,7 @@ for (const backend of testBackends()) describe(`second factor and OpenID Connect
     const interaction = decodeURIComponent(stepUp.callback.searchParams.get('callBack')!);
     // zhangwei has no second factor: the password alone signs in, and the app is told so. (The
     // request's iat counts whole seconds: a person signs in again in more than one.)
-    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+    await nextWallClockSecond(20);
     assert.equal((await browser.signIn('zhangwei', DEMO.zhangwei)).body.code, 200);
     const { url } = await browser.follow(interaction, REDIRECT_URI);
     assert.equal(url.searchParams.get('error'), 'unmet_authentication_requirements');

@@ -1,28 +1,22 @@
 // A small browser for the OpenID Connect tests: keeps cookies (by name: one site, one flow at a
 // time), follows redirects by hand so a test can stop at the app's redirect URI, and signs in to
 // the portal the way the widget does (SM2-encrypted password, XSRF header).
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
+import { CookieJar } from '../../helpers/cookie-jar.ts';
 
 export class Browser {
-  readonly cookies = new Map<string, string>();
+  readonly cookies = new CookieJar();
 
   constructor(readonly origin: string) {}
 
   private remember(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      const expired = value === '' || attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /^max-age=0$/i.test(a.trim()));
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.remember(response.headers.getSetCookie());
   }
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const cookie = this.cookies.header();
+    if (cookie) headers.set('cookie', cookie);
     const response = await fetch(new URL(url, this.origin), { ...init, headers, redirect: 'manual' });
     this.remember(response);
     return response;
@@ -50,7 +44,7 @@ export class Browser {
   async signIn(name: string, password: string): Promise<{ status: number; body: { code: number; msg: string; data: unknown } }> {
     await (await this.fetch('/api/centerAuth/sso/isLogin')).arrayBuffer();
     const key = ((await (await this.fetch('/api/centerAuth/commonConfig/getPublicKeySm2')).json()) as { data: string }).data;
-    const pwd = '04' + smCrypto.sm2.doEncrypt(password, key, 1);
+    const pwd = sm2Password(password, key);
     const response = await this.fetch('/api/centerAuth/sso/doLogin', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': this.xsrfToken() },

@@ -20,18 +20,24 @@ const client = (clientId: string): RegisteredClient => ({
 function heldStore(store: ClientStore) {
   let release: () => void = () => {};
   let held: Promise<void> | null = null;
+  let reached: () => void = () => {};
   const wrapped: ClientSource = {
     list: () => store.list(),
     async version() {
       const version = await store.version();
-      if (held) await held;
+      if (held) {
+        reached();
+        await held;
+      }
       return version;
     },
   };
   return {
     store: wrapped,
-    hold() {
+    /** Holds the next version reads; resolves once one of them has read the version and waits. */
+    hold(): Promise<void> {
       held = new Promise((resolve) => { release = resolve; });
+      return new Promise((resolve) => { reached = resolve; });
     },
     release() {
       held = null;
@@ -59,9 +65,9 @@ for (const backend of testBackends()) describe(`the server's copy of the registe
     await registry.start();
     try {
       // A reload reads the version, then waits: the change lands after its read.
-      held.hold();
+      const readTheVersion = held.hold();
       const stale = registry.check();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await readTheVersion;
       await ctx.stores.oidcClients.save(client('added-meanwhile'), Date.now());
       const lookUp = registry.find('added-meanwhile');
       held.release();

@@ -12,7 +12,7 @@ import * as oidc from 'openid-client';
 import { withAdminContext } from '../../../server/admin-context.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { runAdminCli } from '../../helpers/admin-cli.ts';
-import { authorizationUrl, codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
+import { authorizationUrl, codeFlow, exchange, REDIRECT_URI, startOidcServer, untilProviderKnows, type OidcServer } from './oidc-fixture.ts';
 
 const GIVEN_SECRET = 'imported-secret-of-the-crm-0123456789';
 
@@ -112,7 +112,7 @@ for (const backend of testBackends()) describe(`clients in the import JSON (${ba
   });
 
   test('the running server uses them: the given secret, the generated one, a public client with PKCE', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const id of ['crm', 'reports', 'mobile']) await untilProviderKnows(s.server.url, id);
     const crm = await s.relyingParty('crm', GIVEN_SECRET);
     const tokens = await exchange(crm, await signInThrough(crm));
     assert.equal(tokens.claims()!.aud, 'crm');

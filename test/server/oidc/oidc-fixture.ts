@@ -7,6 +7,7 @@ import { changeMembership } from '../../../server/catalog/membership-admin.ts';
 import { withAdminContext } from '../../../server/admin-context.ts';
 import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 import { Browser } from './browser.ts';
+import { waitUntilAsync } from '../../helpers/wait-until-async.ts';
 
 export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
@@ -29,8 +30,7 @@ export async function startOidcServer(overrides: Partial<ServerConfig> = {}, dep
     const answer = await withAdminContext(server.config, async (ctx) => command === 'grant' || command === 'revoke'
       ? changeMembership(ctx.stores, command, args)
       : (await runOidcCommand(ctx, command, args, flags))!);
-    // A new client id is looked up again after at most 250 ms (client-registry.ts).
-    if (command === 'add-client') await new Promise((resolve) => setTimeout(resolve, 300));
+    if (command === 'add-client') await untilProviderKnows(server.url, args[0]!);
     return answer;
   };
   return {
@@ -48,6 +48,19 @@ export async function startOidcServer(overrides: Partial<ServerConfig> = {}, dep
     browser: () => new Browser(issuer),
     close: () => server.close(),
   };
+}
+
+/**
+ * Waits until a running server's provider knows a client id saved by another process: an unknown
+ * id is looked up again at most four times a second (client-registry.ts), so the next request may
+ * still be refused. Asks the authorization endpoint, as an app's redirect would, until it stops
+ * answering invalid_client.
+ */
+export async function untilProviderKnows(serverUrl: string, clientId: string): Promise<void> {
+  await waitUntilAsync(async () => {
+    const response = await fetch(`${serverUrl}/oidc/auth?client_id=${encodeURIComponent(clientId)}`, { redirect: 'manual' });
+    return !(await response.text()).includes('invalid_client');
+  }, { timeoutMs: 5000, everyMs: 50, failure: () => `the server at ${serverUrl} does not know the client ${clientId}` });
 }
 
 export interface CodeFlowStart {

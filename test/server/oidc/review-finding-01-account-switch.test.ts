@@ -6,10 +6,9 @@
 // and a password change or SMS reset revokes every grant of the account, also those no portal
 // session links to any more (user-routes.ts, password-reset-routes.ts).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 import { withAdminContext } from '../../../server/admin-context.ts';
 import { PORTAL_LINK_MODEL } from '../../../server/oidc/portal-session.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
@@ -17,6 +16,8 @@ import { waitUntil } from '../../helpers/wait-until.ts';
 import { authorizationUrl, codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 import { startReceiver, type Receiver } from './logout-receiver.ts';
 import type { Browser } from './browser.ts';
+import { lastSmsCode } from '../../helpers/sms-outbox.ts';
+import { nextWallClockSecond } from '../../helpers/wait-until.ts';
 
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
@@ -61,7 +62,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
   /** An authorize request with prompt=login: the browser lands on the portal's login page. */
   async function promptLogin(browser: Browser) {
     // The request must begin after the sign-in, in seconds (an interaction's iat).
-    await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+    await nextWallClockSecond();
     const start = await authorizationUrl(rp, { prompt: 'login' });
     const { url, response } = await browser.follow(start.url.href, REDIRECT_URI);
     await response?.arrayBuffer();
@@ -98,6 +99,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
     assert.equal(receiver.tokens.length, 0);
     // Much later the sweep has nothing to end: the session is bound again.
     ahead += 31 * 60_000;
+    // Kept fixed: proves the sweep sends NOTHING (no event to wait for); it runs every 200 ms here.
     await new Promise((resolve) => setTimeout(resolve, 600));
     assert.equal(receiver.tokens.length, 0);
     assert.equal(await refreshWorks(refreshed.refresh_token!), true);
@@ -108,6 +110,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
   test('prompt=login that nobody finishes: after the interaction\'s 30 minutes the sweep logs the app out', async () => {
     const { browser, tokens } = await signedIntoX('zhangwei', DEMO.zhangwei);
     await promptLogin(browser);
+    // Kept fixed: proves the sweep sends NOTHING yet (no event to wait for); it runs every 200 ms here.
     await new Promise((resolve) => setTimeout(resolve, 600));
     assert.equal(receiver.tokens.length, 0, 'not while the login page may still be finished');
     ahead += 31 * 60_000;
@@ -132,7 +135,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
 
   async function encrypt(browser: Browser, plain: string): Promise<string> {
     const key = ((await (await browser.fetch('/api/centerAuth/commonConfig/getPublicKeySm2')).json()) as { data: string }).data;
-    return '04' + smCrypto.sm2.doEncrypt(plain, key, 1);
+    return sm2Password(plain, key);
   }
 
   test('a password change revokes every grant of the account, also one no session links to', async () => {
@@ -155,8 +158,7 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
     await (await stranger.fetch('/api/centerAuth/sso/isLogin')).arrayBuffer();
     const phone = '13800000002';
     assert.equal((await call(stranger, 'GET', `/api/centerAuth/msg/resetPassword/send?phone=${phone}`)).code, 200);
-    const lines = fs.readFileSync(s.server.config.smsOutboxPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { phone: string; code: string });
-    const code = lines.filter((m) => m.phone === phone).at(-1)!.code;
+    const code = lastSmsCode(s.server.config.smsOutboxPath, phone)!;
     const newPassword = 'Vb8$kPx!n3Qe';
     const answer = await call(stranger, 'POST', '/api/centerAuth/user/resetPassword', {
       phone, code, newPassword: await encrypt(stranger, newPassword), confirmPassword: await encrypt(stranger, newPassword),

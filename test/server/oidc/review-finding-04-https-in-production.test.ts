@@ -6,10 +6,6 @@
 // apps, whichever way it is registered: add-client, the import, the console. Development keeps
 // plain http (server/config.ts requireHttpsInProduction, server/oidc/client-definition.ts).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ConfigError, readConfig } from '../../../server/config.ts';
 import { runOidcCommand } from '../../../server/oidc/oidc-cli.ts';
@@ -17,8 +13,7 @@ import { saveClientByAdmin } from '../../../server/oidc/client-admin.ts';
 import { importData } from '../../../server/seed/import.ts';
 import type { AppContext } from '../../../server/context.ts';
 import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
-import { serverProgram } from '../../helpers/server-program.ts';
+import { runServerUntilExit } from '../../helpers/start-server.ts';
 
 const SECRETS = { SSO_ENC_KEY: 'Prod-Enc-Key-16b', SSO_SIGN_SECRET: 'a-production-signing-secret' };
 
@@ -37,24 +32,10 @@ describe('review finding 4: SSO_PUBLIC_URL in production', () => {
   });
 
   test('the real process refuses to start, naming SSO_PUBLIC_URL', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-http-'));
-    try {
-      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(process.execPath, serverProgram('main'), {
-          cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', NODE_ENV: 'production', ...SECRETS, SSO_PUBLIC_URL: 'http://sso.example.com' },
-        });
-        let text = '';
-        child.stdout.on('data', (chunk) => (text += chunk));
-        child.stderr.on('data', (chunk) => (text += chunk));
-        child.on('exit', (exit) => resolve({ code: exit, output: text }));
-      });
-      assert.equal(code, 1, output);
-      assert.match(output, /configuration error: NODE_ENV=production needs an https SSO_PUBLIC_URL/);
-      assert.doesNotMatch(output, /SSO portal: http/, 'never listened');
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { code, output } = await runServerUntilExit({ NODE_ENV: 'production', ...SECRETS, SSO_PUBLIC_URL: 'http://sso.example.com' });
+    assert.equal(code, 1, output);
+    assert.match(output, /configuration error: NODE_ENV=production needs an https SSO_PUBLIC_URL/);
+    assert.doesNotMatch(output, /SSO portal: http/, 'never listened');
   });
 });
 

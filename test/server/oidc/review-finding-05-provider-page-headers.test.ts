@@ -38,8 +38,6 @@ for (const backend of testBackends()) describe(`review finding 5: security heade
   before(async () => {
     s = await startOidcServer({ ...backend.overrides, oidcClientCheckMs: 100 });
     await s.addClient('headers-app', { consent: true });
-    // The running server has reloaded its clients (every 100 ms here).
-    await new Promise((resolve) => setTimeout(resolve, 300));
     proxied = await startOidcServer({ ...backend.overrides, trustProxy: 1 });
   });
   after(async () => {

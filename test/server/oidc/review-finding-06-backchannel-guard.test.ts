@@ -19,11 +19,10 @@ import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
-import { spawnMain } from '../../helpers/spawn-main.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
-import { startServer } from '../../helpers/start-server.ts';
+import { spawnServer, startServer } from '../../helpers/start-server.ts';
 import { Browser } from './browser.ts';
-import { codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
+import { codeFlow, exchange, REDIRECT_URI, startOidcServer, untilProviderKnows, type OidcServer } from './oidc-fixture.ts';
 import { startReceiver, type Receiver } from './logout-receiver.ts';
 
 describe('review finding 6: which addresses the provider may reach', () => {
@@ -91,6 +90,8 @@ for (const backend of testBackends()) describe(`review finding 6: back-channel d
   test('a private address outside the allow list is not reached', async () => {
     const before = receiver.attempts;
     await signInAndOut(closed, 'closed-app', receiver.url);
+    // Kept fixed: this proves a request does NOT come (no event to wait for). A delivery starts
+    // with the sign-out, so 1.5 s would have seen it reach the receiver.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     assert.equal(receiver.attempts, before, 'no request reached 127.0.0.1');
   });
@@ -119,13 +120,13 @@ for (const backend of testBackends()) describe(`review finding 6: a pending retr
   });
 
   test('a delivery that failed before the process stopped is sent by the next one', async () => {
-    const first = await spawnMain(env);
+    const first = await spawnServer(env);
     let secret = '';
     try {
       issuer = first.url.replace('127.0.0.1', 'localhost');
       const added = await adminCli(storage, ['add-client', 'retry-app', '--redirect-uri', REDIRECT_URI, '--backchannel-logout-uri', receiver.url]);
       secret = /client_secret[^:]*: (\S+)/.exec(added)![1]!;
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await untilProviderKnows(first.url, 'retry-app');
       const rp = await oidc.discovery(new URL(issuer), 'retry-app', undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] });
       const browser = new Browser(issuer);
       await browser.signIn('zhangwei', DEMO.zhangwei);
@@ -133,12 +134,15 @@ for (const backend of testBackends()) describe(`review finding 6: a pending retr
       receiver.failNext(1);
       await browser.signOut();
       await waitUntil(() => receiver.attempts === 1, { timeoutMs: 5000, failure: () => `attempts: ${receiver.attempts}` });
-      // The retry (due in 1 s) is stored; the process stops before it is due.
+      // The retry (due in 1 s) is stored; the process stops before it is due. Kept fixed: the
+      // process stores the retry after the failed attempt, which nothing outside it can see.
       await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
       await first.stop();
     }
     assert.equal(receiver.tokens.length, 0);
+    // Kept fixed: the retry falls due on the wall clock (1 s after the failure), which the stopped
+    // process and the next one read; the next start must find it due.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const next = await startServer({ ...storage, redisKeyPrefix: prefix ?? 'sso:', oidcLogoutSweepMs: 200, seedDemoData: true });
     try {

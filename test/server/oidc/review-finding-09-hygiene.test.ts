@@ -12,7 +12,8 @@ import { COOKIE_KEY_ROTATE_MS, loadCookieKeys } from '../../../server/oidc/cooki
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { runAdminCli } from '../../helpers/admin-cli.ts';
 import { Browser } from './browser.ts';
-import { codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
+import { codeFlow, exchange, REDIRECT_URI, startOidcServer, untilProviderKnows, type OidcServer } from './oidc-fixture.ts';
+import { nextWallClockSecond } from '../../helpers/wait-until.ts';
 
 const DAY = 24 * 3600_000;
 const kidOf = (jwt: string): string => (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
@@ -117,7 +118,7 @@ for (const backend of testBackends()) describe(`review finding 9: keys, cookies,
     const added = await runAdminCli(s.server.config, ['add-client', 'stdin-app', '--secret-stdin', '--redirect-uri', REDIRECT_URI], {}, `${given}\n`);
     assert.equal(added.status, 0, added.stderr);
     assert.doesNotMatch(added.stdout, /client_secret/, 'nothing generated, nothing printed');
-    await pause(300);
+    await untilProviderKnows(s.server.url, 'stdin-app');
     const good = await s.relyingParty('stdin-app', given);
     assert.deepEqual(await oidc.tokenIntrospection(good, 'no-such-token'), { active: false }, 'the secret from stdin authenticates');
     const bad = await s.relyingParty('stdin-app', `${given}-not`);
@@ -154,7 +155,7 @@ for (const backend of testBackends()) describe(`review finding 9: the provider's
     assert.equal((await browser.signIn('zhangwei', DEMO.zhangwei)).body.code, 200);
     // prompt=login: the interaction cookies; after signing in again, the resume and the session.
     // (The request must begin after the sign-in, in seconds: an interaction's iat.)
-    await pause(1010 - (Date.now() % 1000));
+    await nextWallClockSecond();
     const { url } = await browser.follow(authorize(issuer), REDIRECT_URI);
     assert.equal((await browser.signIn('zhangwei', DEMO.zhangwei)).body.code, 200);
     const done = await browser.follow(url.searchParams.get('callBack')!, REDIRECT_URI);

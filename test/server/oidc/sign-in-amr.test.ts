@@ -3,12 +3,12 @@
 // messenger app; server/oidc/sign-in-amr.ts). The same whether the app's request comes before the
 // sign-in (the login page leads back) or after it (no prompt).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { startFakeMessengers, type FakeMessengers } from '../../helpers/fake-messengers.ts';
 import type { Browser } from './browser.ts';
 import { codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
+import { lastSmsCode } from '../../helpers/sms-outbox.ts';
 
 const ZHANGWEI_PHONE = '13800000002';
 
@@ -33,8 +33,7 @@ for (const backend of testBackends()) describe(`OpenID Connect amr follows the s
     await (await browser.fetch('/api/centerAuth/sso/isLogin')).arrayBuffer();
     const sent = (await (await browser.fetch(`/api/centerAuth/msg/login/send?phone=${ZHANGWEI_PHONE}`, { headers: xsrf(browser) })).json()) as { code: number };
     assert.equal(sent.code, 200);
-    const outbox = fs.readFileSync(s.server.config.smsOutboxPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { phone: string; code: string });
-    const code = outbox.filter((m) => m.phone === ZHANGWEI_PHONE).at(-1)!.code;
+    const code = lastSmsCode(s.server.config.smsOutboxPath, ZHANGWEI_PHONE)!;
     const response = await browser.fetch('/api/centerAuth/sso/doLogin', {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...xsrf(browser) },
       body: new URLSearchParams({ phone: ZHANGWEI_PHONE, code, loginType: '1' }).toString(),

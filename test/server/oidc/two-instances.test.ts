@@ -13,7 +13,7 @@ import { DEMO } from '../../helpers/test-app.ts';
 import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 import { announceSkip, PG_URL, REDIS_URL, servicesMissing } from '../scale/services.ts';
 import { Browser } from './browser.ts';
-import { authorizationUrl, REDIRECT_URI } from './oidc-fixture.ts';
+import { authorizationUrl, REDIRECT_URI, untilProviderKnows } from './oidc-fixture.ts';
 import { freePort } from '../../helpers/free-port.ts';
 
 // Like the scale-out suite: loud when the services are missing (never a silent pass).
@@ -52,7 +52,8 @@ describe('two instances on PostgreSQL + Redis serve one OpenID Connect flow', { 
   test('authorize on A, code on B, userinfo on A, refresh on B; a restarted B still redeems', async () => {
     const answer = (await withAdminContext(a.config, (ctx) => runOidcCommand(ctx, 'add-client', ['shop'], { 'redirect-uri': [REDIRECT_URI] })))!;
     const secret = /client_secret[^:]*: (\S+)/.exec(answer)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilProviderKnows(a.url, 'shop');
+    await untilProviderKnows(b.url, 'shop');
     const rp = await oidc.discovery(new URL(issuer), 'shop', undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] });
     let tokenPort = b.port;
     via(rp, () => tokenPort);

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import * as oidc from 'openid-client';
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 import { signIn } from '../../../bench/login-client.ts';
 import { PasswordProblems } from '../../../contract/rules/password.ts';
 import { buildServer } from '../../../scripts/build-server.ts';
 import { npmStartCommand } from '../../../bench/start-command.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 import { Browser } from '../oidc/browser.ts';
 import { codeFlow, exchange, REDIRECT_URI } from '../oidc/oidc-fixture.ts';
 
@@ -109,7 +109,7 @@ describe('compiled server (dist/server)', () => {
     const browser = new Browser(url);
     assert.equal((await browser.signIn('firstlogin', 'Sso@2026first')).body.code, 'AU00154');
     const key = ((await (await browser.fetch('/api/centerAuth/commonConfig/getPublicKeySm2')).json()) as { data: string }).data;
-    const enc = (plain: string) => '04' + smCrypto.sm2.doEncrypt(plain, key, 1);
+    const enc = (plain: string) => sm2Password(plain, key);
     const answer = await browser.fetch('/api/centerAuth/user/changePassword', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN') ?? '' },

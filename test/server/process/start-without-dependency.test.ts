@@ -2,11 +2,11 @@
 // stack trace (the supervisor restarts the process; once running, outages answer 503 instead).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { spawnMain } from '../../helpers/spawn-main.ts';
+import { spawnServer } from '../../helpers/start-server.ts';
 
 async function startFailure(env: Record<string, string>): Promise<string> {
   try {
-    const started = await spawnMain(env);
+    const started = await spawnServer(env);
     await started.stop();
   } catch (error) {
     return (error as Error).message;

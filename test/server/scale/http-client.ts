@@ -1,6 +1,7 @@
 // A browser-like HTTP client for real server processes: keeps cookies, echoes the XSRF cookie in
 // the X-XSRF-TOKEN header, encrypts passwords with the server's SM2 public key like the widget.
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
+import { CookieJar } from '../../helpers/cookie-jar.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -10,7 +11,7 @@ export interface HttpAnswer {
 }
 
 export class HttpClient {
-  readonly cookies = new Map<string, string>();
+  readonly cookies = new CookieJar();
 
   constructor(public baseUrl: string) {}
 
@@ -24,22 +25,15 @@ export class HttpClient {
   async request(method: 'GET' | 'POST', path: string, form?: Record<string, string>, json?: unknown): Promise<HttpAnswer> {
     if (!this.cookies.has('XSRF-TOKEN') && !(method === 'GET' && path.endsWith('/isLogin'))) await this.request('GET', '/api/centerAuth/sso/isLogin');
     const headers: Record<string, string> = {};
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = this.cookies.header();
+    if (cookie) headers.cookie = cookie;
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['x-xsrf-token'] = xsrf;
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
     if (json !== undefined) headers['content-type'] = 'application/json';
     const payload = form ? new URLSearchParams(form).toString() : json !== undefined ? JSON.stringify(json) : undefined;
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = value === '' || attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.remember(res.headers.getSetCookie());
     const text = await res.text();
     let body: HttpAnswer['body'];
     try {
@@ -65,7 +59,7 @@ export class HttpClient {
 
   async encrypt(plain: string): Promise<string> {
     const key = (await this.get('/api/centerAuth/commonConfig/getPublicKeySm2')).body.data as string;
-    return '04' + smCrypto.sm2.doEncrypt(plain, key, 1);
+    return sm2Password(plain, key);
   }
 
   async login(name: string, password: string): Promise<HttpAnswer> {

@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnMain, type MainProcess } from '../../helpers/spawn-main.ts';
+import { spawnServer, type ServerProcess } from '../../helpers/start-server.ts';
+import { lastSmsCode as lastCodeIn } from '../../helpers/sms-outbox.ts';
 
-export interface Instance extends MainProcess {
+export interface Instance extends ServerProcess {
   ownDataDir: string;
 }
 
@@ -14,7 +15,7 @@ export interface Instance extends MainProcess {
 export async function startInstance(env: Record<string, string>, keyFrom?: string): Promise<Instance> {
   const ownDataDir = env.SSO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-instance-'));
   if (keyFrom) fs.copyFileSync(path.join(keyFrom, 'sm2-key.json'), path.join(ownDataDir, 'sm2-key.json'));
-  const main = await spawnMain({ SSO_SEED_DEMO: 'true', ...env, SSO_DATA_DIR: ownDataDir });
+  const main = await spawnServer({ SSO_SEED_DEMO: 'true', ...env, SSO_DATA_DIR: ownDataDir });
   return Object.assign(main, { ownDataDir });
 }
 
@@ -24,8 +25,5 @@ export async function stopInstance(instance: Instance, keepData = false): Promis
 }
 
 export function lastSmsCode(dataDir: string, phone: string): string | null {
-  const file = path.join(dataDir, 'sms-outbox.jsonl');
-  if (!fs.existsSync(file)) return null;
-  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
-  return lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone).at(-1)?.code ?? null;
+  return lastCodeIn(path.join(dataDir, 'sms-outbox.jsonl'), phone);
 }

@@ -4,39 +4,21 @@
 // SSO_SEED_DEMO=true (then a warning at every start); the banner prints demo passwords only when
 // demo data is in use; no production example in the docs seeds the demo data.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, readConfig } from '../../../server/config.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
-import { REPO_ROOT, spawnMain } from '../../helpers/spawn-main.ts';
-import { serverProgram } from '../../helpers/server-program.ts';
+import { REPO_ROOT, runServerUntilExit, spawnServer } from '../../helpers/start-server.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
 
 // With the https public URL production requires (review finding 4, review-finding-04-https-in-production).
 const OWN_SECRETS = { SSO_ENC_KEY: 'Prod-Enc-Key-16b', SSO_SIGN_SECRET: 'a-production-signing-secret', SSO_PUBLIC_URL: 'https://sso.example.com' };
 
-/** Runs the server (server/main.ts) until it exits (a refused start); its exit code and output. A given data dir is kept. */
+/** Runs the server until it exits (a refused start), with no secrets unless given; a given data dir is kept. */
 function runRefusedStart(env: Record<string, string>, givenDataDir?: string): Promise<{ code: number | null; output: string }> {
-  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-'));
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, serverProgram('main'), {
-      cwd: REPO_ROOT,
-      env: { ...process.env, SSO_DATA_DIR: dataDir, SSO_HOST: '127.0.0.1', SSO_PORT: '0', SSO_ENC_KEY: '', SSO_SIGN_SECRET: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      resolve({ code, output });
-    });
-  });
+  return runServerUntilExit({ SSO_ENC_KEY: '', SSO_SIGN_SECRET: '', ...env }, givenDataDir);
 }
 
 describe('finding 2: production refuses development secrets and demo accounts', () => {
@@ -64,7 +46,7 @@ describe('finding 2: production refuses development secrets and demo accounts', 
   });
 
   it('a production start has no demo account and prints no demo password', async () => {
-    const main = await spawnMain({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: '' });
+    const main = await spawnServer({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: '' });
     try {
       // No account at all: the instance answers "not set up" (AU00500) until its first administrator.
       const details = await fetch(`${main.url}/api/admin/user/details?username=zhangwei`);
@@ -76,7 +58,7 @@ describe('finding 2: production refuses development secrets and demo accounts', 
   });
 
   it('SSO_SEED_DEMO=true in production seeds them, with a warning at the start', async () => {
-    const main = await spawnMain({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: 'true' });
+    const main = await spawnServer({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: 'true' });
     try {
       // The banner's lines follow the URL line, possibly in a later chunk.
       await waitUntil(() => /Demo accounts:/.test(main.output()), { timeoutMs: 5000, failure: () => main.output() });
@@ -107,7 +89,7 @@ describe('finding 2: production refuses development secrets and demo accounts', 
       assert.match(stillOne.output, /demo accounts dealer01 still have/);
 
       await adminCli(storage, ['reset-password', 'dealer01', 'Own#Pass2026dl'], OWN_SECRETS);
-      const main = await spawnMain({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: '', SSO_DATA_DIR: dataDir });
+      const main = await spawnServer({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: '', SSO_DATA_DIR: dataDir });
       try {
         assert.doesNotMatch(main.output(), /Sso@2026|Demo accounts/);
       } finally {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import smCrypto from 'sm-crypto';
+import { sm2Password } from '../../helpers/sm2-password.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 const SSO_HOST = 'sso.localhost:8080';
@@ -32,7 +32,7 @@ for (const backend of testBackends()) {
       const key = (await inject('GET', '/api/centerAuth/commonConfig/getPublicKeySm2', {})).json().data as string;
       const token = String((await inject('GET', '/api/centerAuth/sso/isLogin', { origin: BRAND_SITE })).headers['x-xsrf-token']);
       return inject('POST', '/api/centerAuth/sso/doLogin', { origin: BRAND_SITE, 'x-xsrf-token': token, ...headers }, {
-        name: 'zhangwei', pwd: '04' + smCrypto.sm2.doEncrypt(DEMO.zhangwei, key, 1), loginType: '0', ssoDomain: 'exeed.localhost', ...fields,
+        name: 'zhangwei', pwd: sm2Password(DEMO.zhangwei, key), loginType: '0', ssoDomain: 'exeed.localhost', ...fields,
       });
     }
 
@@ -87,7 +87,7 @@ for (const backend of testBackends()) {
       // No Origin (as a same-origin or non-browser caller): a plain first-party login, never a ticket.
       const c = t.client(SSO_HOST);
       const res = await c.post('/api/centerAuth/sso/doLogin', {
-        form: { name: 'zhangwei', pwd: '04' + smCrypto.sm2.doEncrypt(DEMO.zhangwei, key, 1), loginType: '0', ssoDomain: 'exeed.localhost' },
+        form: { name: 'zhangwei', pwd: sm2Password(DEMO.zhangwei, key), loginType: '0', ssoDomain: 'exeed.localhost' },
         headers: { referer: `${BRAND_SITE}/`, 'x-login-binding': PAGE_NONCE },
       });
       assert.equal(res.body.code, 200);

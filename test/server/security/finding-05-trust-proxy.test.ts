@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, readConfig } from '../../../server/config.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 describe('finding 5: SSO_TRUST_PROXY', () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tenantSignature } from '../../../server/crypto/signature.ts';
-import { REPO_ROOT } from '../../helpers/spawn-main.ts';
+import { REPO_ROOT } from '../../helpers/start-server.ts';
 import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 
 for (const backend of testBackends()) {

@@ -3,12 +3,12 @@
 // SMS outbox), as two instances behind a load balancer share them. Cheaper than two processes
 // (test/server/scale/), and the same code paths: each has its own Fastify app, its own in-memory
 // per-account queue, its own caches.
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../server/config.ts';
 import { createServer } from '../../helpers/create-server.ts';
 import { testConfig } from '../../helpers/start-server.ts';
 import { Client, Clock, type Backend } from '../../helpers/test-app.ts';
+import { smsCodesTo } from '../../helpers/sms-outbox.ts';
 
 export interface TwoInstances {
   a: FastifyInstance;
@@ -30,11 +30,7 @@ export async function startTwoInstances(backend: Backend, overrides: Partial<Ser
   return {
     a, b, config, clock,
     client: (index) => new Client(index % 2 === 0 ? a : b, 'localhost'),
-    outbox(phone) {
-      if (!fs.existsSync(config.smsOutboxPath)) return [];
-      return fs.readFileSync(config.smsOutboxPath, 'utf8').trim().split('\n').filter(Boolean)
-        .map((line) => JSON.parse(line) as { phone: string; code: string }).filter((m) => m.phone === phone).map((m) => m.code);
-    },
+    outbox: (phone) => smsCodesTo(config.smsOutboxPath, phone),
     async close() {
       await a.close();
       await b.close();

@@ -1,0 +1,117 @@
+// What server/server.ts serves besides the API (portal with SPA fallback, widget, app logos, the
+// "not built" page), and the admin CLI (npm run admin -- ...).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { readConfig } from '../../../server/config.ts';
+import { openStorage } from '../../../server/compose.ts';
+import { verifyPassword } from '../../../server/auth/passwords.ts';
+import { adminCli, runAdminCli } from '../../helpers/admin-cli.ts';
+import { startServer, type StartedServer } from '../../helpers/start-server.ts';
+
+describe('static serving', () => {
+  let built: StartedServer;
+  let bare: StartedServer;
+  let dist: string;
+  before(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-dist-'));
+    fs.mkdirSync(path.join(dist, 'portal', 'assets'), { recursive: true });
+    fs.mkdirSync(path.join(dist, 'widget'));
+    fs.writeFileSync(path.join(dist, 'portal', 'index.html'), '<!doctype html><title>portal</title>');
+    fs.writeFileSync(path.join(dist, 'portal', 'assets', 'main.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'widget', 'sso-widgets.js'), 'export {}');
+    built = await startServer({ distDir: dist });
+    bare = await startServer({ distDir: path.join(dist, 'missing') });
+  });
+  after(async () => {
+    await built.close();
+    await bare.close();
+    fs.rmSync(dist, { recursive: true });
+  });
+
+  it('serves the portal at / and falls back to it for page routes that accept HTML', async () => {
+    for (const p of ['/', '/home', '/login', '/any/path?x=1']) {
+      const res = await fetch(built.url + p, { headers: { accept: 'text/html' } });
+      assert.equal(res.status, 200, p);
+      assert.equal(await res.text(), '<!doctype html><title>portal</title>', p);
+    }
+    const page = await fetch(`${built.url}/`, { headers: { accept: 'text/html' } });
+    assert.match(page.headers.get('set-cookie') ?? '', /^XSRF-TOKEN=[\w-]+; Path=\/; SameSite=Lax$/, 'the page already hands out the XSRF cookie');
+    assert.equal(await (await fetch(`${built.url}/assets/main.js`)).text(), 'console.log(1)');
+    assert.equal((await fetch(`${built.url}/assets/missing.js`)).status, 404, 'a missing asset is not answered with HTML');
+  });
+
+  it('serves the widget cross-origin and the demo app logos', async () => {
+    const widget = await fetch(`${built.url}/widget/sso-widgets.js`);
+    assert.equal(widget.status, 200);
+    assert.equal(widget.headers.get('cross-origin-resource-policy'), 'cross-origin');
+    const logo = await fetch(`${built.url}/assets/apps/crm.svg`);
+    assert.equal(logo.status, 200);
+    assert.match(await logo.text(), /^<svg/);
+  });
+
+  it('answers a Chinese "not built" page when dist/portal is missing, API still up', async () => {
+    const res = await fetch(`${bare.url}/`, { headers: { accept: 'text/html' } });
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /门户尚未构建[\s\S]*npm run build/);
+    const api = await fetch(`${bare.url}/api/centerAuth/sso/isLogin`);
+    assert.deepEqual(await api.json(), { code: 200, msg: 'success', data: false });
+  });
+});
+
+describe('admin CLI', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-cli-'));
+  const admin = (...args: string[]) => adminCli({ dataDir }, args);
+  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('seeds once, adds, resets, unlocks and imports', async () => {
+    assert.equal((await admin('seed')).trim(), 'demo data seeded');
+    assert.equal((await admin('seed')).trim(), 'demo data already present');
+    assert.equal((await admin('add-user', 'wangfang', 'Wf#2026strong', '--phone', '13900000222', '--dealer')).trim(), 'added wangfang');
+    assert.match((await admin('reset-password', 'zhangwei', 'Reset#2026x', '--must-change')), /password of zhangwei reset/);
+    assert.equal((await admin('unlock', 'dealer01')).trim(), 'dealer01 unlocked');
+    const file = path.join(dataDir, 'import.json');
+    fs.writeFileSync(file, JSON.stringify({ groups: [{ code: 'beta', name: '测试组', aliases: [], domains: ['beta.localhost'], imageList: [], cycleTime: 3, weCom: null, feishu: null, callbackOrigins: [], apps: [{ id: 'beta-1', name: '测试应用', logo: '', intro: '', autoLoginUrl: 'beta.example.com' }] }] }));
+    assert.equal((await admin('import', file)).trim(), 'imported 1 groups, 1 apps, 0 new users');
+    const storage = await openStorage(readConfig({ SSO_DATA_DIR: dataDir }));
+    try {
+      const zhang = (await storage.stores.users.findUserByName('zhangwei'))!;
+      assert.equal(await verifyPassword(zhang.passwordHash, 'Reset#2026x'), true);
+      assert.equal(zhang.mustChangePassword, true);
+      assert.equal((await storage.stores.users.findUserByName('wangfang'))!.kind, 'dealer');
+      assert.deepEqual((await storage.stores.catalog.listApps('beta')).map((a) => a.name), ['测试应用']);
+      assert.equal((await storage.stores.catalog.listGroups()).length, 7);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('explains usage errors with exit code 2', async () => {
+    const refused = await runAdminCli({ dataDir }, ['add-user', 'Bad Name', 'x']);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /lowercase letters and digits[\s\S]*用法 \/ usage/);
+  });
+
+  it('refuses extra positional arguments with exit code 2 and the usage, changing nothing', async () => {
+    const cases: [string[], RegExp][] = [
+      [['grant', 'dealer01', 'ka', 'exeed'], /grant takes at most 2 arguments; unexpected "exeed"/],
+      [['unlock', 'dealer01', 'zhangwei'], /unlock takes at most 1 argument; unexpected "zhangwei"/],
+      [['seed', 'now'], /seed takes no arguments; unexpected "now"/],
+      [['add-client', 'extra-app', 'typo', '--redirect-uri', 'https://app.example.com/cb'], /add-client takes at most 1 argument; unexpected "typo"/],
+      [['remove-client', 'a', 'b'], /remove-client takes at most 1 argument; unexpected "b"/],
+      [['list-clients', 'all'], /list-clients takes no arguments/],
+      [['rotate-keys', 'now'], /rotate-keys takes no arguments/],
+    ];
+    for (const [args, message] of cases) {
+      const refused = await runAdminCli({ dataDir }, args);
+      assert.equal(refused.status, 2, args.join(' '));
+      assert.match(refused.stderr, message);
+      assert.match(refused.stderr, /用法 \/ usage/);
+      assert.equal(refused.stdout, '', 'nothing done');
+    }
+    assert.doesNotMatch(await admin('list-clients'), /extra-app/);
+    assert.doesNotMatch(await admin('audit', '5'), /usage/);
+  });
+});
