@@ -17,8 +17,9 @@ import { BUILD_PARTS, staleParts } from '../../scripts/build-if-stale.ts';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
 import { dropPostgresSchema } from '../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../server/storage/redis-client.ts';
-import { createServer } from './create-server.ts';
+import { createServer } from '../../server/server.ts';
 import type { AppDeps } from '../../server/app.ts';
+import type { FastifyInstance } from 'fastify';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -62,9 +63,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): { config: Ser
 
 export async function startServer(overrides: Partial<ServerConfig> = {}, deps: AppDeps = {}): Promise<StartedServer> {
   const { config, cleanup } = testConfig({ host: '127.0.0.1', port: 0, ...overrides });
-  let app;
+  let app: FastifyInstance | undefined;
   try {
-    app = await createServer(config, deps);
+    ({ app } = await createServer(config, deps));
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app?.close();

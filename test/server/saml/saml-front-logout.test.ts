@@ -76,11 +76,11 @@ for (const backend of testBackends()) describe(`SAML front-channel single logout
 
   before(async () => {
     t = await buildTestApp(backend);
-    redir = await registerTestSp(t.app, 'redir', { slo: [{ binding: REDIRECT, location: 'https://redir.example.com/slo' }] });
-    poster = await registerTestSp(t.app, 'poster', { slo: [{ binding: POST, location: 'https://poster.example.com/slo' }] });
+    redir = await registerTestSp(t, 'redir', { slo: [{ binding: REDIRECT, location: 'https://redir.example.com/slo' }] });
+    poster = await registerTestSp(t, 'poster', { slo: [{ binding: POST, location: 'https://poster.example.com/slo' }] });
     // Its back channel points nowhere reachable: the SOAP delivery fails quietly, but it is not on the chain.
-    soapy = await registerTestSp(t.app, 'soapy', { slo: [{ binding: SOAP, location: 'http://127.0.0.1:9/soap' }, { binding: REDIRECT, location: 'https://soapy.example.com/slo' }] });
-    plain = await registerTestSp(t.app, 'plain', { signed: false, slo: [{ binding: REDIRECT, location: 'https://plain.example.com/slo' }] });
+    soapy = await registerTestSp(t, 'soapy', { slo: [{ binding: SOAP, location: 'http://127.0.0.1:9/soap' }, { binding: REDIRECT, location: 'https://soapy.example.com/slo' }] });
+    plain = await registerTestSp(t, 'plain', { signed: false, slo: [{ binding: REDIRECT, location: 'https://plain.example.com/slo' }] });
   });
   after(() => t.close());
 

@@ -25,7 +25,7 @@ export interface TestSp {
   entityId: string;
 }
 
-export async function registerTestSp(app: FastifyInstance, id: string, options: { signed?: boolean; groups?: string[]; nameIdFormat?: string; host?: string; slo?: { binding: string; location: string }[] } = {}): Promise<TestSp> {
+export async function registerTestSp({ app, ctx }: { app: FastifyInstance; ctx: AppContext }, id: string, options: { signed?: boolean; groups?: string[]; nameIdFormat?: string; host?: string; slo?: { binding: string; location: string }[] } = {}): Promise<TestSp> {
   await loadSamlify();
   const host = options.host ?? `${id}.example.com`;
   const key = testSpKey();
@@ -44,7 +44,7 @@ export async function registerTestSp(app: FastifyInstance, id: string, options: 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-sp-'));
   const file = path.join(dir, 'sp.xml');
   fs.writeFileSync(file, sp.getMetadata());
-  await runProtocolCommand(app.sso as AppContext, 'add-client', [id], {
+  await runProtocolCommand(ctx, 'add-client', [id], {
     protocol: 'saml', metadata: file, group: options.groups ?? [], ...(options.nameIdFormat ? { 'name-id-format': options.nameIdFormat } : {}),
   });
   fs.rmSync(dir, { recursive: true, force: true });
