@@ -20,6 +20,7 @@ import { deleteRedisKeys } from '../../server/storage/redis-client.ts';
 import { createServer } from '../../server/server.ts';
 import type { AppDeps } from '../../server/app.ts';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../server/context.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -28,6 +29,9 @@ export interface StartedServer {
   port: number;
   dataDir: string;
   config: ServerConfig;
+  /** The app in this process and the context it was built with (its stores, its services). */
+  app: FastifyInstance;
+  ctx: AppContext;
   close(): Promise<void>;
 }
 
@@ -64,8 +68,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): { config: Ser
 export async function startServer(overrides: Partial<ServerConfig> = {}, deps: AppDeps = {}): Promise<StartedServer> {
   const { config, cleanup } = testConfig({ host: '127.0.0.1', port: 0, ...overrides });
   let app: FastifyInstance | undefined;
+  let ctx: AppContext;
   try {
-    ({ app } = await createServer(config, deps));
+    ({ app, ctx } = await createServer(config, deps));
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app?.close();
@@ -80,6 +85,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, deps: A
     port,
     dataDir: config.dataDir,
     config: { ...config, port },
+    app,
+    ctx,
     async close() {
       if (closed) return;
       closed = true;
