@@ -22,6 +22,7 @@ import { RefreshActivity } from './refresh-activity.ts';
 import { forwardIssuerView } from './forwarded-headers.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 const KEY_CHECK_MS = 5000;
 
@@ -195,3 +196,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     scope.all(`${OIDC_PREFIX}/*`, route, toProvider);
   });
 }
+
+export const oidcSlice: SlicePlugin = {
+  name: 'oidc',
+  root: (app, ctx) => registerOidc(app, ctx),
+};
