@@ -15,25 +15,31 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { frameworkErrors } from './http/framework-errors.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { genRequestId, loggerOptions, registerRequestIdEcho } from './http/logging.ts';
-import { registerCors } from './embedding/cors.ts';
-import { registerTicketRoutes } from './embedding/ticket-routes.ts';
-import { registerHealthRoutes, type DependencyProbe } from './health/routes.ts';
-import { healthDetailsAllowed } from './http/health-access.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { reportRedisErrors } from './storage/redis-client.ts';
 import { attemptPolicy } from './auth/attempt-policy.ts';
-import { registerAuthRoutes } from './auth/routes.ts';
-import { registerRegistrationRoutes } from './registration/routes.ts';
-import { registerClientGroupRoutes } from './catalog/routes.ts';
-import { registerTenantRoutes } from './tenant/routes.ts';
-import { registerOidc } from './oidc/oidc-plugin.ts';
-import { registerProtocols } from './cas/protocols-plugin.ts';
-import { registerConsoleRoutes } from './console/console-plugin.ts';
-import { registerSetupGate } from './console/setup-gate.ts';
-import { registerAuditRetention } from './console/audit-retention.ts';
-import { registerMfaRoutes } from './mfa/routes.ts';
-import { registerAccountRoutes } from './account/account-routes.ts';
-import { registerPasskeyRoutes, registerWellKnownWebAuthn } from './passkey/passkey-routes.ts';
+import type { SlicePlugin } from './slice-plugin.ts';
+import { healthSlice } from './health/routes.ts';
+import { consoleSlice } from './console/console-plugin.ts';
+import { authSlice } from './auth/routes.ts';
+import { catalogSlice } from './catalog/routes.ts';
+import { registrationSlice } from './registration/routes.ts';
+import { tenantSlice } from './tenant/routes.ts';
+import { embeddingSlice } from './embedding/embedding-plugin.ts';
+import { mfaSlice } from './mfa/routes.ts';
+import { accountSlice } from './account/account-routes.ts';
+import { passkeySlice } from './passkey/passkey-routes.ts';
+import { oidcSlice } from './oidc/oidc-plugin.ts';
+import { protocolsSlice } from './cas/protocols-plugin.ts';
+
+/**
+ * Every slice's plugin, in the order they mount. Health comes before the console's first-start
+ * gate (a fresh instance still answers its health checks); the gate before every other call.
+ */
+export const SLICES: readonly SlicePlugin[] = [
+  healthSlice, consoleSlice, authSlice, catalogSlice, registrationSlice, tenantSlice, embeddingSlice,
+  mfaSlice, accountSlice, passkeySlice, oidcSlice, protocolsSlice,
+];
 
 export interface AppDeps extends Omit<ComposeOptions, 'log'> {
   logger?: FastifyServerOptions['logger'];
@@ -63,11 +69,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   ctx.portalAddress.attach(app.server);
   const { redis } = ctx.storage;
   if (redis) reportRedisErrors(redis, app.log);
-  const probes: DependencyProbe[] = [{ name: 'database', check: () => ctx.stores.meta.getMeta('health-probe') }];
-  if (redis) probes.push({ name: 'redis', check: () => redis.ping() });
   registerRequestIdEcho(app);
   registerGracefulClose(app);
-  registerAuditRetention(app, ctx);
 
   // CSP, nosniff, referrer policy, HSTS over https, and helmet's defaults on everything outside
   // /api (http/security-headers.ts: fixed headers, no per-request middleware chain).
@@ -81,31 +84,19 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
   });
 
-  // Cross-origin calls from registered brand sites (embedded <sso-login>): before registerXsrf,
-  // which leaves those calls to the Origin-bound token checked there.
-  registerCors(app, ctx);
+  // Cross-origin calls from registered brand sites (embedded <sso-login>) are let in before
+  // registerXsrf, which leaves those calls to the Origin-bound token checked there.
+  for (const slice of SLICES) slice.beforeXsrf?.(app, ctx);
   // At the root, so the portal page itself already hands out the XSRF-TOKEN cookie.
   registerXsrf(app, ctx);
   await app.register(async (api) => {
     registerErrorHandler(api);
     registerEncFlag(api, config.encKey);
-    registerHealthRoutes(api, probes, healthDetailsAllowed(config.healthToken));
-    registerSetupGate(api, ctx);
     const policy = attemptPolicy(api, ctx);
-    registerAuthRoutes(api, ctx, policy);
-    registerClientGroupRoutes(api, ctx);
-    registerRegistrationRoutes(api, ctx, policy.smsSend);
-    registerTenantRoutes(api, ctx);
-    registerTicketRoutes(api, ctx);
-    registerConsoleRoutes(api, ctx);
-    registerMfaRoutes(api, ctx);
-    registerAccountRoutes(api, ctx);
-    registerPasskeyRoutes(api, ctx);
+    for (const slice of SLICES) await slice.api?.({ api, ctx, policy });
     api.setNotFoundHandler((_request, reply) => envelopeError(reply, new ApiError(404, HttpMessages.notFound, 404)));
   }, { prefix: '/api' });
-  await registerOidc(app, ctx);
-  registerWellKnownWebAuthn(app, ctx);
-  await registerProtocols(app, ctx);
+  for (const slice of SLICES) await slice.root?.(app, ctx);
   registerErrorHandler(app);
   return { app, ctx };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../contract/endpoints/account.ts';
 import { sessionHandleOf } from './device.ts';
 import { placesOf } from './ip-place.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 /** The place database's failure, once (then places are null): the list is shown all the same. */
 const warnPlace = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'IP place database unavailable');
@@ -101,3 +102,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok(recentSignIns, rows.map((r) => ({ at: r.at, method: r.method, result: r.result, ip: r.ip, place: places.get(r.ip) ?? null, clientId: r.clientId })));
   });
 }
+
+export const accountSlice: SlicePlugin = {
+  name: 'account',
+  api: ({ api, ctx }) => registerAccountRoutes(api, ctx),
+};

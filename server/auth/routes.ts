@@ -8,6 +8,7 @@ import { registerPasswordReset } from './password-reset-routes.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { registerLoginSms } from './sms-send-route.ts';
 import { registerUserRoutes } from './user-routes.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 export function registerAuthRoutes(api: FastifyInstance, ctx: AppContext, policy: AttemptPolicy): void {
   registerSessionRoutes(api, ctx);
@@ -17,3 +18,8 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: AppContext, policy
   registerLoginSms(api, ctx, policy.smsSend);
   registerPasswordReset(api, ctx, policy);
 }
+
+export const authSlice: SlicePlugin = {
+  name: 'auth',
+  api: ({ api, ctx, policy }) => registerAuthRoutes(api, ctx, policy),
+};

@@ -26,7 +26,7 @@ export class SessionManager {
   private lastPurgeAt = 0;
   private readonly endListeners: ((idHash: string) => Promise<void>)[] = [];
   private readonly startListeners: ((idHash: string, method: SignInMethod) => Promise<void>)[] = [];
-  private readonly browserSteps: ((idHash: string) => Promise<string | null>)[] = [];
+  private readonly browserSteps: ((idHash: string, returnTo: string | null) => Promise<string | null>)[] = [];
 
   constructor(
     private readonly store: SessionStore,
@@ -100,15 +100,19 @@ export class SessionManager {
    * Registers what the browser that signed out still has to visit (SAML front-channel single
    * logout, server/saml): a URL, or null when nothing is owed.
    */
-  onBrowserEnd(step: (idHash: string) => Promise<string | null>): void {
+  onBrowserEnd(step: (idHash: string, returnTo: string | null) => Promise<string | null>): void {
     this.browserSteps.push(step);
   }
 
-  /** After end(sid) in the browser's own sign-out call: the URL it should go on to, if any. */
-  async browserStepAfterEnd(sid: string | undefined): Promise<string | null> {
+  /**
+   * After end(sid) in a sign-out the browser itself made (the portal's sign-out call, an OpenID
+   * Connect app's logout): the URL it should go on to, if any. `returnTo` is where the browser was
+   * going next (a URL the server itself chose, never one from the request as such): the steps end there.
+   */
+  async browserStepAfterEnd(sid: string | undefined, returnTo: string | null = null): Promise<string | null> {
     if (!sid || sid.length > 128) return null;
     for (const step of this.browserSteps) {
-      const url = await step(hashId(sid));
+      const url = await step(hashId(sid), returnTo);
       if (url) return url;
     }
     return null;

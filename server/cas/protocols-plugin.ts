@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerCas } from './cas-plugin.ts';
 import { registerSaml } from '../saml/saml-plugin.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 export async function registerProtocols(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const registry = ctx.protocolApps;
@@ -14,3 +15,8 @@ export async function registerProtocols(app: FastifyInstance, ctx: AppContext): 
   await registerSaml(app, ctx, registry, () => ctx.portalAddress.base(), cas.reauthenticate);
 }
 
+/** CAS and SAML: their endpoints at the root (/cas/..., /saml/...), on one registry of their apps. */
+export const protocolsSlice: SlicePlugin = {
+  name: 'cas and saml',
+  root: (app, ctx) => registerProtocols(app, ctx),
+};

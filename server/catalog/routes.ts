@@ -12,6 +12,7 @@ import { appList, groupDetail, groupList, type DomainQuery } from '../../contrac
 import { ok } from '../http/envelope.ts';
 import { refuse } from '../http/api-error.ts';
 import { groupFor, requestOrigin } from './group-of-request.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: DomainQuery }>(groupDetail.path, {
@@ -41,3 +42,8 @@ export function registerClientGroupRoutes(app: FastifyInstance, ctx: AppContext)
     return ok(appList, apps.map((a) => appView(a, ctx.appLinks.urlOf(a))));
   });
 }
+
+export const catalogSlice: SlicePlugin = {
+  name: 'catalog',
+  api: ({ api, ctx }) => registerClientGroupRoutes(api, ctx),
+};

@@ -8,6 +8,9 @@ import { registerConsoleCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerConsoleClientRoutes } from './routes/client-routes.ts';
 import { registerConsoleProtocolAppRoutes } from './routes/protocol-app-routes.ts';
 import { registerConsoleSessionRoutes } from './routes/session-routes.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
+import { registerAuditRetention } from './audit-retention.ts';
+import { registerSetupGate } from './setup-gate.ts';
 
 export function registerConsoleRoutes(api: FastifyInstance, ctx: AppContext): void {
   registerConsoleSessionRoutes(api, ctx);
@@ -17,3 +20,16 @@ export function registerConsoleRoutes(api: FastifyInstance, ctx: AppContext): vo
   registerConsoleAccountRoutes(api, ctx);
   registerConsoleAuditRoutes(api, ctx);
 }
+
+/**
+ * The console: the first-start gate (before every other slice's calls: a fresh instance answers
+ * them AU00500), the console's calls, and the admin audit's retention timer.
+ */
+export const consoleSlice: SlicePlugin = {
+  name: 'console',
+  api: ({ api, ctx }) => {
+    registerSetupGate(api, ctx);
+    registerConsoleRoutes(api, ctx);
+  },
+  root: (app, ctx) => registerAuditRetention(app, ctx),
+};

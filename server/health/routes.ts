@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpMessages } from '../http/api-error.ts';
 import { health, healthReady, type HealthAnswer } from '../../contract/endpoints/tenant.ts';
 import { ok } from '../http/envelope.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
+import { healthDetailsAllowed } from '../http/health-access.ts';
 
 export interface DependencyProbe {
   name: 'database' | 'redis';
@@ -60,3 +62,14 @@ export function registerHealthRoutes(
     return reply.status(503).send({ code: 503, msg: HttpMessages.storageDown, data });
   });
 }
+
+/** Health: /api/health and /api/health/ready, probing the database and, when configured, Redis. */
+export const healthSlice: SlicePlugin = {
+  name: 'health',
+  api: ({ api, ctx }) => {
+    const { redis } = ctx.storage;
+    const probes: DependencyProbe[] = [{ name: 'database', check: () => ctx.stores.meta.getMeta('health-probe') }];
+    if (redis) probes.push({ name: 'redis', check: () => redis.ping() });
+    registerHealthRoutes(api, probes, healthDetailsAllowed(ctx.config.healthToken));
+  },
+};

@@ -22,6 +22,7 @@ import { RefreshActivity } from './refresh-activity.ts';
 import { forwardIssuerView } from './forwarded-headers.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 const KEY_CHECK_MS = 5000;
 
@@ -52,18 +53,27 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       sessionAbsoluteMs: config.sessionAbsoluteMs,
       backchannelAllowed, backchannelRefused: (address) => app.log.warn({ address }, 'back-channel request refused: address not allowed (SSO_OIDC_BACKCHANNEL_ALLOW)'),
       endSignIns: (accountId, signIns) => logout.endSignIns(accountId, signIns),
-      endPortalSession: async (koa: KoaContextWithOIDC) => {
+      endPortalSession: async (koa: KoaContextWithOIDC, returnTo: string | null) => {
         const portal = (koa.req as PortalRequest).ssoPortal;
         const uid = koa.oidc.session!.uid;
-        if (portal?.sid) await ctx.sessions.end(portal.sid);
+        let walkFirst: string | null = null;
+        if (portal?.sid) {
+          await ctx.sessions.end(portal.sid);
+          walkFirst = await ctx.sessions.browserStepAfterEnd(portal.sid, returnTo);
+        }
         await logout.endProviderSession(uid);
+        return walkFirst;
       },
       // oidc-provider's confirm step already destroyed the provider session and sent the logout
       // tokens; ending the portal session then finds no provider session left (no second token).
+      // The browser visits the SAML apps it can only reach itself before the step's redirect.
       finishConfirmedLogout: async (koa, { grantIds, endPortalSession }) => {
         for (const grantId of grantIds) await storage.revokeByGrantId(grantId);
         const portal = (koa.req as PortalRequest).ssoPortal;
-        if (endPortalSession && portal?.sid) await ctx.sessions.end(portal.sid);
+        if (!endPortalSession || !portal?.sid) return;
+        await ctx.sessions.end(portal.sid);
+        const walkFirst = await ctx.sessions.browserStepAfterEnd(portal.sid, koa.response.get('location') || null);
+        if (walkFirst) koa.redirect(walkFirst);
       },
     });
     // oidc-provider's own deliveries (the logout confirmation's step): retried like ours.
@@ -186,3 +196,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     scope.all(`${OIDC_PREFIX}/*`, route, toProvider);
   });
 }
+
+export const oidcSlice: SlicePlugin = {
+  name: 'oidc',
+  root: (app, ctx) => registerOidc(app, ctx),
+};

@@ -37,7 +37,11 @@ export interface ProviderDeps {
   /** Ends an account's sign-ins to apps when another account takes its provider session over. */
   endSignIns(accountId: string, signIns: SignIns): Promise<void>;
   /** Runs instead of the default logout: ends the portal session and signs out of every app. */
-  endPortalSession(ctx: KoaContextWithOIDC): Promise<void>;
+  /**
+   * Ends the portal session behind a logout with a valid id_token_hint; answers where the browser
+   * must go before `returnTo` (SAML front-channel logout), or null.
+   */
+  endPortalSession(ctx: KoaContextWithOIDC, returnTo: string | null): Promise<string | null>;
   /** After a button of the confirmation page (oidc-provider's confirm step ran): revoke, and for 退出登录 end the portal session. */
   finishConfirmedLogout(ctx: KoaContextWithOIDC, logout: ConfirmedLogout): Promise<void>;
 }
@@ -119,14 +123,19 @@ export function createProvider(deps: ProviderDeps): Provider {
           // click, no auto-submitting script) and go back to the registered post-logout URI.
           const hint = ctx.oidc.entities.IdTokenHint as { payload: { sub?: string } } | undefined;
           if (hint && hint.payload.sub === ctx.oidc.session?.accountId) {
-            await deps.endPortalSession(ctx);
-            (ctx.oidc.session as unknown as { destroyed: boolean }).destroyed = true;
             const target = ctx.oidc.params?.post_logout_redirect_uri;
+            let returnTo: string | null = null;
             if (typeof target === 'string') {
               const url = new URL(target);
               if (typeof ctx.oidc.params?.state === 'string') url.searchParams.set('state', ctx.oidc.params.state);
+              returnTo = url.href;
+            }
+            // SAML apps only the browser can sign out come first (saml-front-logout.ts), then returnTo.
+            const walkFirst = await deps.endPortalSession(ctx, returnTo);
+            (ctx.oidc.session as unknown as { destroyed: boolean }).destroyed = true;
+            if (walkFirst ?? returnTo) {
               ctx.status = 303;
-              ctx.redirect(url.href);
+              ctx.redirect((walkFirst ?? returnTo)!);
             } else {
               ctx.type = 'html';
               ctx.body = loggedOutPage(ctx.oidc.client?.clientName ?? null);

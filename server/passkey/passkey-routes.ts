@@ -22,6 +22,7 @@ import {
 import { ISSUER } from '../mfa/totp.ts';
 import type { Passkey } from './passkey-store.ts';
 import { webAuthnLibrary } from './webauthn-library.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 const CHALLENGE_LIFETIME_MS = 2 * 60_000;
 export const WELL_KNOWN_WEBAUTHN = '/.well-known/webauthn';
@@ -157,3 +158,10 @@ export function registerWellKnownWebAuthn(app: FastifyInstance, ctx: AppContext)
     return reply.header('cache-control', 'public, max-age=300').type('application/json').send({ origins });
   });
 }
+
+/** Passkeys: their calls under /api, and /.well-known/webauthn (Related Origin Requests) at the root. */
+export const passkeySlice: SlicePlugin = {
+  name: 'passkey',
+  api: ({ api, ctx }) => registerPasskeyRoutes(api, ctx),
+  root: (app, ctx) => registerWellKnownWebAuthn(app, ctx),
+};

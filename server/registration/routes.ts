@@ -14,6 +14,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { badInput, refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { registrationGroups } from './registration-groups.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 const fieldMessages = { phone: INVALID_PHONE, username: INVALID_USERNAME, smsCode: INVALID_SMS_CODE, password: ENCRYPTED_FIELD_BROKEN };
 
@@ -68,3 +69,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     return ok(registerUser, { username: user.username });
   });
 }
+
+export const registrationSlice: SlicePlugin = {
+  name: 'registration',
+  api: ({ api, ctx, policy }) => registerRegistrationRoutes(api, ctx, policy.smsSend),
+};

@@ -35,6 +35,12 @@ export interface LogoutChain {
   /** The LogoutRequest the browser was last sent with, waiting for its LogoutResponse. */
   current: { spId: string; requestId: string } | null;
   requester: ChainRequester | null;
+  /**
+   * Where the browser goes at the end when an OpenID Connect app's logout ended the session: the
+   * address oidc-provider was sending it to (the app's registered post-logout URI with its state,
+   * or the provider's signed-out page). Set by the server, never taken from a request.
+   */
+  returnTo?: string | null;
   outcomes: { spId: string; outcome: 'success' | 'error' | 'no-answer' | 'unreachable' }[];
 }
 
@@ -52,12 +58,20 @@ export class LogoutChains {
     return id;
   }
 
-  /** The chain the ended session left, claimed once (only the first caller, on any instance, gets it). */
-  async takeForSession(idHash: string): Promise<string | null> {
+  /**
+   * The chain the ended session left, claimed once (only the first caller, on any instance, gets
+   * it), ending at `returnTo` when given.
+   */
+  async takeForSession(idHash: string, returnTo: string | null = null): Promise<string | null> {
     const stored = await this.storage.find(CHAIN_BY_SESSION_MODEL, idHash);
     if (!stored || stored.consumed || !(await this.storage.consume(CHAIN_BY_SESSION_MODEL, idHash, this.now()))) return null;
     await this.storage.destroy(CHAIN_BY_SESSION_MODEL, idHash);
-    return String(stored.chainId);
+    const chainId = String(stored.chainId);
+    if (returnTo) {
+      const chain = await this.find(chainId);
+      if (chain) await this.save(chainId, { ...chain, returnTo });
+    }
+    return chainId;
   }
 
   async find(id: string | undefined | null): Promise<LogoutChain | null> {

@@ -63,8 +63,8 @@ export async function registerSaml(
   const chains = new LogoutChains(ctx.storage.oidcRecords);
   const logout = new SamlSingleLogout(records, registry, idp, spOf, app.log, chains);
   // The browser's own sign-out call learns where to go on when front-channel SPs are owed a logout.
-  ctx.sessions.onBrowserEnd(async (idHash) => {
-    const chainId = await chains.takeForSession(idHash);
+  ctx.sessions.onBrowserEnd(async (idHash, returnTo) => {
+    const chainId = await chains.takeForSession(idHash, returnTo);
     return chainId ? `${baseUrl()}/saml/slo/front?start=${chainId}` : null;
   });
 
@@ -349,6 +349,7 @@ export async function registerSaml(
     reply.clearCookie(CHAIN_COOKIE, chainCookieOptions(request));
     request.log.info({ outcomes: chain.outcomes }, 'SAML front-channel logout chain finished');
     if (chain.requester) return answerLogoutRequest(reply, chain.requester, STATUS.success);
+    if (chain.returnTo) return reply.header('cache-control', 'no-store').redirect(chain.returnTo, 303);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(signedOutPage('/'));
   }
 

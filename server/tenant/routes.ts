@@ -11,6 +11,7 @@ import { HttpMessages, unauthorized } from '../http/api-error.ts';
 import { requestOrigin } from '../catalog/group-of-request.ts';
 import { tenantList } from '../../contract/endpoints/tenant.ts';
 import { ok } from '../http/envelope.ts';
+import type { SlicePlugin } from '../slice-plugin.ts';
 
 const header = (value: string | string[] | undefined): string | null => (typeof value === 'string' && value.length <= 256 ? value : null);
 
@@ -34,3 +35,8 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext): voi
     return ok(tenantList, (await ctx.stores.catalog.listGroups()).map((g) => groupSummary(g, via)));
   });
 }
+
+export const tenantSlice: SlicePlugin = {
+  name: 'tenant',
+  api: ({ api, ctx }) => registerTenantRoutes(api, ctx),
+};

@@ -17,8 +17,10 @@ import { BUILD_PARTS, staleParts } from '../../scripts/build-if-stale.ts';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
 import { dropPostgresSchema } from '../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../server/storage/redis-client.ts';
-import { createServer } from './create-server.ts';
+import { createServer } from '../../server/server.ts';
 import type { AppDeps } from '../../server/app.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../server/context.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -27,6 +29,9 @@ export interface StartedServer {
   port: number;
   dataDir: string;
   config: ServerConfig;
+  /** The app in this process and the context it was built with (its stores, its services). */
+  app: FastifyInstance;
+  ctx: AppContext;
   close(): Promise<void>;
 }
 
@@ -62,9 +67,10 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): { config: Ser
 
 export async function startServer(overrides: Partial<ServerConfig> = {}, deps: AppDeps = {}): Promise<StartedServer> {
   const { config, cleanup } = testConfig({ host: '127.0.0.1', port: 0, ...overrides });
-  let app;
+  let app: FastifyInstance | undefined;
+  let ctx: AppContext;
   try {
-    app = await createServer(config, deps);
+    ({ app, ctx } = await createServer(config, deps));
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app?.close();
@@ -79,6 +85,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, deps: A
     port,
     dataDir: config.dataDir,
     config: { ...config, port },
+    app,
+    ctx,
     async close() {
       if (closed) return;
       closed = true;

@@ -3,7 +3,8 @@
 // widget does, and the storage backends the suite runs on.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ServerConfig } from '../../server/config.ts';
-import { createServer } from './create-server.ts';
+import type { AppContext } from '../../server/context.ts';
+import { createServer } from '../../server/server.ts';
 import { testConfig } from './start-server.ts';
 import { sm2Password } from './sm2-password.ts';
 import { CookieJar } from './cookie-jar.ts';
@@ -48,6 +49,8 @@ export class Clock {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The context compose.ts built for the app (stores, config, services), as the server holds it. */
+  ctx: AppContext;
   config: ServerConfig;
   clock: Clock;
   client(host?: string): Client;
@@ -60,10 +63,11 @@ export interface TestApp {
 export async function buildTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}, deps: { sessionCacheClock?: () => number } = {}): Promise<TestApp> {
   const { config, cleanup } = testConfig({ ...backend.overrides, ...overrides });
   const clock = new Clock();
-  const app = await createServer(config, { now: clock.now, sessionCacheClock: deps.sessionCacheClock });
+  const { app, ctx } = await createServer(config, { now: clock.now, sessionCacheClock: deps.sessionCacheClock });
   await app.ready();
   return {
     app,
+    ctx,
     config,
     clock,
     client: (host = 'localhost') => new Client(app, host),

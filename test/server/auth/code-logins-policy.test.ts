@@ -23,7 +23,7 @@ for (const backend of testBackends()) {
     before(async () => {
       fake = await startFakeMessengers();
       t = await buildTestApp(backend, { weComBaseUrl: fake.url, feishuBaseUrl: fake.url });
-      const users = t.app.sso.stores.users;
+      const users = t.ctx.stores.users;
       const passwordHash = await hashPassword('Policy#2026x');
       const now = t.clock.now();
       const mustChange = await users.insertUser({
@@ -64,7 +64,7 @@ for (const backend of testBackends()) {
         refusal('AU00154', '首次登录，请先修改密码'));
       assert.equal(c.cookies.has('sso_sid'), false);
       assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, false);
-      const audit = await t.app.sso.stores.audit.listLoginAudit(20);
+      const audit = await t.ctx.stores.audit.listLoginAudit(20);
       assert.ok(audit.some((a) => a.username === 'mustchange1' && a.method === 'mobile' && a.result === 'must_change'));
       assert.ok(audit.some((a) => a.username === 'mustchange1' && a.method === 'wecom' && a.result === 'must_change'));
     });
@@ -107,11 +107,11 @@ for (const backend of testBackends()) {
     it('the store hands a code to exactly one of many parallel users', async () => {
       for (const purpose of ['login', 'register'] as const) {
         t.clock.advance(61_000);
-        await t.app.sso.sms.issue(RACE_PHONE, purpose, true);
+        await t.ctx.sms.issue(RACE_PHONE, purpose, true);
         const code = t.lastSmsCode(RACE_PHONE)!;
-        const results = await Promise.all(Array.from({ length: 6 }, () => t.app.sso.sms.use(t.app.sso.stores.sms, RACE_PHONE, purpose, code).then(() => true, () => false)));
+        const results = await Promise.all(Array.from({ length: 6 }, () => t.ctx.sms.use(t.ctx.stores.sms, RACE_PHONE, purpose, code).then(() => true, () => false)));
         assert.equal(results.filter(Boolean).length, 1, `${purpose}: ${results.join(',')}`);
-        assert.notEqual(await t.app.sso.sms.verify(RACE_PHONE, purpose, code), 'ok', 'used up');
+        assert.notEqual(await t.ctx.sms.verify(RACE_PHONE, purpose, code), 'ok', 'used up');
       }
     });
 

@@ -124,7 +124,7 @@ for (const backend of testBackends()) {
     });
 
     it('every attempt is audited with who, when, ip, method and result', async () => {
-      const rows = await t.app.sso.stores.audit.listLoginAudit(200);
+      const rows = await t.ctx.stores.audit.listLoginAudit(200);
       const results = new Set(rows.map((r) => `${r.username}:${r.result}`));
       for (const expected of ['zhangwei:success', 'nobody99:bad_credentials', 'agedpwd:password_expired', 'firstlogin:must_change', 'dealer01:locked']) {
         assert.ok(results.has(expected), expected);

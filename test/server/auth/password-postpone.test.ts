@@ -32,7 +32,7 @@ for (const backend of testBackends()) {
       const res = await c.login('agedpwd', DEMO.agedpwd, POSTPONE);
       assert.deepEqual(res.body, { code: 200, msg: 'success', data: { username: 'agedpwd', redirect: '/home' } });
       assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, true);
-      const audit = await t.app.sso.stores.audit.listLoginAudit(10);
+      const audit = await t.ctx.stores.audit.listLoginAudit(10);
       assert.ok(audit.some((row) => row.username === 'agedpwd' && row.result === 'change_postponed'));
       assert.equal((await t.client().login('agedpwd', DEMO.agedpwd)).body.code, 'AU00153', 'the next sign-in asks again');
     });

@@ -27,7 +27,7 @@ for (const backend of testBackends()) {
     const ended: string[] = [];
     before(async () => {
       t = await buildTestApp(backend);
-      t.app.sso.sessions.onEnd(async (idHash) => {
+      t.ctx.sessions.onEnd(async (idHash) => {
         ended.push(idHash);
       });
     });

@@ -13,7 +13,7 @@ for (const backend of testBackends()) {
       const cacheClock = new Clock();
       const t = await buildTestApp(backend, {}, { sessionCacheClock: cacheClock.now });
       try {
-        const storage = t.app.sso.storage;
+        const storage = t.ctx.storage;
         const user = (await storage.stores.users.findUserByName('zhangwei'))!;
         const idHash = `race-${Math.random().toString(36).slice(2)}`;
         const now = t.clock.now();

@@ -61,7 +61,7 @@ for (const backend of testBackends()) {
       assert.deepEqual(res.body, { code: 200, msg: 'success', data: { username: 'zhangwei', redirect: '/home' } });
       await t.client().get('/api/centerAuth/sso/feishu/loginByCode?ssoDomain=localhost&code=fs-good');
       assert.equal(fake.calls.feishuAppToken, 1);
-      const audit = await t.app.sso.stores.audit.listLoginAudit(20);
+      const audit = await t.ctx.stores.audit.listLoginAudit(20);
       assert.ok(audit.some((a) => a.method === 'feishu' && a.result === 'success' && a.clientId === 'portal'));
     });
 

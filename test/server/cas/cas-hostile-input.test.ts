@@ -53,7 +53,7 @@ for (const backend of testBackends()) describe(`hostile CAS requests (${backend.
 
   before(async () => {
     t = await buildTestApp(backend);
-    await addCasService(t.app.sso, 'erp', [`${ERP}*`]);
+    await addCasService(t.ctx, 'erp', [`${ERP}*`]);
     zhangwei = t.client();
     assert.equal((await zhangwei.login('zhangwei', DEMO.zhangwei)).body.code, 200);
   });

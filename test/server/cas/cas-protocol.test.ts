@@ -16,8 +16,8 @@ for (const backend of testBackends()) describe(`CAS server (${backend.name})`, (
 
   before(async () => {
     t = await buildTestApp(backend);
-    await addCasService(t.app.sso, 'erp', ['https://erp.example.com/app/*'], ['default'], '企业资源计划');
-    await addCasService(t.app.sso, 'dms', [DMS]);
+    await addCasService(t.ctx, 'erp', ['https://erp.example.com/app/*'], ['default'], '企业资源计划');
+    await addCasService(t.ctx, 'dms', [DMS]);
     zhangwei = t.client();
     assert.equal((await zhangwei.login('zhangwei', DEMO.zhangwei)).body.code, 200);
     dealer = t.client();

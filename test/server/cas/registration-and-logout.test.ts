@@ -27,7 +27,7 @@ for (const backend of testBackends()) describe(`registering CAS services and SAM
 
   before(async () => {
     t = await buildTestApp(backend);
-    ctx = t.app.sso;
+    ctx = t.ctx;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-reg-'));
   });
   after(async () => {
@@ -70,7 +70,7 @@ for (const backend of testBackends()) describe(`registering CAS services and SAM
     await refused({ protocol: 'saml', metadata: file('idp.xml', '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"><IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"/></EntityDescriptor>') }, /没有（或不止一个）SPSSODescriptor/);
     await refused({ protocol: 'saml', metadata: 'http://sp.example.com/metadata' }, /must be https/);
     await refused({ protocol: 'saml', metadata: file('x.xml', '<x/>'), 'name-id-format': 'email' }, /persistent or unspecified/);
-    const sp = await registerTestSp(t.app, 'hr');
+    const sp = await registerTestSp(t, 'hr');
     const again = file('hr.xml', sp.sp.getMetadata());
     await refused({ protocol: 'saml', metadata: again }, /已登记为应用 hr/, 'hr2');
     assert.match((await run('list-clients', []))!, /^hr: SAML service provider\n {2}name id: persistent$/m);

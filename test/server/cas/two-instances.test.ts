@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createServer } from '../../helpers/create-server.ts';
+import type { AppContext } from '../../../server/context.ts';
+import { createServer } from '../../../server/server.ts';
 import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 import { Client, DEMO } from '../../helpers/test-app.ts';
@@ -25,17 +26,18 @@ describe('two instances on PostgreSQL + Redis serve one CAS and one SAML flow', 
   const prefix = `sso-cas-${crypto.randomBytes(5).toString('hex')}:`;
   let a: FastifyInstance;
   let b: FastifyInstance;
+  let aContext: AppContext;
   const cleanups: (() => Promise<void>)[] = [];
 
   before(async () => {
     const shared = { databaseUrl: PG_URL, databaseSchema: schema, redisUrl: REDIS_URL, redisKeyPrefix: prefix, publicUrl: 'http://localhost:8080' };
     const first = testConfig({ ...shared, seedDemoData: true });
     cleanups.push(first.cleanup);
-    a = await createServer(first.config);
+    ({ app: a, ctx: aContext } = await createServer(first.config));
     await a.ready();
     const second = testConfig({ ...shared, sm2KeyFile: first.config.sm2KeyFile });
     cleanups.push(second.cleanup);
-    b = await createServer(second.config);
+    ({ app: b } = await createServer(second.config));
     await b.ready();
   });
   after(async () => {
@@ -50,7 +52,7 @@ describe('two instances on PostgreSQL + Redis serve one CAS and one SAML flow', 
   const browserOn = (app: FastifyInstance, jar: CookieJar): Client => new Client(app, 'localhost', jar);
 
   test('a ticket issued on B is redeemed on A, once; a SAML request answered on A is a replay on B', async () => {
-    await addCasService(a.sso, 'erp', [`${SERVICE}*`]);
+    await addCasService(aContext, 'erp', [`${SERVICE}*`]);
     const jar = new CookieJar();
     assert.equal((await browserOn(a, jar).login('zhangwei', DEMO.zhangwei)).body.code, 200);
     // B learns of the new service at its next look (protocol-registry.ts).
@@ -59,7 +61,7 @@ describe('two instances on PostgreSQL + Redis serve one CAS and one SAML flow', 
     assert.match((await raw(a, 'GET', validateUrl('p3/serviceValidate', ticket, SERVICE))).body, /<cas:user>zhangwei</);
     assert.match((await raw(b, 'GET', validateUrl('p3/serviceValidate', ticket, SERVICE))).body, /code="INVALID_TICKET"/);
 
-    const sp = await registerTestSp(a, 'crm');
+    const sp = await registerTestSp({ app: a, ctx: aContext }, 'crm');
     const { context } = sp.sp.createLoginRequest(sp.idp, 'redirect') as { context: string };
     const onA = await raw(a, 'GET', localPath(context), browserOn(a, jar));
     assert.match(Buffer.from(formOf(onA.body).fields.SAMLResponse!, 'base64').toString(), /status:Success/);

@@ -77,7 +77,7 @@ for (const backend of testBackends()) {
     });
 
     it('hides apps marked invisible', async () => {
-      await t.app.sso.stores.catalog.upsertApp({ id: 'ka-hidden', groupCode: 'ka', name: '隐藏应用', logo: '', intro: '', autoLoginUrl: 'x.example.com', sortOrder: 0, visible: false });
+      await t.ctx.stores.catalog.upsertApp({ id: 'ka-hidden', groupCode: 'ka', name: '隐藏应用', logo: '', intro: '', autoLoginUrl: 'x.example.com', sortOrder: 0, visible: false });
       const c = t.client();
       await c.login('zhangwei', DEMO.zhangwei);
       const apps = (await c.get('/api/centerAuth/client/getClientListBySsoDomain?ssoDomain=ka.localhost')).body.data;

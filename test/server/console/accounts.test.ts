@@ -37,7 +37,7 @@ for (const backend of testBackends()) {
         weComBaseUrl: fake.url, feishuBaseUrl: fake.url, smsResendCooldownMs: 0, sensitivePerMinute: 10_000, loginPerAccountPerMinute: 10_000,
       });
       // 25 accounts for the pages: odd ones in ka, even ones in icar; phones 139111000NN.
-      const { users, memberships } = t.app.sso.stores;
+      const { users, memberships } = t.ctx.stores;
       const passwordHash = await hashPassword(PAGE_PASSWORD);
       for (let n = 1; n <= 25; n++) {
         const nn = String(n).padStart(2, '0');
@@ -111,7 +111,7 @@ for (const backend of testBackends()) {
       assert.equal(plain.status, 400);
       assert.equal(plain.body.msg, '密码格式不正确，请刷新页面后重试');
       assert.equal((await search('q=ghost')).total, 0, 'no account ghost');
-      assert.equal(await t.app.sso.stores.users.findUserByName('ghost'), null);
+      assert.equal(await t.ctx.stores.users.findUserByName('ghost'), null);
 
       const duplicate = await post(admin, 'consoleCreateAccount', await body({ username: 'zhangwei' }));
       assertRefused(duplicate, 'exists', 'duplicate username', '用户名 zhangwei 已经存在');
@@ -228,7 +228,7 @@ for (const backend of testBackends()) {
       const row = await accountRow(admin, ADMIN.username);
       assert.deepEqual([row!.isAdmin, row!.disabled], [true, false]);
       assert.equal((await admin.get(api('consoleMe'))).body.data.username, ADMIN.username, 'his session lives on');
-      assert.equal(await t.app.sso.stores.users.countActiveAdmins(), 1);
+      assert.equal(await t.ctx.stores.users.countActiveAdmins(), 1);
     });
 
     it('disabling ends the portal session at once and every sign-in method answers AU00160; enabling restores them', async () => {

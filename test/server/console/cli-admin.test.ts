@@ -53,7 +53,7 @@ for (const backend of testBackends()) {
       assert.equal(`${run.stdout}${run.stderr}`.includes(BOSS_PASSWORD), false, 'nor printed');
       const boss = await consoleClient(t, 'boss', BOSS_PASSWORD);
       assert.equal((await boss.get(api('consoleMe'))).body.data.username, 'boss');
-      const row = (await t.app.sso.stores.users.findUserByName('boss'))!;
+      const row = (await t.ctx.stores.users.findUserByName('boss'))!;
       assert.deepEqual([row.isAdmin, row.disabled, row.mustChangePassword], [true, false, false]);
     });
 
@@ -69,8 +69,8 @@ for (const backend of testBackends()) {
       assert.match(weak.stderr, /密码需为8-64位/);
       assert.equal(taken.status, 2, taken.stderr);
       assert.match(taken.stderr, /user "boss" exists \(grant-admin boss makes it an administrator\)/);
-      assert.equal(await t.app.sso.stores.users.findUserByName('boss2'), null);
-      assert.equal(await t.app.sso.stores.users.findUserByName('boss3'), null);
+      assert.equal(await t.ctx.stores.users.findUserByName('boss2'), null);
+      assert.equal(await t.ctx.stores.users.findUserByName('boss3'), null);
     });
 
     it('grant-admin and revoke-admin; the last administrator stays (exit code 2 and the reason)', async () => {
@@ -79,11 +79,11 @@ for (const backend of testBackends()) {
       assert.match(await cli('revoke-admin', 'zhangwei'), /zhangwei is no longer an administrator/);
       assertRefused(await consoleSignIn(t.client(), 'zhangwei', DEMO.zhangwei), 'notAdmin');
       assert.match(await cli('revoke-admin', 'boss'), /boss is no longer an administrator/);
-      assert.equal(await t.app.sso.stores.users.countActiveAdmins(), 1);
+      assert.equal(await t.ctx.stores.users.countActiveAdmins(), 1);
 
       await refusedCli(['revoke-admin', ADMIN.username], LAST_ADMIN);
       await refusedCli(['disable-user', ADMIN.username], LAST_ADMIN);
-      const admin = (await t.app.sso.stores.users.findUserByName(ADMIN.username))!;
+      const admin = (await t.ctx.stores.users.findUserByName(ADMIN.username))!;
       assert.deepEqual([admin.isAdmin, admin.disabled], [true, false]);
       await consoleClient(t);
       await refusedCli(['grant-admin', 'nobody'], 'no user "nobody"');
@@ -160,19 +160,19 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     it('a pending setup link is dead once create-admin made an administrator', async () => {
-      const token = new URL((await setupLinkAtStart(t.app.sso, 'http://localhost'))!).searchParams.get('token')!;
+      const token = new URL((await setupLinkAtStart(t.ctx, 'http://localhost'))!).searchParams.get('token')!;
       const c = t.client();
       const state = async () => (await c.get(`${api('consoleSetupState')}?token=${token}`)).body.data.valid as boolean;
       assert.equal(await state(), true);
       const run = await runAdminCliWithInput(t.config, ['create-admin', 'boss'], `${BOSS_PASSWORD}\n`, OS_USER);
       assert.equal(run.status, 0, run.stderr);
       assert.equal(await state(), false);
-      assert.equal(await t.app.sso.stores.setupTokens.isValid(token, t.clock.now()), false, 'the link is gone from the store, not only hidden');
+      assert.equal(await t.ctx.stores.setupTokens.isValid(token, t.clock.now()), false, 'the link is gone from the store, not only hidden');
       const setup = await c.post(api('consoleCompleteSetup'), {
         json: { token, username: 'intruder', password: await c.encrypt('Intruder#2026pw'), confirmPassword: await c.encrypt('Intruder#2026pw') },
       });
       assertRefused(setup, 'setupLinkInvalid');
-      assert.equal(await t.app.sso.stores.users.findUserByName('intruder'), null);
+      assert.equal(await t.ctx.stores.users.findUserByName('intruder'), null);
       // The instance is set up: the sign-in calls answer again, and boss signs in to the console.
       assert.equal((await c.login('boss', BOSS_PASSWORD)).body.code, 200);
       await consoleClient(t, 'boss', BOSS_PASSWORD);

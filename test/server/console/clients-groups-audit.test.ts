@@ -276,7 +276,7 @@ for (const backend of testBackends()) {
 
       // 60 rows of one account: two pages of 50.
       for (let i = 0; i < 60; i++) {
-        await t.app.sso.stores.audit.recordLogin({ username: 'bulkuser', at: later + i, ip: '10.0.0.9', method: 'password', result: 'bad_credentials', clientId: null });
+        await t.ctx.stores.audit.recordLogin({ username: 'bulkuser', at: later + i, ip: '10.0.0.9', method: 'password', result: 'bad_credentials', clientId: null });
       }
       const first = await query({ username: 'bulkuser' });
       assert.deepEqual([first.total, first.page, first.pageSize, first.items.length], [60, 1, 50, 50]);

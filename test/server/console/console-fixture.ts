@@ -58,9 +58,9 @@ export async function reauth(c: Client, password: string = ADMIN.password): Prom
  * refuses a non-administrator): what a session looks like after its account lost the role.
  */
 export async function rawConsoleSession(t: TestApp, username: string): Promise<Client> {
-  const user = await t.app.sso.stores.users.findUserByName(username);
+  const user = await t.ctx.stores.users.findUserByName(username);
   assert.ok(user, `no account ${username}`);
-  const sid = await t.app.sso.consoleSessions.start(user, undefined, 'console');
+  const sid = await t.ctx.consoleSessions.start(user, undefined, 'console');
   const c = t.client();
   c.cookies.set('sso_console', sid);
   return c;

@@ -125,9 +125,9 @@ for (const backend of testBackends()) {
 
     it('revokes the grants when the portal session is already gone: disabling refuses the refresh token', async () => {
       const { browser, tokens } = await signedIn();
-      const user = (await t.app.sso.stores.users.findUserByName('zhangwei'))!;
+      const user = (await t.ctx.stores.users.findUserByName('zhangwei'))!;
       // The portal session vanishes without the provider hearing of it (a lost Redis, a crash).
-      assert.ok((await t.app.sso.stores.sessions.deleteUserSessions(user.id)).length >= 1);
+      assert.ok((await t.ctx.stores.sessions.deleteUserSessions(user.id)).length >= 1);
       assert.equal(((await (await browser.fetch('/api/centerAuth/sso/isLogin')).json()) as { data: boolean }).data, false);
       const still = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
       assert.ok(still.access_token, 'the grant outlives the portal session until an administrator acts');
@@ -141,8 +141,8 @@ for (const backend of testBackends()) {
 
     it('revokes the grants when the portal session is already gone: ending its sessions refuses the refresh token', async () => {
       const { tokens } = await signedIn();
-      const user = (await t.app.sso.stores.users.findUserByName('zhangwei'))!;
-      await t.app.sso.stores.sessions.deleteUserSessions(user.id);
+      const user = (await t.ctx.stores.users.findUserByName('zhangwei'))!;
+      await t.ctx.stores.sessions.deleteUserSessions(user.id);
       const still = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
 
       const ended = await admin.post(api('consoleEndAccountSessions'), { json: { username: 'zhangwei' } });

@@ -63,7 +63,7 @@ for (const backend of testBackends()) {
       assert.equal(await listed('erp'), undefined);
       assertRefused(await post('consoleRemoveProtocolApp', { id: 'erp' }), 'notFound', 'removed twice', '应用 erp 不存在，可能已被删除');
       assertRefused(await post('consoleSaveCasService', casServiceBody('erp', { expectedUpdatedAt: read.updatedAt })), 'notFound', 'a change of a removed app', '应用 erp 不存在，可能已被删除');
-      assert.equal(await t.app.sso.stores.protocolClients.find('erp'), null);
+      assert.equal(await t.ctx.stores.protocolClients.find('erp'), null);
     });
 
     it('refuses a regular expression or a bare host as a service, an unknown group and an OpenID Connect client\'s id: 400 / 409 in Chinese, nothing saved', async () => {
@@ -123,7 +123,7 @@ for (const backend of testBackends()) {
         '该应用已被其他管理员修改，请刷新后再改');
       assertRefused(await post('consoleSaveSamlSp', samlSpBody('hr2', metadata)), 'exists', 'the entityID again', 'entityID https://hr.example.com/metadata 已登记为应用 hr');
       assert.equal(await listed('hr2'), undefined);
-      assert.match(await t.app.sso.stores.protocolClients.find('hr').then((c) => JSON.stringify(c)), /"signResponse":true/);
+      assert.match(await t.ctx.stores.protocolClients.find('hr').then((c) => JSON.stringify(c)), /"signResponse":true/);
     });
 
     it('refuses metadata with a DOCTYPE, metadata that is not an SP\'s and XML that does not parse: 400 in Chinese, nothing saved', async () => {
@@ -136,7 +136,7 @@ for (const backend of testBackends()) {
       assert.equal(broken.status, 400, JSON.stringify(broken.body));
       assert.match(broken.body.msg, /^SP 元数据有误：/);
       assert.equal(await listed('evil-sp'), undefined);
-      assert.equal(await t.app.sso.stores.protocolClients.find('evil-sp'), null);
+      assert.equal(await t.ctx.stores.protocolClients.find('evil-sp'), null);
     });
 
     it('records every change with before and after, never the metadata XML', async () => {

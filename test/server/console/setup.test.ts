@@ -69,16 +69,16 @@ for (const backend of testBackends()) {
     });
 
     it('has created the default client group for its own address', async () => {
-      const groups = await t.app.sso.stores.catalog.listGroups();
+      const groups = await t.ctx.stores.catalog.listGroups();
       assert.equal(groups.length, 1);
       assert.equal(groups[0]!.code, 'default');
       assert.equal(groups[0]!.isDefault, true);
       assert.deepEqual(groups[0]!.domains, ['localhost']);
-      assert.equal(await t.app.sso.stores.users.hasAnyUser(), false);
+      assert.equal(await t.ctx.stores.users.hasAnyUser(), false);
     });
 
     it('a setup link is good until used: state valid; an unknown token is not', async () => {
-      link = (await setupLinkAtStart(t.app.sso, 'http://localhost'))!;
+      link = (await setupLinkAtStart(t.ctx, 'http://localhost'))!;
       assert.match(link, /^http:\/\/localhost\/admin\/setup\?token=[A-Za-z0-9_-]{40,}$/);
       const c = t.client();
       assert.deepEqual(await stateOf(c, tokenOf(link)), { code: 200, msg: 'success', data: { valid: true } });
@@ -95,7 +95,7 @@ for (const backend of testBackends()) {
       const mismatch = await setup(c, tokenOf(link), 'boss', BOSS_PASSWORD, 'Chief#2026fírst');
       assert.deepEqual(mismatch.body, envelopeRefusal('AU00102', '两次输入的新密码不一致'));
       assert.equal(c.cookies.has('sso_console'), false);
-      assert.equal(await t.app.sso.stores.users.countActiveAdmins(), 0);
+      assert.equal(await t.ctx.stores.users.countActiveAdmins(), 0);
       assert.equal((await stateOf(c, tokenOf(link))).data.valid, true, 'the link is still good');
     });
 
@@ -108,7 +108,7 @@ for (const backend of testBackends()) {
       const cookie = done.cookies.find((k) => k.name === 'sso_console');
       assert.ok(cookie && cookie.httpOnly, 'an HttpOnly console cookie');
       assert.equal((await c.get(api('consoleMe'))).body.data.username, 'boss');
-      assert.equal(await t.app.sso.stores.users.countActiveAdmins(), 1);
+      assert.equal(await t.ctx.stores.users.countActiveAdmins(), 1);
       const actions = (await c.get(api('consoleAdminActionAudit'))).body.data.items as { actor: string; action: string; target: string }[];
       assert.deepEqual(actions.map((a) => [a.actor, a.action, a.target]), [['boss', 'setup.create-admin', 'boss']]);
     });
@@ -117,9 +117,9 @@ for (const backend of testBackends()) {
       const c = t.client();
       assert.equal((await stateOf(c, tokenOf(link))).data.valid, false);
       assertRefused(await setup(c, tokenOf(link), 'intruder', 'Intruder#2026pw'), 'setupLinkInvalid');
-      assert.equal(await t.app.sso.stores.users.findUserByName('intruder'), null);
+      assert.equal(await t.ctx.stores.users.findUserByName('intruder'), null);
       // A link printed by a later start while an administrator exists: there is none.
-      assert.equal(await setupLinkAtStart(t.app.sso, 'http://localhost'), null);
+      assert.equal(await setupLinkAtStart(t.ctx, 'http://localhost'), null);
       const group = await c.get('/api/centerAuth/clientGroup/detailGetBySsoDomain?ssoDomain=localhost');
       assert.equal(group.body.code, 200);
       assert.equal(group.body.data.code, 'default');
@@ -138,19 +138,19 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     it('refuses a link 24 hours after it was printed', async () => {
-      const token = tokenOf((await setupLinkAtStart(t.app.sso, 'http://localhost'))!);
+      const token = tokenOf((await setupLinkAtStart(t.ctx, 'http://localhost'))!);
       const c = t.client();
       t.clock.advance(SETUP_TOKEN_TTL_MS - 1000);
       assert.equal((await stateOf(c, token)).data.valid, true, 'a second before it expires');
       t.clock.advance(1000);
       assert.equal((await stateOf(c, token)).data.valid, false);
       assertRefused(await setup(c, token, 'late'), 'setupLinkInvalid');
-      assert.equal(await t.app.sso.stores.users.countActiveAdmins(), 0);
+      assert.equal(await t.ctx.stores.users.countActiveAdmins(), 0);
       assert.equal(c.cookies.has('sso_console'), false);
     });
 
     it('of 5 parallel setups with one link exactly one creates an administrator; the others get 403 AU00605', async () => {
-      const token = tokenOf((await setupLinkAtStart(t.app.sso, 'http://localhost'))!);
+      const token = tokenOf((await setupLinkAtStart(t.ctx, 'http://localhost'))!);
       const names = ['racer1', 'racer2', 'racer3', 'racer4', 'racer5'];
       const clients = names.map(() => t.client());
       // Encrypted first, so the five requests really arrive together.
@@ -161,8 +161,8 @@ for (const backend of testBackends()) {
       const won = answers.filter((a) => a.status === 200);
       assert.equal(won.length, 1, JSON.stringify(answers.map((a) => [a.status, a.body])));
       for (const lost of answers.filter((a) => a.status !== 200)) assertRefused(lost, 'setupLinkInvalid');
-      assert.equal(await t.app.sso.stores.users.countActiveAdmins(), 1);
-      const created = (await Promise.all(names.map((n) => t.app.sso.stores.users.findUserByName(n)))).filter(Boolean);
+      assert.equal(await t.ctx.stores.users.countActiveAdmins(), 1);
+      const created = (await Promise.all(names.map((n) => t.ctx.stores.users.findUserByName(n)))).filter(Boolean);
       assert.deepEqual(created.map((u) => u!.username), [won[0]!.body.data.username], 'one account at all, the winner');
     });
   });
@@ -179,7 +179,7 @@ for (const backend of testBackends()) {
     // refused with AU00605, not a server error.
     it('three links used in parallel: one administrator, the others refused with AU00605 (never a 5xx)', async () => {
       const links = [];
-      for (let i = 0; i < 3; i++) links.push(tokenOf((await setupLinkAtStart(t.app.sso, 'http://localhost'))!));
+      for (let i = 0; i < 3; i++) links.push(tokenOf((await setupLinkAtStart(t.ctx, 'http://localhost'))!));
       const requests = links.flatMap((token, i) => [[token, `link${i}a`], [token, `link${i}b`]] as const);
       const clients = requests.map(() => t.client());
       const bodies = await Promise.all(requests.map(async ([token, username], i) => ({
@@ -187,7 +187,7 @@ for (const backend of testBackends()) {
       })));
       const answers = await Promise.all(bodies.map((json, i) => clients[i]!.post(api('consoleCompleteSetup'), { json })));
       const summary = JSON.stringify(answers.map((a) => [a.status, a.body.code]));
-      assert.equal(await t.app.sso.stores.users.countActiveAdmins(), 1, summary);
+      assert.equal(await t.ctx.stores.users.countActiveAdmins(), 1, summary);
       assert.equal(answers.filter((a) => a.status === 200).length, 1, summary);
       for (const lost of answers.filter((a) => a.status !== 200)) assertRefused(lost, 'setupLinkInvalid', summary);
     });

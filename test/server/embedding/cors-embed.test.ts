@@ -195,11 +195,11 @@ for (const backend of testBackends()) {
       const site = 'https://new-brand.example.org';
       const preflight = () => inject('OPTIONS', '/api/centerAuth/sso/doLogin', { origin: site, 'access-control-request-method': 'POST' });
       assert.equal((await preflight()).statusCode, 403);
-      assert.deepEqual(await allowOrigin(t.app.sso.stores.catalog, 'exeed', `${site}/`), [EXEED_SITE, site]);
+      assert.deepEqual(await allowOrigin(t.ctx.stores.catalog, 'exeed', `${site}/`), [EXEED_SITE, site]);
       assert.equal((await preflight()).statusCode, 204);
-      await assert.rejects(allowOrigin(t.app.sso.stores.catalog, 'exeed', `${site}/login`), OriginAdminError);
-      await assert.rejects(allowOrigin(t.app.sso.stores.catalog, 'nosuchgroup', site), OriginAdminError);
-      assert.deepEqual(await revokeOrigin(t.app.sso.stores.catalog, 'exeed', site), [EXEED_SITE]);
+      await assert.rejects(allowOrigin(t.ctx.stores.catalog, 'exeed', `${site}/login`), OriginAdminError);
+      await assert.rejects(allowOrigin(t.ctx.stores.catalog, 'nosuchgroup', site), OriginAdminError);
+      assert.deepEqual(await revokeOrigin(t.ctx.stores.catalog, 'exeed', site), [EXEED_SITE]);
       assert.equal((await preflight()).statusCode, 403);
     });
 

@@ -6,8 +6,9 @@ import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../server/context.ts';
 import { tenantSignature } from '../../../server/crypto/signature.ts';
-import { createServer } from '../../helpers/create-server.ts';
+import { createServer } from '../../../server/server.ts';
 import type { ServerConfig } from '../../../server/config.ts';
 import { Client, DEMO } from '../../helpers/test-app.ts';
 import { testConfig } from '../../helpers/start-server.ts';
@@ -39,7 +40,8 @@ describe('logs carry request ids and no secrets', () => {
         callback();
       },
     });
-    app = await createServer(config, { logStream: stream });
+    let ctx: AppContext;
+    ({ app, ctx } = await createServer(config, { logStream: stream }));
     await app.ready();
 
     const c = new Client(app, 'localhost');
@@ -91,7 +93,7 @@ describe('logs carry request ids and no secrets', () => {
     await social.get(`/api/centerAuth/sso/WeCom/loginByCode?code=${wecomCode}&clientId=portal`);
     remember(social);
 
-    secrets.add(app.sso.keys.privateKey).add(config.encKey).add(config.signSecret);
+    secrets.add(ctx.keys.privateKey).add(config.encKey).add(config.signSecret);
   });
   after(async () => {
     await app?.close();

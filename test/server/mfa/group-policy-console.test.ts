@@ -33,7 +33,7 @@ for (const backend of testBackends()) {
       assert.equal(signIn.body.code, 'AU00175');
       assert.equal(signIn.body.data.step, 'enrol');
       // A member with a passkey has a second factor: no enrolment forced, the passkey is the way in.
-      const ctx = t.app.sso;
+      const ctx = t.ctx;
       const dealer = (await ctx.stores.users.findUserByName('dealer01'))!;
       await ctx.stores.passkeys.add({ id: 'test-passkey', userId: dealer.id, publicKey: 'AA', counter: 0, transports: [], name: '测试', createdAt: 1, lastUsedAt: null });
       assert.deepEqual((await t.client().login('dealer01', DEMO.dealer01)).body,

@@ -43,7 +43,7 @@ for (const backend of testBackends()) describe(`app cards of clients restricted 
     await admin('add-client', ['staff-erp'], { 'redirect-uri': ['https://staff-erp.example.org/cb'], group: ['default'] });
     await admin('add-client', ['dealer-dms'], { 'redirect-uri': ['https://dealer-dms.example.org/cb'], group: ['icar', 'exeed'] });
     await admin('add-client', ['open-wiki'], { 'redirect-uri': ['https://open-wiki.example.org/cb'] });
-    await importData(t.app.sso.storage, readImportFile(icarWithClientCards(dir)), Date.now());
+    await importData(t.ctx.storage, readImportFile(icarWithClientCards(dir)), Date.now());
     zhangwei = t.client('icar.localhost');
     dealer01 = t.client('icar.localhost');
     await zhangwei.login('zhangwei', DEMO.zhangwei);

@@ -46,7 +46,7 @@ for (const backend of testBackends()) describe(`app cards through initiate_login
 
   const admin = (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) =>
     withAdminContext(t.config, (ctx) => runOidcCommand(ctx, command, args, flags));
-  const importApps = async (apps: ImportApp[]) => importData(t.app.sso.storage, readImportFile(importFile(dir, apps)), Date.now());
+  const importApps = async (apps: ImportApp[]) => importData(t.ctx.storage, readImportFile(importFile(dir, apps)), Date.now());
 
   async function cardUrls(): Promise<Record<string, string>> {
     const answer = await zhangwei.get(CARDS);

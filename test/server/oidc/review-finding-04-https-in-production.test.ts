@@ -57,7 +57,7 @@ for (const backend of testBackends()) describe(`review finding 4: client URIs in
     runOidcCommand(ctx, 'add-client', [clientId], { 'redirect-uri': ['https://crm.example.com/cb'], ...flags });
 
   test('add-client: https or loopback only, for every kind of URI', async () => {
-    const ctx = production.app.sso;
+    const ctx = production.ctx;
     const bad: [string, string | string[]][] = [
       ['redirect-uri', [HTTP_APP]], ['post-logout-redirect-uri', ['http://crm.example.com/']],
       ['backchannel-logout-uri', 'http://10.0.0.5/oidc/backchannel'], ['initiate-login-uri', 'http://crm.example.com/login'],
@@ -73,7 +73,7 @@ for (const backend of testBackends()) describe(`review finding 4: client URIs in
   });
 
   test('the import and the console refuse http the same way', async () => {
-    const ctx = production.app.sso;
+    const ctx = production.ctx;
     await assert.rejects(importData(ctx.storage, { clients: [{ clientId: 'imported', redirectUris: [HTTP_APP] }] }, Date.now(), true),
       /clients\[0\]\.redirectUris: https only in production/);
     await assert.rejects(saveClientByAdmin(ctx, { clientId: 'console-app', public: false, redirectUris: [HTTP_APP] }, null),
@@ -81,6 +81,6 @@ for (const backend of testBackends()) describe(`review finding 4: client URIs in
   });
 
   test('development keeps plain http', async () => {
-    assert.match((await addClient(development.app.sso, 'dev-app', { 'redirect-uri': [HTTP_APP], 'backchannel-logout-uri': 'http://10.0.0.5/bc' }))!, /saved/);
+    assert.match((await addClient(development.ctx, 'dev-app', { 'redirect-uri': [HTTP_APP], 'backchannel-logout-uri': 'http://10.0.0.5/bc' }))!, /saved/);
   });
 });

@@ -128,7 +128,7 @@ for (const backend of testBackends()) {
       t.clock.advance(5 * 60_000 + 1000);
       const late = await t.client().post('/api/centerAuth/sso/doLogin', { form: { phone: '13800000001', code: fresh, loginType: '1' } });
       assert.equal(late.body.code, 'AU00110', 'a code is valid for 5 minutes');
-      const audit = await t.app.sso.stores.audit.listLoginAudit(50);
+      const audit = await t.ctx.stores.audit.listLoginAudit(50);
       assert.ok(audit.some((a) => a.method === 'mobile' && a.result === 'success' && a.username === 'dealer01'));
     });
 

@@ -10,48 +10,10 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
-import { raw, type RawAnswer } from '../cas/cas-helpers.ts';
-import { formOf, localPath, POST, REDIRECT, registerTestSp, SOAP, type TestSp } from './saml-sp.ts';
+import { raw } from '../cas/cas-helpers.ts';
+import { formOf, localPath, POST, REDIRECT, registerTestSp, SOAP, spAnswers, spReceives, type TestSp } from './saml-sp.ts';
 
-const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
 const RESPONDER = 'urn:oasis:names:tc:SAML:2.0:status:Responder';
-
-interface Received {
-  id: string;
-  nameId: string;
-  sessionIndex: string;
-  xml: string;
-}
-
-/** The SP reads our LogoutRequest as samlify's SP side does: the signature is checked (wantLogoutRequestSigned). */
-async function spReceives(sp: TestSp, binding: 'redirect' | 'post', answer: RawAnswer): Promise<Received> {
-  let parsed: { samlContent: string; extract: { request: { id: string }; nameID: string; sessionIndex: string } };
-  if (binding === 'redirect') {
-    assert.equal(answer.status, 303, answer.body.slice(0, 300));
-    const url = new URL(answer.location!);
-    const octetString = url.search.slice(1).split('&').filter((p) => !p.startsWith('Signature=')).join('&');
-    parsed = await sp.sp.parseLogoutRequest(sp.idp, 'redirect', { query: Object.fromEntries(url.searchParams), octetString }) as never;
-  } else {
-    assert.equal(answer.status, 200, answer.body.slice(0, 300));
-    const form = formOf(answer.body);
-    parsed = await sp.sp.parseLogoutRequest(sp.idp, 'post', { body: form.fields }) as never;
-  }
-  return { id: parsed.extract.request.id, nameId: parsed.extract.nameID, sessionIndex: parsed.extract.sessionIndex, xml: parsed.samlContent };
-}
-
-/** The SP's LogoutResponse (signed when it signs), in a binding, with a status and optionally a wrong Destination. */
-function spAnswers(sp: TestSp, binding: 'redirect' | 'post', inResponseTo: string, options: { status?: string; destination?: string } = {}): { path: string; form?: Record<string, string> } {
-  const built = sp.sp.createLogoutResponse(sp.idp, { extract: { request: { id: inResponseTo } } } as never, binding, {
-    customTagReplacement: (template: string) => {
-      const id = `_sp${crypto.randomBytes(12).toString('hex')}`;
-      const destination = options.destination ?? sp.idp.entityMeta.getSingleLogoutService(binding) as string;
-      const values: Record<string, string> = { ID: id, IssueInstant: new Date().toISOString(), Destination: destination, InResponseTo: inResponseTo, Issuer: sp.entityId, StatusCode: options.status ?? SUCCESS };
-      return { id, context: template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole) };
-    },
-  } as never) as { context: string };
-  if (binding === 'redirect') return { path: localPath(built.context) };
-  return { path: '/saml/slo', form: { SAMLResponse: built.context } };
-}
 
 async function signInTo(t: TestApp, browser: Client, id: string, sp: TestSp): Promise<{ nameId: string; sessionIndex: string }> {
   const answer = await raw(t.app, 'GET', `/saml/sso/initiate?sp=${id}`, browser);
@@ -76,11 +38,11 @@ for (const backend of testBackends()) describe(`SAML front-channel single logout
 
   before(async () => {
     t = await buildTestApp(backend);
-    redir = await registerTestSp(t.app, 'redir', { slo: [{ binding: REDIRECT, location: 'https://redir.example.com/slo' }] });
-    poster = await registerTestSp(t.app, 'poster', { slo: [{ binding: POST, location: 'https://poster.example.com/slo' }] });
+    redir = await registerTestSp(t, 'redir', { slo: [{ binding: REDIRECT, location: 'https://redir.example.com/slo' }] });
+    poster = await registerTestSp(t, 'poster', { slo: [{ binding: POST, location: 'https://poster.example.com/slo' }] });
     // Its back channel points nowhere reachable: the SOAP delivery fails quietly, but it is not on the chain.
-    soapy = await registerTestSp(t.app, 'soapy', { slo: [{ binding: SOAP, location: 'http://127.0.0.1:9/soap' }, { binding: REDIRECT, location: 'https://soapy.example.com/slo' }] });
-    plain = await registerTestSp(t.app, 'plain', { signed: false, slo: [{ binding: REDIRECT, location: 'https://plain.example.com/slo' }] });
+    soapy = await registerTestSp(t, 'soapy', { slo: [{ binding: SOAP, location: 'http://127.0.0.1:9/soap' }, { binding: REDIRECT, location: 'https://soapy.example.com/slo' }] });
+    plain = await registerTestSp(t, 'plain', { signed: false, slo: [{ binding: REDIRECT, location: 'https://plain.example.com/slo' }] });
   });
   after(() => t.close());
 

@@ -41,8 +41,8 @@ for (const backend of testBackends()) describe(`hostile SAML requests (${backend
 
   before(async () => {
     t = await buildTestApp(backend);
-    signing = await registerTestSp(t.app, 'erp');
-    plain = await registerTestSp(t.app, 'wiki', { signed: false });
+    signing = await registerTestSp(t, 'erp');
+    plain = await registerTestSp(t, 'wiki', { signed: false });
     sso = (plain.idp.entityMeta.getSingleSignOnService('redirect') as string);
     zhangwei = t.client();
     assert.equal((await zhangwei.login('zhangwei', DEMO.zhangwei)).body.code, 200);

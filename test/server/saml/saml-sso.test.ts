@@ -29,9 +29,9 @@ for (const backend of testBackends()) describe(`SAML identity provider (${backen
 
   before(async () => {
     t = await buildTestApp(backend);
-    crm = await registerTestSp(t.app, 'crm');
-    staff = await registerTestSp(t.app, 'staff-hr', { groups: ['default'] });
-    plain = await registerTestSp(t.app, 'wiki', { signed: false, nameIdFormat: 'unspecified' });
+    crm = await registerTestSp(t, 'crm');
+    staff = await registerTestSp(t, 'staff-hr', { groups: ['default'] });
+    plain = await registerTestSp(t, 'wiki', { signed: false, nameIdFormat: 'unspecified' });
     zhangwei = t.client();
     assert.equal((await zhangwei.login('zhangwei', DEMO.zhangwei)).body.code, 200);
   });

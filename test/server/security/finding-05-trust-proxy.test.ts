@@ -54,7 +54,7 @@ for (const backend of testBackends()) {
           form: { name: 'zhangwei', pwd: await c.encrypt(DEMO.zhangwei), loginType: '0' },
           headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' },
         });
-        const [last] = await t.app.sso.stores.audit.listLoginAudit(1);
+        const [last] = await t.ctx.stores.audit.listLoginAudit(1);
         assert.equal(last!.ip, '203.0.113.7');
       }
     });

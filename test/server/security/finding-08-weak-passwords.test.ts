@@ -66,7 +66,7 @@ for (const backend of testBackends()) {
       const refused = await runAdminCli(t.config, ['add-user', 'cliweak', 'Passw0rd!']);
       assert.equal(refused.status, 2, 'refused as bad input');
       assert.match(refused.stderr, /密码过于常见/);
-      assert.equal(await t.app.sso.stores.users.findUserByName('cliweak'), null);
+      assert.equal(await t.ctx.stores.users.findUserByName('cliweak'), null);
     });
   });
 }

@@ -35,7 +35,7 @@ for (const backend of testBackends()) {
     it('stores an SMS code as an HMAC under a server key, not a plain hash of the digits', async () => {
       const phone = '13800000001';
       const code = t.lastSmsCode(phone)!;
-      const stored = await t.app.sso.stores.sms.getCode(phone, 'login');
+      const stored = await t.ctx.stores.sms.getCode(phone, 'login');
       assert.ok(stored);
       const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
       for (const guess of [`${phone}:${code}`, code, `${code}:${phone}`, `login:${phone}:${code}`]) assert.notEqual(stored.codeHash, sha(guess));

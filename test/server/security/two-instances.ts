@@ -5,7 +5,7 @@
 // per-account queue, its own caches.
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../server/config.ts';
-import { createServer } from '../../helpers/create-server.ts';
+import { createServer } from '../../../server/server.ts';
 import { testConfig } from '../../helpers/start-server.ts';
 import { Client, Clock, type Backend } from '../../helpers/test-app.ts';
 import { smsCodesTo } from '../../helpers/sms-outbox.ts';
@@ -24,8 +24,8 @@ export interface TwoInstances {
 export async function startTwoInstances(backend: Backend, overrides: Partial<ServerConfig> = {}): Promise<TwoInstances> {
   const { config, cleanup } = testConfig({ ...backend.overrides, ...overrides });
   const clock = new Clock();
-  const a = await createServer(config, { now: clock.now });
-  const b = await createServer(config, { now: clock.now });
+  const { app: a } = await createServer(config, { now: clock.now });
+  const { app: b } = await createServer(config, { now: clock.now });
   await Promise.all([a.ready(), b.ready()]);
   return {
     a, b, config, clock,

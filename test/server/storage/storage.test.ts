@@ -22,9 +22,9 @@ for (const backend of testBackends()) {
         assert.equal(key2, key1);
         const t = await buildTestApp(backend, { ...schema, dataDir });
         try {
-          const groups = await t.app.sso.stores.catalog.listGroups();
+          const groups = await t.ctx.stores.catalog.listGroups();
           assert.equal(groups.length, 6, 'no duplicate groups after restarts');
-          assert.equal((await t.app.sso.stores.catalog.listApps('default')).length, 4);
+          assert.equal((await t.ctx.stores.catalog.listApps('default')).length, 4);
         } finally {
           await t.app.close();
         }
@@ -43,7 +43,7 @@ for (const backend of testBackends()) {
       after(() => t.close());
 
       it('a failing transaction leaves nothing behind', async () => {
-        const storage = t.app.sso.storage;
+        const storage = t.ctx.storage;
         await assert.rejects(storage.transaction(async (tx) => {
           await tx.users.insertUser({ username: 'halfdone', phone: null, passwordHash: 'x', passwordChangedAt: 0, mustChangePassword: false, kind: 'staff' });
           throw new Error('second write failed');
@@ -52,7 +52,7 @@ for (const backend of testBackends()) {
       });
 
       it('counts every one of ten concurrent failures (atomic counter)', async () => {
-        const storage = t.app.sso.storage;
+        const storage = t.ctx.storage;
         const now = Date.now();
         const results = await Promise.all(Array.from({ length: 10 }, () => storage.stores.lockout.recordFailure('racer', now, 60_000, 100, 60_000)));
         assert.deepEqual(results.map((r) => r.failureCount).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
