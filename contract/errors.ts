@@ -120,6 +120,9 @@ export const RequestMessages = {
 /** Field texts of schema failures a route names itself (fieldMessages), beyond contract/messages.ts. */
 export const FieldMessages = {
   loginType: '登录方式不正确',
+  /** The user look-up (GET userDetails) with both or neither of its parameters. */
+  usernameOrPhone: '请提供 username 或 phone 其中之一',
+  passkeyName: '请输入通行密钥名称（1-40 个字）',
 } as const;
 
 /** The one-time login ticket's redeem (server/embedding/ticket-routes.ts): its refusal page texts. */
@@ -163,4 +166,86 @@ export const AdminMessages = {
   badClientId: '客户端 ID 格式不正确',
   appLinkLabel: '应用链接',
   badAppLogo: '图标地址须是本站路径（/…）或 http(s) 网址',
+} as const;
+
+/**
+ * Why a definition of an OpenID Connect client was refused, in the console's words
+ * (server/oidc/client-definition.ts, client-admin.ts); the CLI and the import print English.
+ */
+export const ClientAdminMessages = {
+  /** The console's names of the client fields, used as `label` below. */
+  fieldLabels: {
+    clientId: '客户端 ID', secret: '密钥', public: '公开客户端', redirectUris: '回调地址', postLogoutRedirectUris: '退出后回调地址',
+    backchannelLogoutUri: '后端通道退出地址', initiateLoginUri: '发起登录地址', name: '名称', groups: '客户群', consent: '需用户同意',
+    scopes: '允许的 scope',
+  },
+  notAUrl: (label: string, value: string): string => `${label}：不是完整的网址：${value}`,
+  notHttpUrl: (label: string, value: string): string => `${label}：只能是 http 或 https 网址：${value}`,
+  fragment: (label: string, value: string): string => `${label}：不能带 # 片段：${value}`,
+  httpsOnly: (label: string, value: string): string => `${label}：生产环境只接受 https 网址（本机地址 127.0.0.1、[::1]、localhost 除外）：${value}`,
+  badClientId: (label: string): string => `${label}：1-64 位英文字母、数字、点、下划线或短横线`,
+  publicHasNoSecret: (label: string): string => `${label}：公开客户端没有密钥（使用 PKCE）`,
+  secretTooShort: (label: string, min: number): string => `${label}：至少 ${min} 个字符`,
+  redirectUriMissing: (label: string): string => `请至少填写一个${label}`,
+  unknownGroups: (label: string, codes: readonly string[]): string => `${label}：客户群不存在：${codes.join('、')}`,
+  unknownScopes: (label: string, scopes: readonly string[], known: readonly string[]): string =>
+    `${label}：不支持的 scope：${scopes.join('、')}（可选：${known.join(' ')}）`,
+  openidMissing: (label: string): string => `${label}：必须包含 openid`,
+  clientNotFound: (clientId: string): string => `客户端 ${clientId} 不存在`,
+  clientIdTaken: (clientId: string): string => `客户端 ID ${clientId} 已被使用`,
+  clientGone: (clientId: string): string => `客户端 ${clientId} 不存在，可能已被删除`,
+  clientChanged: '该客户端已被其他管理员修改，请刷新后再改',
+  publicNoSecret: '公开客户端没有密钥',
+} as const;
+
+/** Why an administrator's action on a CAS service or SAML provider was refused (server/cas/protocol-admin.ts, service-patterns.ts). */
+export const ProtocolAdminMessages = {
+  appGone: (id: string): string => `应用 ${id} 不存在，可能已被删除`,
+  badId: 'ID 须为 1-64 位字母、数字、. _ -',
+  idIsOidcClient: (id: string): string => `ID ${id} 已是一个 OpenID Connect 客户端，请先删除它或换一个 ID`,
+  badName: '名称须为 1-64 个字符',
+  unknownGroups: (codes: readonly string[]): string => `没有客户群 ${codes.join('、')}`,
+  idTaken: (id: string): string => `ID ${id} 已被使用`,
+  appChanged: '该应用已被其他管理员修改，请刷新后再改',
+  serviceMissing: '请至少填写一个服务地址',
+  badService: (why: string): string => `服务地址 ${why}`,
+  /** A service pattern that is not an absolute http(s) URL or a prefix ending in *. */
+  badPattern: (pattern: string): string => `${pattern} 不是完整的 http(s) 地址，也不是以 * 结尾的地址前缀（不支持正则表达式或中间的 *）`,
+  patternFragment: (pattern: string): string => `${pattern} 不能含 # 片段`,
+  prefixWithoutPath: (pattern: string, origin: string): string => `${pattern}：地址前缀必须包含主机名后的路径，例如 ${origin}/*`,
+} as const;
+
+/** Why a SAML service provider's registration was refused (server/saml/saml-admin.ts, saml-metadata.ts). */
+export const SamlAdminMessages = {
+  badNameIdFormat: 'NameID 格式须为 persistent 或 unspecified',
+  badMetadata: (why: string): string => `SP 元数据有误：${why}`,
+  entityIdTaken: (entityId: string, id: string): string => `entityID ${entityId} 已登记为应用 ${id}`,
+  /** What is wrong with the metadata (after badMetadata's prefix). */
+  metadataTooLarge: '元数据超过 256 KB',
+  metadataDoctype: '元数据不能含 DOCTYPE 或实体声明（<!DOCTYPE、<!ENTITY）',
+  metadataNotXml: (why: string): string => `元数据不是有效的 XML：${why}`,
+  metadataNotEntityDescriptor: '元数据的根元素须是 EntityDescriptor（每次登记一个服务提供者）',
+  metadataNoSpDescriptor: '元数据中没有（或不止一个）SPSSODescriptor，不是服务提供者的元数据',
+  metadataUnreadable: '无法读取该元数据，请检查是否为 SAML 2.0 服务提供者元数据',
+  metadataNoEntityId: '元数据中没有 entityID',
+  metadataNoAcs: '元数据中没有 HTTP-POST 绑定的 AssertionConsumerService',
+} as const;
+
+/** The second factor's field texts at sign-in (server/mfa/sign-in-routes.ts). */
+export const MfaFieldMessages = {
+  code: '请输入 6 位数字动态验证码',
+  recoveryCode: '恢复码格式不正确',
+  challenge: Refusal.mfaChallengeExpired[1],
+} as const;
+
+/**
+ * The OpenID Connect provider's error_description texts an app (and through it a person) sees:
+ * the login checks (server/oidc/portal-policy.ts) and acr_values asking for two factors an account
+ * cannot give (server/mfa/acr.ts).
+ */
+export const OidcMessages = {
+  portalNotSignedIn: '门户未登录',
+  notInAppGroups: '账号不属于该应用的用户组',
+  twoFactorsRequested: '应用要求二次验证',
+  unmetTwoFactors: '该应用要求二次验证登录：请先在“我的账号”页面绑定身份验证器',
 } as const;

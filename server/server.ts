@@ -9,11 +9,12 @@ import type { ServerConfig } from './config.ts';
 import { staticAssetOptions } from './http/static-caching.ts';
 import { SEED_DIR } from './seed/seed-dir.ts';
 import { HttpMessages } from '../contract/errors.ts';
+import { NotBuiltPageTexts } from '../contract/pages.ts';
 
 const APP_LOGOS_DIR = path.join(SEED_DIR, 'app-logos');
 
-const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>门户尚未构建</title>
-<body><h1>门户尚未构建</h1><p>API 已在运行。请先运行 <code>npm run build</code> 构建门户，然后重新启动服务。</p></body></html>`;
+const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${NotBuiltPageTexts.title}</title>
+<body><h1>${NotBuiltPageTexts.title}</h1><p>${NotBuiltPageTexts.bodyHtml}</p></body></html>`;
 
 export async function createServer(config: ServerConfig, deps: AppDeps = {}): Promise<BuiltApp> {
   // compose.ts (inside buildApp) runs the migrations and the seed under the startup lock.

@@ -8,6 +8,7 @@ import { AdminActionError } from '../admin-action-error.ts';
 import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 import { checkServicePattern, ServicePatternError } from './service-patterns.ts';
+import { ProtocolAdminMessages as M } from '../../contract/errors.ts';
 
 export interface CasServiceInput {
   id: string;
@@ -19,18 +20,18 @@ export interface CasServiceInput {
 
 export async function requireProtocolApp(ctx: AppContext, id: string): Promise<ProtocolClient> {
   const app = await ctx.stores.protocolClients.find(id);
-  if (!app) throw new AdminActionError('notFound', `应用 ${id} 不存在，可能已被删除`);
+  if (!app) throw new AdminActionError('notFound', M.appGone(id));
   return app;
 }
 
 /** The rules every CAS / SAML app follows: its id (not an OpenID Connect client's), name and groups; answers the groups without repeats. */
 export async function checkProtocolAppBasics(ctx: AppContext, id: string, name: string | null, groups: string[]): Promise<string[]> {
-  if (!CLIENT_ID_PATTERN.test(id)) throw new AdminActionError('badInput', 'ID 须为 1-64 位字母、数字、. _ -');
-  if (await ctx.stores.oidcClients.find(id)) throw new AdminActionError('exists', `ID ${id} 已是一个 OpenID Connect 客户端，请先删除它或换一个 ID`);
-  if (name !== null && (name.trim().length < 1 || name.length > 64)) throw new AdminActionError('badInput', '名称须为 1-64 个字符');
+  if (!CLIENT_ID_PATTERN.test(id)) throw new AdminActionError('badInput', M.badId);
+  if (await ctx.stores.oidcClients.find(id)) throw new AdminActionError('exists', M.idIsOidcClient(id));
+  if (name !== null && (name.trim().length < 1 || name.length > 64)) throw new AdminActionError('badInput', M.badName);
   const known = new Set((await ctx.stores.catalog.listGroups()).map((g) => g.code));
   const unknown = [...new Set(groups)].filter((g) => !known.has(g));
-  if (unknown.length) throw new AdminActionError('badInput', `没有客户群 ${unknown.join('、')}`);
+  if (unknown.length) throw new AdminActionError('badInput', M.unknownGroups(unknown));
   return [...new Set(groups)];
 }
 
@@ -41,12 +42,12 @@ export async function checkProtocolAppBasics(ctx: AppContext, id: string, name: 
 export async function saveProtocolApp(ctx: AppContext, app: ProtocolClient, expectedUpdatedAt: number | null): Promise<ProtocolClient> {
   const store = ctx.stores.protocolClients;
   const existing = await store.find(app.id);
-  if (expectedUpdatedAt === null && existing) throw new AdminActionError('exists', `ID ${app.id} 已被使用`);
-  if (expectedUpdatedAt !== null && !existing) throw new AdminActionError('notFound', `应用 ${app.id} 不存在，可能已被删除`);
+  if (expectedUpdatedAt === null && existing) throw new AdminActionError('exists', M.idTaken(app.id));
+  if (expectedUpdatedAt !== null && !existing) throw new AdminActionError('notFound', M.appGone(app.id));
   if (!(await store.saveIfUnchanged(app, expectedUpdatedAt, ctx.now()))) {
     throw expectedUpdatedAt === null
-      ? new AdminActionError('exists', `ID ${app.id} 已被使用`)
-      : new AdminActionError('conflict', '该应用已被其他管理员修改，请刷新后再改');
+      ? new AdminActionError('exists', M.idTaken(app.id))
+      : new AdminActionError('conflict', M.appChanged);
   }
   return requireProtocolApp(ctx, app.id);
 }
@@ -55,12 +56,12 @@ export async function saveProtocolApp(ctx: AppContext, app: ProtocolClient, expe
 export async function saveCasServiceByAdmin(ctx: AppContext, input: CasServiceInput, expectedUpdatedAt: number | null): Promise<ProtocolClient> {
   const groups = await checkProtocolAppBasics(ctx, input.id, input.name, input.groups);
   const services = [...new Set(input.services.map((s) => s.trim()).filter(Boolean))];
-  if (services.length === 0) throw new AdminActionError('badInput', '请至少填写一个服务地址');
+  if (services.length === 0) throw new AdminActionError('badInput', M.serviceMissing);
   for (const service of services) {
     try {
       checkServicePattern(service);
     } catch (error) {
-      if (error instanceof ServicePatternError) throw new AdminActionError('badInput', `服务地址 ${error.chinese}`);
+      if (error instanceof ServicePatternError) throw new AdminActionError('badInput', M.badService(error.chinese));
       throw error;
     }
   }
@@ -70,6 +71,6 @@ export async function saveCasServiceByAdmin(ctx: AppContext, input: CasServiceIn
 /** Removes a CAS service or SAML service provider; answers it as it was. */
 export async function removeProtocolAppByAdmin(ctx: AppContext, id: string): Promise<ProtocolClient> {
   const before = await requireProtocolApp(ctx, id);
-  if (!(await ctx.stores.protocolClients.remove(id))) throw new AdminActionError('notFound', `应用 ${id} 不存在，可能已被删除`);
+  if (!(await ctx.stores.protocolClients.remove(id))) throw new AdminActionError('notFound', M.appGone(id));
   return before;
 }

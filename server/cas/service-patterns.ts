@@ -5,6 +5,8 @@
 // a browser would make of it (dot segments resolved) both stay inside the pattern, and raw text
 // that browsers rewrite (controls, spaces, backslashes, encoded ones) is refused outright.
 
+import { ProtocolAdminMessages as M } from '../../contract/errors.ts';
+
 const REWRITTEN_BY_BROWSERS = /[\u0000-\u0020\u007f-\u00a0\\]|%(?:0[0-9a-f]|1[0-9a-f]|20|5c|7f)/i;
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$|\?|#)/i;
 export const MAX_SERVICE_LENGTH = 2048;
@@ -26,11 +28,11 @@ export function checkServicePattern(pattern: string): string {
   const prefix = pattern.endsWith('*') ? pattern.slice(0, -1) : null;
   const text = prefix ?? pattern;
   const url = httpUrl(text);
-  if (!url || REWRITTEN_BY_BROWSERS.test(text) || text.includes('*')) throw new ServicePatternError(`not an absolute http(s) URL or URL prefix ending in *: ${pattern}`, `${pattern} 不是完整的 http(s) 地址，也不是以 * 结尾的地址前缀（不支持正则表达式或中间的 *）`);
-  if (text.includes('#')) throw new ServicePatternError(`no #fragment allowed: ${pattern}`, `${pattern} 不能含 # 片段`);
+  if (!url || REWRITTEN_BY_BROWSERS.test(text) || text.includes('*')) throw new ServicePatternError(`not an absolute http(s) URL or URL prefix ending in *: ${pattern}`, M.badPattern(pattern));
+  if (text.includes('#')) throw new ServicePatternError(`no #fragment allowed: ${pattern}`, M.patternFragment(pattern));
   if (prefix !== null && !text.startsWith(`${url.origin}/`)) {
     throw new ServicePatternError(`a prefix must include the path after the host, e.g. ${url.origin}/*: ${pattern}`,
-      `${pattern}：地址前缀必须包含主机名后的路径，例如 ${url.origin}/*`);
+      M.prefixWithoutPath(pattern, url.origin));
   }
   return pattern;
 }

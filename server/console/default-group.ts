@@ -4,6 +4,7 @@
 // together create it once.
 import type { ServerConfig } from '../config.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
+import { DisplayNames } from '../../contract/pages.ts';
 
 export const DEFAULT_GROUP_CODE = 'default';
 
@@ -11,7 +12,7 @@ export async function ensureDefaultGroup(catalog: CatalogStore, config: Pick<Ser
   if ((await catalog.listGroups()).length > 0) return false;
   const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
   await catalog.upsertGroup({
-    code: DEFAULT_GROUP_CODE, name: '统一身份认证', aliases: [], domains: [host], domainUrl: config.publicUrl,
+    code: DEFAULT_GROUP_CODE, name: DisplayNames.defaultGroup, aliases: [], domains: [host], domainUrl: config.publicUrl,
     imageList: [], cycleTime: 3, weCom: null, feishu: null, callbackOrigins: [], isDefault: true, sortOrder: 0,
     staffOnly: false, theme: null,
   });

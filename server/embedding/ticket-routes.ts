@@ -12,13 +12,14 @@ import { TicketMessages } from './issue-ticket.ts';
 import { proofMatches } from './ticket-binding.ts';
 import { redeemTicket, type RedeemTicketQuery } from '../../contract/endpoints/embedding.ts';
 import { Refusal } from '../../contract/errors.ts';
+import { TicketPageTexts } from '../../contract/pages.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain page (no script, no style: fine under the strict CSP) for a ticket that cannot be used. */
 function refusalPage(reply: FastifyReply, status: number, message: string): FastifyReply {
-  const body = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>登录失败</title>
-<body><h1>登录失败</h1><p id="message">${escapeHtml(message)}</p><p><a href="/">返回登录页</a></p></body></html>`;
+  const body = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${TicketPageTexts.title}</title>
+<body><h1>${TicketPageTexts.title}</h1><p id="message">${escapeHtml(message)}</p><p><a href="/">${TicketPageTexts.backToLogin}</a></p></body></html>`;
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 

@@ -3,6 +3,8 @@
 // A client that sends acr_values=urn:sso:loa:2fa gets a code only for a two-factor sign-in: a
 // one-factor portal session signs in again (the password then asks for the code), and an account
 // that has no second factor gets unmet_authentication_requirements instead of a code.
+import { OidcMessages } from '../../contract/errors.ts';
+
 export const ACR_ONE_FACTOR = 'urn:sso:loa:1fa';
 export const ACR_TWO_FACTORS = 'urn:sso:loa:2fa';
 export const ACR_VALUES = [ACR_ONE_FACTOR, ACR_TWO_FACTORS];
@@ -20,4 +22,4 @@ export function wantsTwoFactors(acrValues: unknown): boolean {
   return values.includes(ACR_TWO_FACTORS) && !values.includes(ACR_ONE_FACTOR);
 }
 
-export const UNMET_TWO_FACTORS = '该应用要求二次验证登录：请先在“我的账号”页面绑定身份验证器';
+export const UNMET_TWO_FACTORS = OidcMessages.unmetTwoFactors;

@@ -14,12 +14,9 @@ import type { LoginAttempt } from '../auth/storage/login-audit-store.ts';
 import { oneAtATime, proveSecondFactor } from './second-factor.ts';
 import { matchingStep, newEnrolment, newRecoveryCodes } from './totp.ts';
 import type { MfaChallenge } from './mfa-store.ts';
+import { MfaFieldMessages } from '../../contract/errors.ts';
 
-export const codeFieldMessages = {
-  code: '请输入 6 位数字动态验证码',
-  recoveryCode: '恢复码格式不正确',
-  challenge: '验证已超时，请重新输入密码登录',
-};
+export const codeFieldMessages = MfaFieldMessages;
 
 export function registerSecondFactorSignIn(app: FastifyInstance, ctx: AppContext): void {
   const limits = { fieldMessages: codeFieldMessages, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } };

@@ -4,9 +4,10 @@
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { TotpEnrolment } from '../../contract/endpoints/mfa.ts';
+import { DisplayNames } from '../../contract/pages.ts';
 
 const PERIOD_S = 30;
-export const ISSUER = '统一身份认证';
+export const ISSUER = DisplayNames.issuer;
 
 function totpOf(secret: string, username = ''): TOTP {
   return new TOTP({ issuer: ISSUER, label: username, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secret) });

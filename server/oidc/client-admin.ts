@@ -9,16 +9,13 @@ import { generateSecret, hashSecret } from './client-secrets.ts';
 import type { StoredClient } from './client-store.ts';
 import { oidcKeyPlace } from './oidc-key-place.ts';
 import { rotateKeys } from './signing-keys.ts';
+import { ClientAdminMessages as M } from '../../contract/errors.ts';
 
-const FIELD_LABELS: Record<keyof ClientInput, string> = {
-  clientId: '客户端 ID', secret: '密钥', public: '公开客户端', redirectUris: '回调地址', postLogoutRedirectUris: '退出后回调地址',
-  backchannelLogoutUri: '后端通道退出地址', initiateLoginUri: '发起登录地址', name: '名称', groups: '客户群', consent: '需用户同意',
-  scopes: '允许的 scope',
-};
+const FIELD_LABELS: Record<keyof ClientInput, string> = M.fieldLabels;
 
 export async function requireClient(ctx: AppContext, clientId: string): Promise<StoredClient> {
   const client = await ctx.stores.oidcClients.find(clientId);
-  if (!client) throw new AdminActionError('notFound', `客户端 ${clientId} 不存在`);
+  if (!client) throw new AdminActionError('notFound', M.clientNotFound(clientId));
   return client;
 }
 
@@ -29,8 +26,8 @@ export async function requireClient(ctx: AppContext, clientId: string): Promise<
 export async function saveClientByAdmin(ctx: AppContext, input: ClientInput, expectedUpdatedAt: number | null): Promise<{ client: StoredClient; secret: string | null }> {
   const { stores } = ctx;
   const existing = await stores.oidcClients.find(input.clientId);
-  if (expectedUpdatedAt === null && existing) throw new AdminActionError('exists', `客户端 ID ${input.clientId} 已被使用`);
-  if (expectedUpdatedAt !== null && !existing) throw new AdminActionError('notFound', `客户端 ${input.clientId} 不存在，可能已被删除`);
+  if (expectedUpdatedAt === null && existing) throw new AdminActionError('exists', M.clientIdTaken(input.clientId));
+  if (expectedUpdatedAt !== null && !existing) throw new AdminActionError('notFound', M.clientGone(input.clientId));
   const knownGroups = new Set((await stores.catalog.listGroups()).map((g) => g.code));
   // Switching between public and confidential: the old secret must not carry over.
   const keep = existing && (existing.secretHash !== null) === !input.public ? existing : null;
@@ -43,29 +40,29 @@ export async function saveClientByAdmin(ctx: AppContext, input: ClientInput, exp
   }
   if (!(await stores.oidcClients.saveIfUnchanged(defined.client, expectedUpdatedAt, ctx.now()))) {
     throw expectedUpdatedAt === null
-      ? new AdminActionError('exists', `客户端 ID ${input.clientId} 已被使用`)
-      : new AdminActionError('conflict', '该客户端已被其他管理员修改，请刷新后再改');
+      ? new AdminActionError('exists', M.clientIdTaken(input.clientId))
+      : new AdminActionError('conflict', M.clientChanged);
   }
   return { client: await requireClient(ctx, input.clientId), secret: defined.generatedSecret };
 }
 
 export async function setClientDisabled(ctx: AppContext, clientId: string, disabled: boolean): Promise<StoredClient> {
-  if (!(await ctx.stores.oidcClients.setDisabled(clientId, disabled, ctx.now()))) throw new AdminActionError('notFound', `客户端 ${clientId} 不存在`);
+  if (!(await ctx.stores.oidcClients.setDisabled(clientId, disabled, ctx.now()))) throw new AdminActionError('notFound', M.clientNotFound(clientId));
   return requireClient(ctx, clientId);
 }
 
 export async function removeClientByAdmin(ctx: AppContext, clientId: string): Promise<void> {
-  if (!(await ctx.stores.oidcClients.remove(clientId))) throw new AdminActionError('notFound', `客户端 ${clientId} 不存在`);
+  if (!(await ctx.stores.oidcClients.remove(clientId))) throw new AdminActionError('notFound', M.clientNotFound(clientId));
 }
 
 /** A new secret (answered once); the previous one keeps working for graceMinutes. */
 export async function rotateClientSecret(ctx: AppContext, clientId: string, graceMinutes: number): Promise<{ client: StoredClient; secret: string }> {
   const client = await requireClient(ctx, clientId);
-  if (!client.secretHash) throw new AdminActionError('badInput', '公开客户端没有密钥');
+  if (!client.secretHash) throw new AdminActionError('badInput', M.publicNoSecret);
   const secret = generateSecret();
   const now = ctx.now();
   if (!(await ctx.stores.oidcClients.rotateSecret(clientId, hashSecret(secret), now + graceMinutes * 60_000, now))) {
-    throw new AdminActionError('notFound', `客户端 ${clientId} 不存在`);
+    throw new AdminActionError('notFound', M.clientNotFound(clientId));
   }
   return { client: await requireClient(ctx, clientId), secret };
 }

@@ -7,6 +7,7 @@ import { CLIENT_ID_PATTERN } from './client-registry.ts';
 import type { RegisteredClient } from './client-store.ts';
 import { DEFAULT_CLIENT_SCOPES, KNOWN_SCOPES } from './client-scopes.ts';
 import { isLoopbackHost } from '../config.ts';
+import { ClientAdminMessages as M } from '../../contract/errors.ts';
 
 export interface ClientInput {
   clientId: string;
@@ -61,15 +62,15 @@ function checkUri(value: string, label: string, httpsOnly: boolean): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ClientDefinitionError(`${label}: not an absolute URL: ${value}`, `${label}：不是完整的网址：${value}`);
+    throw new ClientDefinitionError(`${label}: not an absolute URL: ${value}`, M.notAUrl(label, value));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ClientDefinitionError(`${label}: http or https only: ${value}`, `${label}：只能是 http 或 https 网址：${value}`);
+    throw new ClientDefinitionError(`${label}: http or https only: ${value}`, M.notHttpUrl(label, value));
   }
-  if (url.hash || value.includes('#')) throw new ClientDefinitionError(`${label}: no #fragment allowed: ${value}`, `${label}：不能带 # 片段：${value}`);
+  if (url.hash || value.includes('#')) throw new ClientDefinitionError(`${label}: no #fragment allowed: ${value}`, M.fragment(label, value));
   if (httpsOnly && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new ClientDefinitionError(`${label}: https only in production (plain http only for 127.0.0.1, [::1] or localhost): ${value}`,
-      `${label}：生产环境只接受 https 网址（本机地址 127.0.0.1、[::1]、localhost 除外）：${value}`);
+      M.httpsOnly(label, value));
   }
   return value;
 }
@@ -77,15 +78,15 @@ function checkUri(value: string, label: string, httpsOnly: boolean): string {
 export function defineClient(input: ClientInput, label: FieldLabel, options: DefineOptions): DefinedClient {
   const { clientId } = input;
   if (!CLIENT_ID_PATTERN.test(clientId)) {
-    throw new ClientDefinitionError(`${label('clientId')}: 1-64 letters, digits, . _ -`, `${label('clientId')}：1-64 位英文字母、数字、点、下划线或短横线`);
+    throw new ClientDefinitionError(`${label('clientId')}: 1-64 letters, digits, . _ -`, M.badClientId(label('clientId')));
   }
   const isPublic = input.public === true;
   const given = input.secret ?? null;
   if (isPublic && given !== null) {
-    throw new ClientDefinitionError(`${label('secret')}: public clients have no secret (they use PKCE)`, `${label('secret')}：公开客户端没有密钥（使用 PKCE）`);
+    throw new ClientDefinitionError(`${label('secret')}: public clients have no secret (they use PKCE)`, M.publicHasNoSecret(label('secret')));
   }
   if (given !== null && given.length < MIN_SECRET_LENGTH) {
-    throw new ClientDefinitionError(`${label('secret')}: at least ${MIN_SECRET_LENGTH} characters`, `${label('secret')}：至少 ${MIN_SECRET_LENGTH} 个字符`);
+    throw new ClientDefinitionError(`${label('secret')}: at least ${MIN_SECRET_LENGTH} characters`, M.secretTooShort(label('secret'), MIN_SECRET_LENGTH));
   }
   const stored = options.existing?.secretHash ?? null;
   let secretHash: string | null = null;
@@ -96,17 +97,17 @@ export function defineClient(input: ClientInput, label: FieldLabel, options: Def
     generatedSecret = generateSecret();
     secretHash = hashSecret(generatedSecret);
   }
-  if (input.redirectUris.length === 0) throw new ClientDefinitionError(`at least one ${label('redirectUris')}`, `请至少填写一个${label('redirectUris')}`);
+  if (input.redirectUris.length === 0) throw new ClientDefinitionError(`at least one ${label('redirectUris')}`, M.redirectUriMissing(label('redirectUris')));
   const groups = [...new Set(input.groups ?? [])];
   const unknown = groups.filter((g) => !options.knownGroups.has(g));
-  if (unknown.length) throw new ClientDefinitionError(`${label('groups')}: no group ${unknown.join(', ')}`, `${label('groups')}：客户群不存在：${unknown.join('、')}`);
+  if (unknown.length) throw new ClientDefinitionError(`${label('groups')}: no group ${unknown.join(', ')}`, M.unknownGroups(label('groups'), unknown));
   const scopes = input.scopes === undefined ? [...(options.existing?.scopes ?? DEFAULT_CLIENT_SCOPES)] : [...new Set(input.scopes)];
   const unknownScopes = scopes.filter((scope) => !KNOWN_SCOPES.includes(scope));
   if (unknownScopes.length) {
     throw new ClientDefinitionError(`${label('scopes')}: unknown scope ${unknownScopes.join(', ')} (known: ${KNOWN_SCOPES.join(' ')})`,
-      `${label('scopes')}：不支持的 scope：${unknownScopes.join('、')}（可选：${KNOWN_SCOPES.join(' ')}）`);
+      M.unknownScopes(label('scopes'), unknownScopes, KNOWN_SCOPES));
   }
-  if (!scopes.includes('openid')) throw new ClientDefinitionError(`${label('scopes')}: must include openid`, `${label('scopes')}：必须包含 openid`);
+  if (!scopes.includes('openid')) throw new ClientDefinitionError(`${label('scopes')}: must include openid`, M.openidMissing(label('scopes')));
   // The URIs the portal itself calls or builds links from are kept normalised (review finding 6:
   // http://10.0.0.5 and http://10.0.0.5/ are one URI, as fetch sends it). Redirect URIs stay
   // exactly as registered: an app sends its redirect_uri as it has it, matched as a string (RFC 9700).

@@ -10,6 +10,7 @@ import type { Accounts } from './accounts.ts';
 import type { ClientRegistry, RegisteredClient } from './client-registry.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
 import { consentPage, errorPage } from './pages.ts';
+import { OidcPageTexts } from '../../contract/pages.ts';
 import { loginTsOf } from './portal-session.ts';
 import { mayUseClient } from './client-access.ts';
 import { amrOf } from './sign-in-amr.ts';
@@ -57,7 +58,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       return await (await deps.provider(request)).interactionDetails(request.raw, reply.raw);
     } catch {
       // An unknown, expired or other browser's interaction: the app must start over.
-      reply.status(400).type('text/html; charset=utf-8').send(errorPage('invalid_request', '登录请求已过期，请回到应用重新登录'));
+      reply.status(400).type('text/html; charset=utf-8').send(errorPage('invalid_request', OidcPageTexts.interactionExpired));
       return null;
     }
   }

@@ -5,16 +5,17 @@ import { interactionPolicy } from 'oidc-provider';
 import { portalOf, type PolicyDeps } from './portal-session.ts';
 import { mayUseClient } from './client-access.ts';
 import { ACR_TWO_FACTORS, wantsTwoFactors } from '../mfa/acr.ts';
+import { OidcMessages } from '../../contract/errors.ts';
 
 export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy {
   const { Check, base } = interactionPolicy;
   const policy = base();
   const login = policy.get('login')!;
 
-  login.checks.add(new Check('portal_session', '门户未登录', 'login_required',
+  login.checks.add(new Check('portal_session', OidcMessages.portalNotSignedIn, 'login_required',
     (ctx) => (portalOf(ctx) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT)), 0);
 
-  login.checks.add(new Check('group_access', '账号不属于该应用的用户组', 'access_denied', async (ctx) => {
+  login.checks.add(new Check('group_access', OidcMessages.notInAppGroups, 'access_denied', async (ctx) => {
     const portal = portalOf(ctx);
     if (!portal) return Check.NO_NEED_TO_PROMPT;
     return await mayUseClient(deps.registry, deps.accounts, ctx.oidc.client!.clientId, portal.userId) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
@@ -22,7 +23,7 @@ export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy 
 
   // acr_values asking for two factors over a one-factor session: the interaction route decides
   // (sign in again, or unmet_authentication_requirements; server/mfa/acr.ts).
-  login.checks.add(new Check('two_factors', '应用要求二次验证', 'login_required',
+  login.checks.add(new Check('two_factors', OidcMessages.twoFactorsRequested, 'login_required',
     (ctx) => (wantsTwoFactors(ctx.oidc.params?.acr_values) && ctx.oidc.session?.acr !== ACR_TWO_FACTORS ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT)));
 
   return policy;

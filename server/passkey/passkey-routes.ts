@@ -20,6 +20,8 @@ import {
   type AddPasskeyBody, type PasskeyInfo, type PasskeySignInBody, type RemovePasskeyBody, type RenamePasskeyBody,
 } from '../../contract/endpoints/passkey.ts';
 import { ISSUER } from '../mfa/totp.ts';
+import { FieldMessages } from '../../contract/errors.ts';
+import { DisplayNames } from '../../contract/pages.ts';
 import type { Passkey } from './passkey-store.ts';
 import { webAuthnLibrary } from './webauthn-library.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
@@ -42,7 +44,7 @@ async function allowedOrigins(ctx: AppContext, request: FastifyRequest): Promise
 }
 
 export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const limits = { fieldMessages: { name: '请输入通行密钥名称（1-40 个字）' }, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } };
+  const limits = { fieldMessages: { name: FieldMessages.passkeyName }, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } };
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply) {
     const session = await requireSession(ctx, request, reply);
@@ -95,7 +97,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { credential } = verified.registrationInfo;
     const passkey: Passkey = {
       id: credential.id, userId: user.id, publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter,
-      transports: credential.transports ?? [], name: request.body.name.trim() || '通行密钥', createdAt: ctx.now(), lastUsedAt: null,
+      transports: credential.transports ?? [], name: request.body.name.trim() || DisplayNames.passkey, createdAt: ctx.now(), lastUsedAt: null,
     };
     if (!(await ctx.stores.passkeys.add(passkey))) throw refuse('passkeyExists');
     return ok(addPasskey, info(passkey));

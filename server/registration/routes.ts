@@ -15,6 +15,7 @@ import { badInput, refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { registrationGroups } from './registration-groups.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
+import { FieldMessages } from '../../contract/errors.ts';
 
 const fieldMessages = { phone: INVALID_PHONE, username: INVALID_USERNAME, smsCode: INVALID_SMS_CODE, password: ENCRYPTED_FIELD_BROKEN };
 
@@ -35,7 +36,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     config: { fieldMessages, rateLimit: { max: ctx.config.userLookupPerMinute, timeWindow: 60_000 } },
   }, async (request) => {
     const { username, phone } = request.query;
-    if ((username === undefined) === (phone === undefined)) throw badInput('请提供 username 或 phone 其中之一');
+    if ((username === undefined) === (phone === undefined)) throw badInput(FieldMessages.usernameOrPhone);
     const user = username !== undefined ? await ctx.stores.users.findUserByName(username.trim()) : await ctx.stores.users.findUserByPhone(phone!);
     // Taken or free, nothing more (spec: non-null data means it exists): a phone look-up must not
     // hand out the account name that goes with it.

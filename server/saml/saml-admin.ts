@@ -8,6 +8,7 @@ import { AdminActionError } from '../admin-action-error.ts';
 import { checkProtocolAppBasics, saveProtocolApp } from '../cas/protocol-admin.ts';
 import type { ProtocolClient, SamlSettings } from '../cas/protocol-client-store.ts';
 import { checkSpMetadata, describeSpMetadata, SpMetadataError } from './saml-metadata.ts';
+import { SamlAdminMessages as M } from '../../contract/errors.ts';
 
 export interface SamlSpInput {
   id: string;
@@ -23,18 +24,18 @@ export interface SamlSpInput {
 export async function saveSamlSpByAdmin(ctx: AppContext, input: SamlSpInput, expectedUpdatedAt: number | null): Promise<ProtocolClient> {
   const groups = await checkProtocolAppBasics(ctx, input.id, input.name, input.groups);
   if (input.nameIdFormat !== 'persistent' && input.nameIdFormat !== 'unspecified') {
-    throw new AdminActionError('badInput', 'NameID 格式须为 persistent 或 unspecified');
+    throw new AdminActionError('badInput', M.badNameIdFormat);
   }
   let entityId: string;
   try {
     ({ entityId } = await checkSpMetadata(input.metadata));
   } catch (error) {
-    if (error instanceof SpMetadataError) throw new AdminActionError('badInput', `SP 元数据有误：${error.chinese}`);
+    if (error instanceof SpMetadataError) throw new AdminActionError('badInput', M.badMetadata(error.chinese));
     throw error;
   }
   for (const other of await ctx.stores.protocolClients.list()) {
     if (other.id !== input.id && other.saml && describeSpMetadata(other.saml.metadata).entityId === entityId) {
-      throw new AdminActionError('exists', `entityID ${entityId} 已登记为应用 ${other.id}`);
+      throw new AdminActionError('exists', M.entityIdTaken(entityId, other.id));
     }
   }
   return saveProtocolApp(ctx, {

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { loadSamlify } from './saml-idp.ts';
 import { parseDocument } from './saml-messages.ts';
+import { SamlAdminMessages as M } from '../../contract/errors.ts';
 
 const MAX_METADATA_BYTES = 256 * 1024;
 
@@ -54,21 +55,21 @@ export function describeSpMetadata(metadata: string): { entityId: string; acsUrl
  * SAML 2.0 SP metadata samlify can use, no DOCTYPE, one entityID, an HTTP-POST assertion consumer service.
  */
 export async function checkSpMetadata(metadata: string): Promise<{ metadata: string; entityId: string }> {
-  if (Buffer.byteLength(metadata) > MAX_METADATA_BYTES) throw new SpMetadataError('metadata larger than 256 KB', '元数据超过 256 KB');
+  if (Buffer.byteLength(metadata) > MAX_METADATA_BYTES) throw new SpMetadataError('metadata larger than 256 KB', M.metadataTooLarge);
   let document: Document;
   try {
     document = parseDocument(metadata);
   } catch (error) {
     if (/DOCTYPE/.test((error as Error).message)) {
-      throw new SpMetadataError((error as Error).message, '元数据不能含 DOCTYPE 或实体声明（<!DOCTYPE、<!ENTITY）');
+      throw new SpMetadataError((error as Error).message, M.metadataDoctype);
     }
-    throw new SpMetadataError((error as Error).message, `元数据不是有效的 XML：${(error as Error).message}`);
+    throw new SpMetadataError((error as Error).message, M.metadataNotXml((error as Error).message));
   }
   if (document.documentElement.localName !== 'EntityDescriptor') {
-    throw new SpMetadataError('not an EntityDescriptor (one SP per registration)', '元数据的根元素须是 EntityDescriptor（每次登记一个服务提供者）');
+    throw new SpMetadataError('not an EntityDescriptor (one SP per registration)', M.metadataNotEntityDescriptor);
   }
   if (document.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:metadata', 'SPSSODescriptor').length !== 1) {
-    throw new SpMetadataError('no SPSSODescriptor', '元数据中没有（或不止一个）SPSSODescriptor，不是服务提供者的元数据');
+    throw new SpMetadataError('no SPSSODescriptor', M.metadataNoSpDescriptor);
   }
   const samlify = await loadSamlify();
   let entityId: string | undefined;
@@ -78,10 +79,10 @@ export async function checkSpMetadata(metadata: string): Promise<{ metadata: str
     entityId = sp.entityMeta.getEntityID();
     acs = [sp.entityMeta.getAssertionConsumerService('post')].flat().filter(Boolean);
   } catch (error) {
-    throw new SpMetadataError(`metadata samlify cannot read: ${(error as Error).message}`, '无法读取该元数据，请检查是否为 SAML 2.0 服务提供者元数据');
+    throw new SpMetadataError(`metadata samlify cannot read: ${(error as Error).message}`, M.metadataUnreadable);
   }
-  if (!entityId) throw new SpMetadataError('no entityID', '元数据中没有 entityID');
-  if (acs.length === 0) throw new SpMetadataError('no HTTP-POST AssertionConsumerService', '元数据中没有 HTTP-POST 绑定的 AssertionConsumerService');
+  if (!entityId) throw new SpMetadataError('no entityID', M.metadataNoEntityId);
+  if (acs.length === 0) throw new SpMetadataError('no HTTP-POST AssertionConsumerService', M.metadataNoAcs);
   return { metadata, entityId };
 }
 

@@ -15,6 +15,7 @@ import { secureCookie, sessionIdOf } from '../http/cookie-names.ts';
 import { providerPagePolicy } from '../http/security-headers.ts';
 import type { Session } from '../auth/storage/session-store.ts';
 import { casPage } from '../cas/cas-pages.ts';
+import { SamlPageTexts } from '../../contract/pages.ts';
 import type { ProtocolClient } from '../cas/protocol-client-store.ts';
 import type { ProtocolRegistry } from '../cas/protocol-registry.ts';
 import { mayUseProtocolClient, portalLoginPage } from '../cas/protocol-access.ts';
@@ -83,7 +84,7 @@ export async function registerSaml(
 
   const page = (reply: FastifyReply, status: number, text: string, detail?: string) => reply.status(status).type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(casPage('无法完成登录', text, detail ? `<p><small>${detail.replace(/[&<>"']/g, '')}</small></p>` : ''));
+    .send(casPage(SamlPageTexts.refusalTitle, text, detail ? `<p><small>${detail.replace(/[&<>"']/g, '')}</small></p>` : ''));
   const autopost = (reply: FastifyReply, action: string, fields: Record<string, string | undefined>, heading?: typeof LOGGING_OUT) => {
     const origin = new URL(action).origin;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
@@ -292,7 +293,7 @@ export async function registerSaml(
     const samlIdp = await idp.idpFor(sp);
     const location = sloServices(sp).find((s) => s.binding === (requester.binding === 'redirect' ? BINDING_REDIRECT : BINDING_POST));
     const target = location?.responseLocation ?? location?.location;
-    if (!target) return reply.type('text/html; charset=utf-8').send(casPage('已退出登录', '您已退出统一登录及通过它登录的应用。'));
+    if (!target) return reply.type('text/html; charset=utf-8').send(casPage(SamlPageTexts.loggedOutTitle, SamlPageTexts.loggedOut));
     const built = samlIdp.createLogoutResponse(sp, { extract: { request: { id: requester.requestId } } } as never, requester.binding, {
       relayState: requester.relayState ?? undefined,
       customTagReplacement: (template: string) => {
@@ -375,8 +376,8 @@ export async function registerSaml(
     const refuse = (reason: string, chainGoesOn: boolean) => {
       request.log.info({ samlSp: client.id, reason }, 'SAML LogoutResponse refused');
       return reply.status(400).type('text/html; charset=utf-8').header('cache-control', 'no-store')
-        .send(casPage('无法完成退出', SAML_REFUSALS.badLogoutResponse, `<p><small>${STATUS.requester}</small></p>`
-          + (chainGoesOn ? '<p><a href="/saml/slo/front">继续退出其他应用</a></p>' : '')));
+        .send(casPage(SamlPageTexts.logoutFailedTitle, SAML_REFUSALS.badLogoutResponse, `<p><small>${STATUS.requester}</small></p>`
+          + (chainGoesOn ? `<p><a href="/saml/slo/front">${SamlPageTexts.continueLogout}</a></p>` : '')));
     };
     const chainId = head.inResponseTo ? await chains.waiting(client.id, head.inResponseTo) : null;
     const chain = chainId ? await chains.find(chainId) : null;

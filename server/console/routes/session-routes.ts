@@ -8,6 +8,7 @@ import {
   type CompleteSetupBody, type ConsoleReauthBody, type ConsoleSignInBody,
 } from '../../../contract/endpoints/console.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../../contract/messages.ts';
+import { AdminMessages } from '../../../contract/errors.ts';
 import { decryptPassword } from '../../auth/decrypt-password.ts';
 import { passwordProblem } from '../../auth/password-policy.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -72,7 +73,7 @@ export function registerConsoleSessionRoutes(api: FastifyInstance, ctx: AppConte
       await tx.setupTokens.lockSetup();
       if ((await tx.users.countActiveAdmins()) > 0) throw consoleRefusal('setupLinkInvalid');
       if (!(await tx.setupTokens.consume(token, ctx.now()))) throw consoleRefusal('setupLinkInvalid');
-      if (await tx.users.findUserByName(username)) throw consoleRefusal('exists', `用户名 ${username} 已经存在`);
+      if (await tx.users.findUserByName(username)) throw consoleRefusal('exists', AdminMessages.usernameTaken(username));
       const created = await tx.users.insertUser({
         username, phone: null, passwordHash, passwordChangedAt: ctx.now(), mustChangePassword: false, kind: 'staff', isAdmin: true,
       });
