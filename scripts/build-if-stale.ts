@@ -21,7 +21,7 @@ interface BuildPart {
 const SHARED = ['contract', 'package-lock.json', 'tsconfig.json'];
 
 export const BUILD_PARTS: BuildPart[] = [
-  { script: 'build:portal', output: 'dist/portal/index.html', sources: ['portal', 'widget', 'vite.config.ts', 'scripts/precompress.ts', ...SHARED] },
+  { script: 'build:portal', output: 'dist/portal/index.html', sources: ['portal', 'demo', 'widget', 'vite.config.ts', 'scripts/precompress.ts', ...SHARED] },
   {
     script: 'build:widget',
     output: 'dist/widget/sso-widget.js',

@@ -1,55 +1,28 @@
 // The server of an end-to-end journey: the same process `npm start` runs (server/main.ts, through
 // spawnServer in test/helpers/start-server.ts) on a temporary data dir with the demo data, after making sure the
-// portal and the widget are built. Also reads the development SMS outbox of that server.
+// portal, the widget and the server are built and newer than their sources. Also reads the
+// development SMS outbox of that server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, spawnServer, type ServerProcess, type SpawnOptions } from '../../helpers/start-server.ts';
 import { waitForSms, type SmsMessage } from '../../helpers/sms-outbox.ts';
-
-const BUILT_FILES = ['dist/portal/index.html', 'dist/widget/sso-widget.js'];
-
-const SOURCE_DIRS = ['widget', 'portal', 'demo'];
-let staleWarningShown = false;
-
-function newestSourceTime(): number {
-  let newest = 0;
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
-    }
-  };
-  for (const dir of SOURCE_DIRS) if (fs.existsSync(path.join(REPO_ROOT, dir))) visit(path.join(REPO_ROOT, dir));
-  return newest;
-}
+import { staleParts } from '../../../scripts/build-if-stale.ts';
 
 /**
- * Builds (npm run build) when the portal or the widget script is missing, as on a clean clone; with
- * SSO_E2E_BUILD=1 also when the build is older than the sources. Otherwise a stale build is used as
- * it is, with a warning. Each test file calls this; the first one builds, the others find it fresh.
+ * Builds whatever part of dist/ is missing or older than its sources (the same rule and the same
+ * parts as `npm start`, scripts/build-if-stale.ts), so that a journey never runs yesterday's build:
+ * an old dist/portal once failed a journey that the sources passed. Each test file calls this; the
+ * first one builds, the others find it fresh.
  */
 export function ensureBuilt(): void {
-  const missing = BUILT_FILES.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)));
-  let reason = missing.length > 0 ? `${missing.join(', ')} missing` : '';
-  if (!reason) {
-    const builtAt = Math.min(...BUILT_FILES.map((file) => fs.statSync(path.join(REPO_ROOT, file)).mtimeMs));
-    if (newestSourceTime() <= builtAt) return;
-    if (process.env.SSO_E2E_BUILD === '1') {
-      reason = 'dist/ older than the sources (SSO_E2E_BUILD=1)';
-    } else {
-      if (!staleWarningShown) process.stderr.write('e2e: dist/ is older than widget/, portal/ or demo/; running the old build (SSO_E2E_BUILD=1 rebuilds it)\n');
-      staleWarningShown = true;
-      return;
-    }
-  }
-  process.stderr.write(`e2e: ${reason}, running npm run build\n`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  const stillMissing = BUILT_FILES.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)));
-  if (result.status !== 0 || stillMissing.length > 0) {
-    throw new Error(`npm run build failed (exit ${result.status}); run it by hand to see why:\n${result.stdout}\n${result.stderr}`);
+  for (const part of staleParts()) {
+    process.stderr.write(`e2e: ${part.output} is missing or older than its sources, running npm run ${part.script}\n`);
+    const result = spawnSync(npm, ['run', part.script], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    if (result.status !== 0 || !fs.existsSync(path.join(REPO_ROOT, part.output))) {
+      throw new Error(`npm run ${part.script} failed (exit ${result.status}); run it by hand to see why:\n${result.stdout}\n${result.stderr}`);
+    }
   }
 }
 
