@@ -81,16 +81,6 @@ export const TicketPageTexts = {
   backToLogin: '返回登录页',
 } as const;
 
-/** Names a person sees outside the pages: in an authenticator app, a passkey prompt, the console. */
-export const DisplayNames = {
-  /** The TOTP issuer and the passkeys' relying party name (server/mfa/totp.ts). */
-  issuer: '统一身份认证',
-  /** The client group a fresh instance starts with (server/console/default-group.ts). */
-  defaultGroup: '统一身份认证',
-  /** A passkey added without a name (server/passkey/passkey-routes.ts). */
-  passkey: '通行密钥',
-} as const;
-
 /** The page at / while the portal is not built yet (server/server.ts). */
 export const NotBuiltPageTexts = {
   title: '门户尚未构建',

@@ -4,7 +4,7 @@
 // together create it once.
 import type { ServerConfig } from '../config.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
-import { DisplayNames } from '../../contract/pages.ts';
+import { DisplayNames } from '../../contract/display-names.ts';
 
 export const DEFAULT_GROUP_CODE = 'default';
 

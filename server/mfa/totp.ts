@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { TotpEnrolment } from '../../contract/endpoints/mfa.ts';
-import { DisplayNames } from '../../contract/pages.ts';
+import { DisplayNames } from '../../contract/display-names.ts';
 
 const PERIOD_S = 30;
 export const ISSUER = DisplayNames.issuer;

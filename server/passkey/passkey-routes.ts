@@ -21,7 +21,7 @@ import {
 } from '../../contract/endpoints/passkey.ts';
 import { ISSUER } from '../mfa/totp.ts';
 import { FieldMessages } from '../../contract/errors.ts';
-import { DisplayNames } from '../../contract/pages.ts';
+import { DisplayNames } from '../../contract/display-names.ts';
 import type { Passkey } from './passkey-store.ts';
 import { webAuthnLibrary } from './webauthn-library.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
