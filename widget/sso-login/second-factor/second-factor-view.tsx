@@ -1,15 +1,16 @@
 // The second step of a sign-in (issue 21), in the after-paint chunk: a code from the
 // authenticator app (or a recovery code) after the password; or, when the account's group requires
 // a second factor it does not have, the QR code and the secret as text, one code to confirm, and
-// the ten recovery codes shown once before the sign-in goes on. Errors show inside the form.
+// the ten recovery codes shown once before the sign-in goes on. Errors show inside the form and
+// live in the login stores like every form's (shared/form-state.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TotpEnrolment } from '../../../contract/endpoints/mfa.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
 import { Field, formValues } from '../shared/field.tsx';
-import { FormErrors } from '../shared/form-errors.tsx';
+import { FormErrors, useFormState } from '../shared/form-errors.tsx';
+import { formState, showErrors } from '../shared/form-state.ts';
 import { useLoginUi } from '../use-login.ts';
-import type { FieldErrors } from '../login-store.ts';
 import { cancelSecondFactor, confirmEnrolment, startEnrolment, verifySecondFactor, type Enrolled } from './second-factor-actions.ts';
 import * as T from './second-factor.messages.ts';
 import { adoptSecondFactorSheet } from './second-factor.styles.ts';
@@ -37,8 +38,8 @@ function VerifyStep() {
   const { context } = useLoginUi();
   const busy = useStore(context.$busy).secondFactor ?? false;
   const [recovery, setRecovery] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = formState(context, 'secondFactorVerify');
+  const { errors, formError } = useFormState(form);
   const inputRef = useRef<HTMLInputElement | null>(null);
   useEffect(() => inputRef.current?.focus(), [recovery]);
 
@@ -47,13 +48,12 @@ function VerifyStep() {
     const { code } = formValues(event.currentTarget, ['code'] as const);
     const value = code.trim();
     if (recovery ? !value : !SIX_DIGITS.test(value)) {
-      setErrors({ code: recovery ? T.REQUIRED_RECOVERY : T.REQUIRED_CODE });
+      showErrors(form, { code: recovery ? T.REQUIRED_RECOVERY : T.REQUIRED_CODE });
       return;
     }
-    setErrors({});
-    setFormError(null);
+    showErrors(form, {});
     const error = await verifySecondFactor(context, recovery ? { recoveryCode: value } : { code: value });
-    setFormError(error);
+    showErrors(form, {}, error);
     if (error && inputRef.current) {
       inputRef.current.value = '';
       inputRef.current.focus();
@@ -77,7 +77,7 @@ function VerifyStep() {
       <FormErrors formError={formError} fieldErrors={errors} />
       <BusyButton type="submit" busy={busy} label={T.VERIFY} busyLabel={T.VERIFYING} />
       <div className="sso-links">
-        <button type="button" className="sso-button sso-button--link" onClick={() => { setRecovery(!recovery); setErrors({}); setFormError(null); }}>
+        <button type="button" className="sso-button sso-button--link" onClick={() => { setRecovery(!recovery); showErrors(form, {}); }}>
           {recovery ? T.USE_CODE : T.USE_RECOVERY}
         </button>
       </div>
@@ -91,15 +91,15 @@ function EnrolStep() {
   const busy = useStore(context.$busy).secondFactor ?? false;
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = formState(context, 'secondFactorEnrol');
+  const { errors, formError } = useFormState(form);
   const doneRef = useRef<HTMLButtonElement | null>(null);
   useEffect(() => doneRef.current?.focus(), [enrolled]);
 
   async function begin() {
-    setFormError(null);
+    showErrors(form, {});
     const result = await startEnrolment(context);
-    if (typeof result === 'string') setFormError(result || null);
+    if (typeof result === 'string') showErrors(form, {}, result || null);
     else setEnrolment(result);
   }
 
@@ -107,13 +107,12 @@ function EnrolStep() {
     event.preventDefault();
     const { code } = formValues(event.currentTarget, ['code'] as const);
     if (!SIX_DIGITS.test(code.trim())) {
-      setErrors({ code: T.REQUIRED_CODE });
+      showErrors(form, { code: T.REQUIRED_CODE });
       return;
     }
-    setErrors({});
-    setFormError(null);
+    showErrors(form, {});
     const result = await confirmEnrolment(context, code.trim());
-    if (typeof result === 'string') setFormError(result || null);
+    if (typeof result === 'string') showErrors(form, {}, result || null);
     else setEnrolled(result);
   }
 
