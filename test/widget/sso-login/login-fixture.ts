@@ -3,6 +3,8 @@ import '../../../widget/sso-login/define.ts';
 import { setNavigator } from '../../../widget/core/navigate.ts';
 import { createApiClient } from '../../../widget/core/request.ts';
 import { createNoticeCenter } from '../../../widget/core/notices.ts';
+import { expect } from '@open-wc/testing';
+import { install } from '@sinonjs/fake-timers';
 import { waitFor } from '../support/helpers.ts';
 
 export interface MountedLogin {
@@ -141,4 +143,34 @@ export function serverCooldown(seconds: number): () => void {
   return () => {
     window.fetch = original;
   };
+}
+
+/** The 获取验证码 button of the view on screen (mobile login, forgot password, register). */
+export function sendCodeButton(login: MountedLogin): HTMLButtonElement {
+  return login.root.querySelector('.sso-send-code') as HTMLButtonElement;
+}
+
+/**
+ * Presses 获取验证码 (the phone is already typed) and follows the button through the 60 s
+ * cooldown on a fake clock: the toast, the button inert but focusable (aria-disabled, so the
+ * keyboard focus stays on it), each second counted, and usable again at the end. The same
+ * component serves every view that sends a code; each view's test runs this on its own form.
+ */
+export async function expectSendCountdown(login: MountedLogin): Promise<void> {
+  const clock = install({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    sendCodeButton(login).click();
+    await waitFor(() => sendCodeButton(login).textContent === '60秒后重新获取', 8000);
+    expect(sendCodeButton(login).getAttribute('aria-disabled')).to.equal('true');
+    expect(toasts(login.root)).to.include('验证码已发送');
+    await clock.tickAsync(1000);
+    expect(sendCodeButton(login).textContent).to.equal('59秒后重新获取');
+    await clock.tickAsync(58_000);
+    expect(sendCodeButton(login).textContent).to.equal('1秒后重新获取');
+    await clock.tickAsync(1000);
+    expect(sendCodeButton(login).textContent).to.equal('获取验证码');
+    expect(sendCodeButton(login).getAttribute('aria-disabled')).to.equal(null);
+  } finally {
+    clock.uninstall();
+  }
 }

@@ -3,17 +3,13 @@
 import { expect } from '@open-wc/testing';
 import { install } from '@sinonjs/fake-timers';
 import { afterRender, recordFetches, waitFor } from '../../support/helpers.ts';
-import { byText, fieldError, groupLoaded, input, lastSmsCode, mountLogin, serverCooldown, toasts, type MountedLogin, withLoginFixture } from '../login-fixture.ts';
+import { byText, fieldError, groupLoaded, input, lastSmsCode, mountLogin, serverCooldown, toasts, expectSendCountdown, sendCodeButton, type MountedLogin, withLoginFixture } from '../login-fixture.ts';
 
 async function mobileView(): Promise<MountedLogin> {
   const login = await mountLogin();
   byText(login.root, 'button', '手机登录').click();
   await waitFor(() => login.root.querySelector('form[name="sso-mobile-login"]'));
   return login;
-}
-
-function sendButton(login: MountedLogin): HTMLButtonElement {
-  return login.root.querySelector('.sso-send-code') as HTMLButtonElement;
 }
 
 describe('<sso-login> mobile login', () => {
@@ -31,10 +27,10 @@ describe('<sso-login> mobile login', () => {
   it('refuses an invalid phone with 请输入合法手机号 and sends nothing', async () => {
     login = await mobileView();
     input(login.root, 'phone').value = '12345';
-    sendButton(login).click();
+    sendCodeButton(login).click();
     await waitFor(() => fieldError(login!.root, 'phone'));
     expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
-    expect(sendButton(login).textContent).to.equal('获取验证码');
+    expect(sendCodeButton(login).textContent).to.equal('获取验证码');
   });
 
   it('a send the server refuses (resend within 60 s) says so at the code field, not in a toast', async () => {
@@ -50,36 +46,20 @@ describe('<sso-login> mobile login', () => {
     try {
       login = await mobileView();
       input(login.root, 'phone').value = '13800000001';
-      sendButton(login).click();
+      sendCodeButton(login).click();
       await waitFor(() => fieldError(login!.root, 'code'), 8000);
     } finally {
       window.fetch = original;
     }
     expect(fieldError(login.root, 'code')).to.equal('验证码发送过于频繁，请稍后再试');
     expect(toasts(login.root).some((text) => text.includes('频繁'))).to.equal(false);
-    expect(sendButton(login).textContent).to.equal('获取验证码');
+    expect(sendCodeButton(login).textContent).to.equal('获取验证码');
   });
 
   it('sends the code, then counts 60 s down on the button', async () => {
     login = await mobileView();
     input(login.root, 'phone').value = '13800000001';
-    const clock = install({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      sendButton(login).click();
-      await waitFor(() => sendButton(login!).textContent === '60秒后重新获取', 8000);
-      // Inert but focusable (aria-disabled): the keyboard focus stays on it.
-      expect(sendButton(login).getAttribute('aria-disabled')).to.equal('true');
-      expect(toasts(login.root)).to.include('验证码已发送');
-      await clock.tickAsync(1000);
-      expect(sendButton(login).textContent).to.equal('59秒后重新获取');
-      await clock.tickAsync(58_000);
-      expect(sendButton(login).textContent).to.equal('1秒后重新获取');
-      await clock.tickAsync(1000);
-      expect(sendButton(login).textContent).to.equal('获取验证码');
-      expect(sendButton(login).getAttribute('aria-disabled')).to.equal(null);
-    } finally {
-      clock.uninstall();
-    }
+    await expectSendCountdown(login);
   });
 
   it('counts down the cooldown the server runs with (SSO_SMS_COOLDOWN_SECONDS), not a fixed 60 s', async () => {
@@ -89,10 +69,10 @@ describe('<sso-login> mobile login', () => {
       login = await mobileView();
       await groupLoaded(login);
       input(login.root, 'phone').value = '13800000001';
-      sendButton(login).click();
-      await waitFor(() => sendButton(login!).textContent === '90秒后重新获取', 8000);
+      sendCodeButton(login).click();
+      await waitFor(() => sendCodeButton(login!).textContent === '90秒后重新获取', 8000);
       await clock.tickAsync(30_000);
-      expect(sendButton(login).textContent).to.equal('60秒后重新获取');
+      expect(sendCodeButton(login).textContent).to.equal('60秒后重新获取');
     } finally {
       clock.uninstall();
       restore();
@@ -102,8 +82,8 @@ describe('<sso-login> mobile login', () => {
   it('signs in with the SMS code and goes to /home', async () => {
     login = await mobileView();
     input(login.root, 'phone').value = '13800000001';
-    sendButton(login).click();
-    await waitFor(() => Number(sendButton(login!).dataset.seconds) > 0, 8000);
+    sendCodeButton(login).click();
+    await waitFor(() => Number(sendCodeButton(login!).dataset.seconds) > 0, 8000);
     input(login.root, 'code').value = await lastSmsCode('13800000001');
     (login.root.querySelector('form[name="sso-mobile-login"]') as HTMLFormElement).requestSubmit();
     await waitFor(() => login!.visited.length > 0, 8000);
@@ -114,8 +94,8 @@ describe('<sso-login> mobile login', () => {
   it('a wrong code shows the server message in the form, not as a toast', async () => {
     login = await mobileView();
     input(login.root, 'phone').value = '13800000001';
-    sendButton(login).click();
-    await waitFor(() => Number(sendButton(login!).dataset.seconds) > 0, 8000);
+    sendCodeButton(login).click();
+    await waitFor(() => Number(sendCodeButton(login!).dataset.seconds) > 0, 8000);
     const real = await lastSmsCode('13800000001');
     input(login.root, 'code').value = real === '000000' ? '111111' : '000000';
     (login.root.querySelector('form[name="sso-mobile-login"]') as HTMLFormElement).requestSubmit();
@@ -142,7 +122,7 @@ describe('<sso-login> mobile login', () => {
     const fetches = recordFetches();
     try {
       input(login.root, 'phone').value = '138****0001';
-      sendButton(login).click();
+      sendCodeButton(login).click();
       await waitFor(() => fieldError(login!.root, 'phone'));
       expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
       input(login.root, 'code').value = '123456';

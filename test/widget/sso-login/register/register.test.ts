@@ -2,7 +2,7 @@
 // /admin/user/details, SMS code, password confirmation, and back to password login on success.
 import { expect } from '@open-wc/testing';
 import { afterRender, recordFetches, waitFor } from '../../support/helpers.ts';
-import { byText, fieldError, input, lastSmsCode, mountLogin, signOutForReal, toasts, type MountedLogin, withLoginFixture } from '../login-fixture.ts';
+import { byText, fieldError, input, lastSmsCode, mountLogin, signOutForReal, toasts, sendCodeButton, type MountedLogin, withLoginFixture } from '../login-fixture.ts';
 
 async function registerView(): Promise<MountedLogin> {
   const login = await mountLogin();
@@ -82,7 +82,7 @@ describe('<sso-login> register view', () => {
       blurWith(login, 'phone', '138****0001');
       await waitFor(() => fieldError(login!.root, 'phone'));
       expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
-      (login.root.querySelector('.sso-send-code') as HTMLButtonElement).click();
+      sendCodeButton(login).click();
       await afterRender();
       expect(fieldError(login.root, 'phone')).to.equal('请输入合法手机号');
       expect(fetches.urls).to.deep.equal([]);
@@ -107,8 +107,8 @@ describe('<sso-login> register view', () => {
     login = await registerView();
     input(login.root, 'username').value = 'newdealer7';
     input(login.root, 'phone').value = '13900000017';
-    (login.root.querySelector('.sso-send-code') as HTMLButtonElement).click();
-    await waitFor(() => Number((login!.root.querySelector('.sso-send-code') as HTMLButtonElement).dataset.seconds) > 0, 8000);
+    sendCodeButton(login).click();
+    await waitFor(() => Number(sendCodeButton(login!).dataset.seconds) > 0, 8000);
     input(login.root, 'smsCode').value = await lastSmsCode('13900000017');
     input(login.root, 'password').value = 'Sso@2026new7';
     input(login.root, 'confirmPassword').value = 'Sso@2026new7';
