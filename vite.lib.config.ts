@@ -20,7 +20,7 @@ export default defineConfig({
   // (it uses globalThis.crypto first) is then dead code, and with it the bundler's require shim and
   // its __vite-browser-external stub (0.23 kB gzip; docs/performance.md, issue 25). `typeof define`:
   // crypto-js's UMD headers test for an AMD loader after `typeof exports`, which the bundler's
-  // CommonJS wrapper always answers, so that branch never ran (0.07 kB gzip).
+  // CommonJS wrapper always answers, so that branch never ran (0.08 kB gzip).
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
     'typeof require': JSON.stringify('undefined'),
