@@ -37,7 +37,12 @@ export default [
     // bytes are React's own file (67.4 kB), the crypto chunks (21.5 kB) and our code (about 40.7 kB);
     // no minifier, chunking or dead-code step found more than 0.4 kB (docs/performance.md,
     // "Issue 25: toward 120 KB"). The limit stays.
-    limit: '128 KiB',
+    // Issue 25, second round (branch widget-bytes2): 130,403 bytes (127.35 KiB). crypto-js's Node
+    // fallback and AMD branch compiled out, shared/field.tsx in the React part, the app-center
+    // sheet's redundant fallbacks: -649 bytes. The rest is React (about 67.4 kB), the crypto
+    // libraries (18.7 kB) and our code (docs/performance.md, "Issue 25: toward 120 KB").
+    // Limit = measured + about 0.4 KiB.
+    limit: '127.75 KiB',
   },
   {
     // The design's budget is 80 KiB (docs/performance.md, "The first chunk" and "The first paint

@@ -16,7 +16,17 @@ export default defineConfig({
   // The one entry holds the first paint itself; crypto-js and sm-crypto in chunks of their own.
   // The element sheets' CSS minified (the script minifier leaves string contents as written).
   plugins: [minifyElementSheets(), react(), widgetChunks()],
-  define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...widgetBuildDefines() },
+  // `typeof require` is "undefined" in a browser: crypto-js's fallback to Node's require('crypto')
+  // (it uses globalThis.crypto first) is then dead code, and with it the bundler's require shim and
+  // its __vite-browser-external stub (0.23 kB gzip; docs/performance.md, issue 25). `typeof define`:
+  // crypto-js's UMD headers test for an AMD loader after `typeof exports`, which the bundler's
+  // CommonJS wrapper always answers, so that branch never ran (0.08 kB gzip).
+  define: {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+    'typeof require': JSON.stringify('undefined'),
+    'typeof define': JSON.stringify('undefined'),
+    ...widgetBuildDefines(),
+  },
   build: {
     outDir: resolve(root, 'dist/widget'),
     emptyOutDir: true,

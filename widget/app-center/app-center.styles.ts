@@ -6,14 +6,15 @@ export const appCenterStyles = /* css */ `
 :host {
   display: block;
   min-height: 100%;
-  /* --sso-page-background and --sso-card-radius are ours; the other tokens come from the base sheet. */
+  /* --sso-page-background and --sso-card-radius are ours; the other tokens come from the base sheet,
+     adopted before this one on the same host, so they need no fallback here. */
   background: var(--sso-page-background, #f4f6fa);
-  --ac-primary: var(--sso-color-primary, #1f5eff);
-  --ac-surface: var(--sso-color-surface, #ffffff);
-  --ac-muted: var(--sso-color-muted, #5b6475);
-  --ac-border: var(--sso-color-border, #c9cfdb);
+  --ac-primary: var(--sso-color-primary);
+  --ac-surface: var(--sso-color-surface);
+  --ac-muted: var(--sso-color-muted);
+  --ac-border: var(--sso-color-border);
   --ac-radius: var(--sso-card-radius, 10px);
-  --ac-focus: var(--sso-focus-ring, 0 0 0 3px rgba(31, 94, 255, 0.55));
+  --ac-focus: var(--sso-focus-ring);
   --sso-phone-toast-top: auto;
   --sso-phone-toast-bottom: calc(12px + env(safe-area-inset-bottom, 0px));
 }
@@ -61,7 +62,7 @@ button { font: inherit; color: inherit; }
 .menu-items { display: flex; flex-direction: column; }
 .menu-user {
   margin: 0 0 6px; padding: 8px 12px 10px; border-bottom: 1px solid var(--ac-border);
-  font-weight: 600; color: var(--sso-color-text, #1d2330); overflow-wrap: anywhere;
+  font-weight: 600; color: var(--sso-color-text); overflow-wrap: anywhere;
 }
 .menu-item {
   display: flex; align-items: center; gap: 8px; width: 100%; min-height: 40px; padding: 8px 12px;
@@ -127,7 +128,7 @@ button.card:hover { border-color: var(--ac-primary); box-shadow: 0 6px 18px rgba
 
 /* Empty state */
 .empty { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 48px 16px; text-align: center; color: var(--ac-muted); }
-.empty-title { margin: 8px 0 0; font-size: 16px; font-weight: 600; color: var(--sso-color-text, #1d2330); }
+.empty-title { margin: 8px 0 0; font-size: 16px; font-weight: 600; color: var(--sso-color-text); }
 .empty-hint { margin: 0; font-size: 13px; }
 .text-button { margin-top: 8px; padding: 6px 14px; border: 1px solid var(--ac-border); border-radius: 16px; background: var(--ac-surface); color: var(--ac-primary); cursor: pointer; }
 
