@@ -56,6 +56,7 @@ const iife = gzipSize(join(widgetDist, 'sso-widget.iife.js'));
 const esAll = scripts.filter((path) => !path.endsWith('.iife.js')).reduce((sum, path) => sum + gzipSize(path), 0);
 console.log(`whole script, gzip: IIFE ${kb(iife)}, ES with its chunks ${kb(esAll)} (budget ${kb(BUDGET_GZIP_BYTES)})`);
 if (iife > BUDGET_GZIP_BYTES || esAll > BUDGET_GZIP_BYTES) {
-  // size-limit (.size-limit.mjs) enforces the limit in force; this names the design's budget.
-  console.warn(`WARNING: the widget library is over the design's ${kb(BUDGET_GZIP_BYTES)} gzip budget (the limit npm run test:size enforces is in .size-limit.mjs, with its reasons).`);
+  // size-limit (.size-limit.mjs) enforces the limit in force; this names the design's budget. A
+  // note, not a warning: a newcomer's first `npm start` builds the widget and must not read as broken.
+  console.log(`note: ${kb(Math.max(iife, esAll) - BUDGET_GZIP_BYTES)} over the design's ${kb(BUDGET_GZIP_BYTES)} gzip budget; where the bytes go: docs/performance.md (the limit npm run test:size enforces is in .size-limit.mjs)`);
 }
