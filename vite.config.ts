@@ -2,6 +2,7 @@
 // API server; `vite --mode demo` serves the demo page at / instead. In both, the portal answers
 // every path but its own files (spec: any other path shows the login page).
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
@@ -38,8 +39,9 @@ const EMPTY_MAIN = '<main id="portal" class="portal-main"></main>';
 /**
  * The login form in the portal's first HTML response (docs/performance.md, "The login form in the
  * first HTML"): the loader's first paint written into <main id="portal"> from the same code
- * (first-paint-html.ts), and its look as a hashed stylesheet linked from the head (built, cached for
- * a year and precompressed like the other assets; the strict CSP allows no <style>). In the dev
+ * (first-paint-html.ts), and its look, with the host page's own rules, as one hashed stylesheet
+ * linked from the head (built, cached for a year and precompressed like the other assets; the
+ * strict CSP allows no <style>). shell.html links it too (portal.css is in it). In the dev
  * server the stylesheet is answered by a middleware at the same address.
  */
 function portalFirstPaint(): Plugin {
@@ -48,7 +50,10 @@ function portalFirstPaint(): Plugin {
   return {
     name: 'portal-first-paint',
     async configResolved() {
-      css = (await transform(firstPaintCss(), { loader: 'css', minify: true, target: 'es2022' })).code;
+      // The host page's few rules (portal/portal.css) go in the same file: one stylesheet, not two,
+      // holds back the first frame.
+      const portalCss = readFileSync(resolve(root, 'portal/portal.css'), 'utf8');
+      css = (await transform(`${portalCss}\n${firstPaintCss()}`, { loader: 'css', minify: true, target: 'es2022' })).code;
       fileName = `assets/first-paint-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
     },
     configureServer(server) {
