@@ -1,9 +1,11 @@
 // The <sso-login> the server sent in the login page's first HTML, with its form (the loader's first
-// paint written out at build time, widget/sso-login/first-paint/first-paint-html.ts). Imported by
-// main.tsx before the widget's loader, so that the element has the attributes of the address (the
-// brand of ?brand=) when the loader takes its form over and reads them. Where the address shows no
-// login element (/home, /admin, /account: the server sends them the page without it, shell.html;
-// the dev server sends every path the same page) the element goes before anything else runs.
+// paint written out at build time, widget/sso-login/first-paint/first-paint-html.ts). The entry
+// (main.tsx) keeps it for a login address: it gets the attributes of the address (the brand of
+// ?brand=), then its form is taken over (first-paint-adopt.ts: cached look, remembered submit).
+// Where the address shows no login element (/home, /admin, /account: the server sends them the page
+// without it, shell.html; the dev server sends every path the same page) the element goes. The
+// widget's loader, whichever of the two runs first, leaves this element alone (it has a form).
+import { adoptSentFirstPaint } from '../widget/sso-login/first-paint/first-paint-adopt.ts';
 import { isAccountPath, isConsolePath } from './routes.ts';
 import { widgetFor } from './widget-element.ts';
 
@@ -19,6 +21,7 @@ function claim(): HTMLElement | null {
   for (const [name, value] of Object.entries(spec.attributes)) {
     if (value !== undefined) sent.setAttribute(name, value);
   }
+  adoptSentFirstPaint(sent);
   return sent;
 }
 

@@ -4,24 +4,50 @@
 // rewritten on the CSS text, as a file the page links (strict CSP: `style-src 'self'`, no <style>,
 // no style attributes). So the login form is on screen and takes typing before any script has
 // arrived, and the loader, when it runs, takes this container as its own (first-paint.ts).
-import { firstPaintView, type MarkupElement } from './first-paint-markup.ts';
+import { firstPaintMarkup } from './first-paint-markup.ts';
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SERVER_SENT_ATTRIBUTE } from './first-paint-names.ts';
-import { FIRST_PAINT_SOURCE_CSS, LOGO_STAND_IN_RULE, lookRule, scopeSelector } from './first-paint-styles.ts';
+import { scopeSelector } from './first-paint-styles.ts';
 import { PENDING_LOOK_CSS } from '../brand/brand-theme-css.ts';
+import { baseStyles } from '../../core/base.styles.ts';
+import { ssoLoginStyles } from '../sso-login.styles.ts';
+import { lightCredentialStyles } from '../shared/light-credential.styles.ts';
 
 const VOID_ELEMENTS = new Set(['input', 'img', 'br', 'hr', 'meta', 'link']);
 
 const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const escapeAttribute = (value: string) => escapeText(value).replaceAll('"', '&quot;');
 
-/** A markup element as HTML (attributes in double quotes, an empty value as the bare name). */
-export function toHtml(markup: MarkupElement | string): string {
-  if (typeof markup === 'string') return escapeText(markup);
-  const attributes = Object.entries(markup.attributes)
-    .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
-    .join('');
-  const open = `<${markup.tag}${attributes}>`;
-  return VOID_ELEMENTS.has(markup.tag) ? open : `${open}${markup.children.map(toHtml).join('')}</${markup.tag}>`;
+/**
+ * The part of an element the markup functions use (createElement, setAttribute, append), written
+ * out as HTML the way a browser serializes it: at build time there is no DOM.
+ */
+class StandInElement {
+  private readonly attributes = new Map<string, string>();
+  private readonly children: (StandInElement | string)[] = [];
+  constructor(private readonly tag: string) {}
+  setAttribute(name: string, value: string): void {
+    this.attributes.set(name, String(value));
+  }
+  append(...nodes: (StandInElement | string)[]): void {
+    this.children.push(...nodes);
+  }
+  get outerHTML(): string {
+    const attributes = [...this.attributes].map(([name, value]) => ` ${name}="${escapeText(value).replaceAll('"', '&quot;')}"`).join('');
+    const open = `<${this.tag}${attributes}>`;
+    if (VOID_ELEMENTS.has(this.tag)) return open;
+    return `${open}${this.children.map((child) => (typeof child === 'string' ? escapeText(child) : child.outerHTML)).join('')}</${this.tag}>`;
+  }
+}
+
+/** Runs `draw` with the page's document, or at build time (Node) with the stand-in's. */
+function withDocument<T>(draw: () => T): T {
+  if (typeof document !== 'undefined') return draw();
+  const global = globalThis as { document?: unknown };
+  global.document = { createElement: (tag: string) => new StandInElement(tag) };
+  try {
+    return draw();
+  } finally {
+    delete global.document;
+  }
 }
 
 /**
@@ -57,27 +83,36 @@ function matchingBrace(text: string, open: number): number {
   throw new Error('first-paint CSS: unbalanced braces');
 }
 
-/** The portal's first-paint stylesheet: the scoped element sheets, the logo stand-in and the grey look. */
+/**
+ * The portal's first-paint stylesheet: what adoptFirstPaintSheet builds at run time (the element
+ * sheets scoped, the logo stand-in) and the grey look's rule lookAttributeFor('pending') adds.
+ */
 export function firstPaintCss(): string {
-  return [scopeCssText(FIRST_PAINT_SOURCE_CSS), LOGO_STAND_IN_RULE, lookRule(PENDING_LOOK_CSS, 'pending')].join('\n');
+  const scope = `sso-login > [${FIRST_PAINT_ATTRIBUTE}]`;
+  return [
+    scopeCssText(baseStyles + ssoLoginStyles + lightCredentialStyles),
+    `${scope} span.sso-brand__logo { display: inline-block; }`,
+    PENDING_LOOK_CSS.replace(/^:host/, `sso-login > [${FIRST_PAINT_ATTRIBUTE}="pending"]`),
+  ].join('\n');
 }
 
 /**
  * The `<sso-login>` with its first paint, as the portal's login page sends it: the grey look and the
- * brand skeleton of React's first frame (the loader adds a cached look), and a sign-in button of
- * type "button". Why not "submit": until the loader runs, no script can stop a submission, and a
+ * brand skeleton of React's first frame (the page's entry adds a cached look), and a sign-in button of
+ * type "button". Why not "submit": until a script runs, nothing can stop a submission, and a
  * native one would post the password in clear (the widget signs in with it SM2-encrypted) and
  * navigate away from what was typed. With no submit button, a click does nothing, and Enter does
  * nothing either: implicit submission of a form without a submit button happens only when the form
- * has a single text field, and this one has two (HTML, "Implicit submission"). The loader, once
- * there, listens for the submit and turns the button into a submit button (first-paint.ts): from
- * then on the button and Enter are remembered and run by React, as on a brand page.
+ * has a single field that blocks it, and this one has two, user name and password (HTML,
+ * "Implicit submission"). Once the scripts run, first-paint-adopt.ts listens for the submit and
+ * turns the button into a submit button: from then on the button and Enter are remembered and run
+ * by React, as on a brand page. A press before that is not remembered: it does nothing at all.
  */
 export function firstPaintElementHtml(): string {
-  const container: MarkupElement = {
-    tag: 'div',
-    attributes: { [FIRST_PAINT_ATTRIBUTE]: 'pending', slot: FIRST_PAINT_SLOT, [SERVER_SENT_ATTRIBUTE]: '' },
-    children: [firstPaintView('sso-first-paint-0', null, 'button')],
-  };
-  return `<sso-login>${toHtml(container)}</sso-login>`;
+  const { view } = withDocument(() => firstPaintMarkup('sso-first-paint-0', null));
+  const form = view.outerHTML;
+  const submit = '<button type="submit" class="sso-button sso-button--primary';
+  if (form.split(submit).length !== 2) throw new Error('first paint: not exactly one sign-in button');
+  const attributes = `${FIRST_PAINT_ATTRIBUTE}="pending" slot="${FIRST_PAINT_SLOT}" ${SERVER_SENT_ATTRIBUTE}=""`;
+  return `<sso-login><div ${attributes}>${form.replace(submit, submit.replace('submit', 'button'))}</div></sso-login>`;
 }

@@ -1,10 +1,10 @@
 // The markup of the first paint (first-paint.ts): the password view as the React view draws it in
 // its first frame (sso-login.tsx, login-box.tsx, password-form.tsx, brand-panel.tsx while the brand
-// is pending, login-footer.tsx), with the same class names, so the same rules style both. The inputs
-// carry the name, autocomplete and aria-label the React view's light inputs have: LightField adopts
-// them. One description, two outputs: plain DOM in the loader (toDom, smaller than a template
-// library for one static form) and an HTML string at build time for the portal's first HTML
-// response (first-paint-html.ts, run by vite.config.ts): no DOM needed to describe it.
+// is pending, login-footer.tsx), with the same class names, so the same rules style both. Plain DOM
+// calls: smaller than a template library for one static form. The inputs carry the name,
+// autocomplete and aria-label the React view's light inputs have: LightField adopts them. The
+// portal's first HTML is this markup too, written out at build time (first-paint-html.ts runs these
+// functions against a small stand-in of `document`).
 import { COPYRIGHT, DEALER_HELP_LINE, FILING_RECORD, FILING_RECORD_URL, MOBILE_LOGIN, PASSWORD_LABEL, PASSWORD_LOGIN, REGISTER, SIGN_IN, USERNAME_LABEL } from '../sso-login.messages.ts';
 import { FORGOT_PASSWORD } from '../forgot-password/forgot-password.messages.ts';
 import { LOGIN_METHODS } from '../sso-login.messages.ts';
@@ -18,23 +18,12 @@ export interface FirstPaintBrand {
   logoUrl: string | null;
 }
 
-/** One element of the markup: its tag, attributes and children, no DOM. */
-export interface MarkupElement {
-  tag: string;
-  attributes: Record<string, string>;
-  children: MarkupChild[];
-}
-export type MarkupChild = MarkupElement | string;
+type Child = Node | string;
 
-function element(tag: string, attributes: Record<string, string> = {}, ...children: MarkupChild[]): MarkupElement {
-  return { tag, attributes, children };
-}
-
-/** The DOM of a markup element (the loader's first paint). */
-export function toDom(markup: MarkupElement): HTMLElement {
-  const node = document.createElement(markup.tag);
-  for (const [name, value] of Object.entries(markup.attributes)) node.setAttribute(name, value);
-  for (const child of markup.children) node.append(typeof child === 'string' ? child : toDom(child));
+function element(tag: string, attributes: Record<string, string> = {}, ...children: Child[]): HTMLElement {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
   return node;
 }
 
@@ -42,7 +31,7 @@ const linkButton = (text: string, extraClass = '') =>
   element('button', { type: 'button', class: `sso-button sso-button--link${extraClass}` }, text);
 
 /** A field: the visible label (for= the input, whose id LightField drops) and the input. */
-function field(idPrefix: string, label: string, input: Record<string, string>): MarkupElement {
+function field(idPrefix: string, label: string, input: Record<string, string>): HTMLElement {
   const id = `${idPrefix}-${input.name}`;
   return element(
     'div',
@@ -53,7 +42,7 @@ function field(idPrefix: string, label: string, input: Record<string, string>): 
 }
 
 /** The brand panel as BrandPanel draws it (brand-panel.tsx). */
-export function brandPanelMarkup(brand: FirstPaintBrand | null): MarkupElement {
+export function brandPanel(brand: FirstPaintBrand | null): HTMLElement {
   if (!brand) {
     return element(
       'section',
@@ -79,16 +68,10 @@ export function brandPanelMarkup(brand: FirstPaintBrand | null): MarkupElement {
 }
 
 /**
- * How the sign-in button is written: 'submit' in the loader's first paint (its submit listener is
- * there from the start), 'button' in the portal's HTML before any script (first-paint-html.ts says why).
- */
-export type SignInButtonType = 'submit' | 'button';
-
-/**
  * The whole password view. `idPrefix` keeps the ids of two elements on one page apart; the form is
- * a real <form> (password managers group its fields; Enter submits it once a submit button is there).
+ * a real <form> (password managers group its fields; Enter submits it).
  */
-export function firstPaintView(idPrefix: string, brand: FirstPaintBrand | null, buttonType: SignInButtonType = 'submit'): MarkupElement {
+export function firstPaintMarkup(idPrefix: string, brand: FirstPaintBrand | null): { view: HTMLElement; form: HTMLFormElement } {
   const form = element(
     'form',
     { class: 'sso-form', method: 'post', novalidate: '' },
@@ -96,16 +79,16 @@ export function firstPaintView(idPrefix: string, brand: FirstPaintBrand | null, 
     field(idPrefix, PASSWORD_LABEL, { name: 'pwd', type: 'password', autocomplete: 'current-password' }),
     element('div', { class: 'sso-form__aside' }, linkButton(FORGOT_PASSWORD, ' sso-forgot-link')),
     element('p', { class: 'sso-form-error', 'data-empty': 'true' }),
-    element('button', { type: buttonType, class: 'sso-button sso-button--primary sso-button--block' }, SIGN_IN),
-  );
-  return element(
+    element('button', { type: 'submit', class: 'sso-button sso-button--primary sso-button--block' }, SIGN_IN),
+  ) as HTMLFormElement;
+  const view = element(
     'div',
     { class: 'sso-login', 'data-look': brand ? 'ready' : 'pending' },
     element('div', { class: 'sso-carousel' }, element('div', { class: 'sso-carousel__default' })),
     element(
       'div',
       { class: 'sso-login__layout' },
-      brandPanelMarkup(brand),
+      brandPanel(brand),
       element(
         'section',
         { class: 'sso-box', 'aria-label': PASSWORD_LOGIN, 'data-view': 'password' },
@@ -127,4 +110,5 @@ export function firstPaintView(idPrefix: string, brand: FirstPaintBrand | null, 
       ),
     ),
   );
+  return { view, form };
 }

@@ -8,13 +8,11 @@
 // container renders as plain content; from the definition to React's first commit the shadow root
 // shows it through a slot (core/define-element.ts); at the first commit React adopts its inputs,
 // values and focus kept (first-paint-takeover.ts), and the container goes. A submit meanwhile
-// (Enter, the button) is remembered and run by React.
-// The portal's login page sends that container in its first HTML (first-paint-html.ts, marked
-// SERVER_SENT_ATTRIBUTE, its look a linked stylesheet): the loader takes it as its own instead of
-// drawing a second one (takeServerPaint).
-import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SERVER_SENT_ATTRIBUTE, SUBMIT_PENDING_ATTRIBUTE } from './first-paint-names.ts';
+// (Enter, the button) is remembered and run by React. An element that already has a container (the
+// portal's login page sends one in its first HTML) is left to its page: first-paint-adopt.ts.
+import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SUBMIT_PENDING_ATTRIBUTE } from './first-paint-names.ts';
 import { adoptFirstPaintSheet, lookAttributeFor } from './first-paint-styles.ts';
-import { brandPanelMarkup, firstPaintView, toDom, type FirstPaintBrand } from './first-paint-markup.ts';
+import { firstPaintMarkup, type FirstPaintBrand } from './first-paint-markup.ts';
 import { resolveLoginParams, type LoginParams } from '../login-params.ts';
 import { BRAND_COPY, brandCodeOf } from '../../brands/brand-copy.ts';
 import { resolveAgainstApi } from '../../core/api-origin.ts';
@@ -33,7 +31,7 @@ function attribute(element: Element, name: string): string | undefined {
  * and colours (a brand attribute naming another brand than the cached group's wears that brand's
  * own), else the grey and the skeleton of a brand not known yet.
  */
-function lookOf(params: LoginParams): { look: string; brand: FirstPaintBrand | null } {
+export function lookOf(params: LoginParams): { look: string; brand: FirstPaintBrand | null } {
   const cached = readCachedLook(brandCacheKey(params.ssoDomain, params.brand));
   if (!cached) return { look: lookAttributeFor('pending'), brand: null };
   const copy = BRAND_COPY[brandCodeOf(params.brand ?? cached.code)];
@@ -43,7 +41,7 @@ function lookOf(params: LoginParams): { look: string; brand: FirstPaintBrand | n
 }
 
 /** Never a navigation: a submit waits for React (it signs in with the SM2-encrypted password). */
-function rememberSubmit(container: HTMLElement, form: HTMLFormElement): void {
+export function rememberSubmit(container: HTMLElement, form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     container.setAttribute(SUBMIT_PENDING_ATTRIBUTE, 'true');
@@ -58,68 +56,27 @@ function rememberSubmit(container: HTMLElement, form: HTMLFormElement): void {
   });
 }
 
-/**
- * The container the server sent (the portal's login page) becomes the loader's: a cached look and
- * its brand panel are put in (the inputs, what was typed and the focus stay where they are), and
- * the sign-in button, sent as type="button" so that nothing could post the password before this
- * listener was there (first-paint-html.ts), becomes the submit button the listener catches.
- */
-function takeServerPaint(container: HTMLElement, params: LoginParams): void {
-  container.removeAttribute(SERVER_SENT_ATTRIBUTE);
-  if (readCachedLook(brandCacheKey(params.ssoDomain, params.brand))) {
-    const { look, brand } = lookOf(params);
-    container.setAttribute(FIRST_PAINT_ATTRIBUTE, look);
-    container.querySelector('.sso-brand')?.replaceWith(toDom(brandPanelMarkup(brand)));
-    container.querySelector('.sso-login')?.setAttribute('data-look', 'ready');
-  }
-  const form = container.querySelector('form');
-  if (!form) return;
-  rememberSubmit(container, form);
-  form.querySelector('button.sso-button--primary')?.setAttribute('type', 'submit');
-}
-
-function paramsOf(element: Element): LoginParams {
-  return resolveLoginParams({
+/** Draws the first paint into `element` when it is an <sso-login> that will show the password form. */
+export function paintFirstForm(element: Element): void {
+  if (element.localName !== TAG || element.shadowRoot || element.querySelector(`:scope > [${FIRST_PAINT_ATTRIBUTE}]`)) return;
+  const params = resolveLoginParams({
     brand: attribute(element, 'brand'),
     apiBase: attribute(element, 'api-base'),
     ssoDomain: attribute(element, 'sso-domain'),
     isSignout: attribute(element, 'is-signout'),
     isRedirectSelf: attribute(element, 'is-redirect-self'),
   });
-}
-
-/** The logout and redirect views start with a call, not a form: React draws them. */
-const showsForm = (params: LoginParams) => !params.isSignout && !params.isRedirectSelf;
-
-/** Draws the first paint into `element` when it is an <sso-login> that will show the password form. */
-export function paintFirstForm(element: Element): void {
-  if (element.localName !== TAG || element.shadowRoot) return;
-  const existing = element.querySelector<HTMLElement>(`:scope > [${FIRST_PAINT_ATTRIBUTE}]`);
-  if (existing?.hasAttribute(SERVER_SENT_ATTRIBUTE)) {
-    // A microtask later: the host page's entry, evaluated in the same run as this loader whatever
-    // order the bundler gave the two (the portal's server-element.ts), gives the element the
-    // attributes of the address (its brand) or removes it first.
-    queueMicrotask(() => {
-      if (!element.isConnected || !existing.hasAttribute(SERVER_SENT_ATTRIBUTE)) return;
-      const params = paramsOf(element);
-      if (showsForm(params)) takeServerPaint(existing, params);
-      else existing.remove(); // a form the server sent for a sign-out or redirect address
-    });
-    return;
-  }
-  if (existing) return;
-  const params = paramsOf(element);
-  if (!showsForm(params)) return;
+  // The logout and redirect views start with a call, not a form: React draws them.
+  if (params.isSignout || params.isRedirectSelf) return;
   adoptFirstPaintSheet();
   painted += 1;
   const { look, brand } = lookOf(params);
-  const view = toDom(firstPaintView(`sso-first-paint-${painted}`, brand));
+  const { view, form } = firstPaintMarkup(`sso-first-paint-${painted}`, brand);
   const container = document.createElement('div');
   container.setAttribute(FIRST_PAINT_ATTRIBUTE, look);
   container.slot = FIRST_PAINT_SLOT;
   container.append(view);
-  const form = view.querySelector('form');
-  if (form) rememberSubmit(container, form);
+  rememberSubmit(container, form);
   element.append(container);
 }
 
