@@ -3,7 +3,8 @@
 // (first-paint-markup.ts), written out as HTML; the look is the loader's sheet (first-paint-styles.ts),
 // rewritten on the CSS text, as a file the page links (strict CSP: `style-src 'self'`, no <style>,
 // no style attributes). So the login form is on screen and takes typing before any script has
-// arrived, and the loader, when it runs, takes this container as its own (first-paint.ts).
+// arrived; the loader leaves this container alone and the portal's entry takes it over
+// (first-paint-adopt.ts).
 import { firstPaintMarkup } from './first-paint-markup.ts';
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SERVER_SENT_ATTRIBUTE } from './first-paint-names.ts';
 import { scopeSelector } from './first-paint-styles.ts';

@@ -9,6 +9,6 @@ export const FIRST_PAINT_SLOT = 'sso-first-paint';
 export const SUBMIT_PENDING_ATTRIBUTE = 'data-sso-submit-pending';
 /**
  * On the container the portal's server sends in its first HTML response (first-paint-html.ts),
- * until the loader has taken it (first-paint.ts): its sign-in button does not submit yet.
+ * until the page has taken it over (first-paint-adopt.ts): its sign-in button does not submit yet.
  */
 export const SERVER_SENT_ATTRIBUTE = 'data-sso-first-paint-sent';
