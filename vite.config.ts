@@ -1,11 +1,15 @@
 // The portal and the demo page (dist/portal). `vite` serves the portal with /api proxied to the
 // API server; `vite --mode demo` serves the demo page at / instead. In both, the portal answers
 // every path but its own files (spec: any other path shows the login page).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { widgetBuildDefines } from './widget/build-defines.ts';
 import { widgetChunks } from './widget/build-chunks.ts';
+import { firstPaintCss, firstPaintElementHtml } from './widget/sso-login/first-paint/first-paint-html.ts';
 
 const root = import.meta.dirname;
 const apiTarget = process.env.SSO_URL || 'http://localhost:8080';
@@ -30,7 +34,59 @@ function portalFallback(demo: boolean): Plugin {
   };
 }
 
-/** Build: the portal page sits at dist/portal/index.html, the demo at dist/portal/demo/index.html. */
+const EMPTY_MAIN = '<main id="portal" class="portal-main"></main>';
+
+/**
+ * The login form in the portal's first HTML response (docs/performance.md, "The login form in the
+ * first HTML"): the loader's first paint written into <main id="portal"> from the same code
+ * (first-paint-html.ts), and its look, with the host page's own rules, as one hashed stylesheet
+ * linked from the head (built, cached for a year and precompressed like the other assets; the
+ * strict CSP allows no <style>). shell.html links it too (portal.css is in it). In the dev
+ * server the stylesheet is answered by a middleware at the same address.
+ */
+function portalFirstPaint(): Plugin {
+  let css = '';
+  let fileName = '';
+  return {
+    name: 'portal-first-paint',
+    async configResolved() {
+      // The host page's few rules (portal/portal.css) go in the same file: one stylesheet, not two,
+      // holds back the first frame.
+      const portalCss = readFileSync(resolve(root, 'portal/portal.css'), 'utf8');
+      css = (await transform(`${portalCss}\n${firstPaintCss()}`, { loader: 'css', minify: true, target: 'es2022' })).code;
+      fileName = `assets/first-paint-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== `/${fileName}`) return next();
+        res.setHeader('content-type', 'text/css; charset=utf-8');
+        res.end(css);
+      });
+    },
+    buildStart() {
+      if (this.meta.watchMode || !fileName) return;
+      this.emitFile({ type: 'asset', fileName, source: css });
+    },
+    transformIndexHtml: {
+      // After Vite's own HTML pass, which would try to resolve the stylesheet among the sources.
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith(`${'portal'}/index.html`) || context.filename.includes('/demo/')) return html;
+        if (!html.includes(EMPTY_MAIN)) throw new Error(`portal/index.html has no ${EMPTY_MAIN} for the first paint`);
+        return {
+          html: html.replace(EMPTY_MAIN, EMPTY_MAIN.replace('</main>', `${firstPaintElementHtml()}</main>`)),
+          tags: [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${fileName}` }, injectTo: 'head' }],
+        };
+      },
+    },
+  };
+}
+
+/**
+ * Build: the portal page sits at dist/portal/index.html, the demo at dist/portal/demo/index.html.
+ * The same page without the login form is dist/portal/shell.html: the server answers the paths that
+ * show no login form with it (/home, /admin, /account: server/http/portal-page.ts).
+ */
 function portalAtRoot(): Plugin {
   return {
     name: 'portal-at-root',
@@ -39,7 +95,11 @@ function portalAtRoot(): Plugin {
       const page = bundle['portal/index.html'];
       if (!page || page.type !== 'asset') return;
       delete bundle['portal/index.html'];
-      this.emitFile({ type: 'asset', fileName: 'index.html', source: page.source });
+      const source = String(page.source);
+      const form = firstPaintElementHtml();
+      if (!source.includes(form)) throw new Error('dist/portal/index.html lost its first paint');
+      this.emitFile({ type: 'asset', fileName: 'index.html', source });
+      this.emitFile({ type: 'asset', fileName: 'shell.html', source: source.replace(form, '') });
     },
   };
 }
@@ -49,7 +109,7 @@ export default defineConfig(({ mode }) => ({
   appType: 'mpa',
   define: widgetBuildDefines(),
   publicDir: resolve(root, 'portal/public'),
-  plugins: [react(), portalFallback(mode === 'demo'), portalAtRoot(), widgetChunks()],
+  plugins: [react(), portalFallback(mode === 'demo'), portalFirstPaint(), portalAtRoot(), widgetChunks()],
   server: {
     // The API, the app icons the server stores and the built custom-elements.json; the login
     // backdrops come from portal/public.

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { buildApp, type AppDeps, type BuiltApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { staticAssetOptions } from './http/static-caching.ts';
+import { LOGIN_PAGE, portalPageFor } from './http/portal-page.ts';
 import { SEED_DIR } from './seed/seed-dir.ts';
 import { HttpMessages } from '../contract/errors.ts';
 import { NotBuiltPageTexts } from '../contract/pages.ts';
@@ -25,9 +26,13 @@ export async function createServer(config: ServerConfig, deps: AppDeps = {}): Pr
   const widgetDir = path.join(config.distDir, 'widget');
   const portalIndex = path.join(portalDir, 'index.html');
   const portalBuilt = fs.existsSync(portalIndex);
+  // The page without the login form (portal-page.ts); a build from before it had only index.html.
+  const shellBuilt = fs.existsSync(path.join(portalDir, 'shell.html'));
   if (portalBuilt) {
     // wildcard: false routes exactly the built files, so /api/* misses still reach the API's 404.
-    await app.register(fastifyStatic, { root: portalDir, prefix: '/', wildcard: false, index: ['index.html'], ...staticAssetOptions });
+    // No index: `/` is a page address like the others (below), so `/?is_signout=1` gets the page
+    // without the login form.
+    await app.register(fastifyStatic, { root: portalDir, prefix: '/', wildcard: false, index: false, ...staticAssetOptions });
   }
   if (fs.existsSync(widgetDir)) {
     await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !portalBuilt, ...staticAssetOptions });
@@ -36,12 +41,14 @@ export async function createServer(config: ServerConfig, deps: AppDeps = {}): Pr
     await app.register(fastifyStatic, { root: APP_LOGOS_DIR, prefix: '/assets/apps/', decorateReply: false });
   }
 
-  // SPA fallback: any other page GET that accepts HTML gets the portal (its router decides).
+  // SPA fallback: any other page GET that accepts HTML gets the portal (its router decides), with
+  // the login form in its first HTML where the address shows one (portal-page.ts). Sent as the
+  // static files are: the precompressed copy, ETag and Last-Modified, max-age=0.
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !request.url.startsWith('/api/')) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && (wantsHtml || request.url.split('?')[0] === '/') && !request.url.startsWith('/api/')) {
       if (!portalBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(portalIndex));
+      return reply.sendFile(shellBuilt ? portalPageFor(request.url) : LOGIN_PAGE);
     }
     // The contract's text (contract/errors.ts), as under /api (app.ts): once 资源不存在 here.
     return reply.status(404).send({ code: 404, msg: HttpMessages.notFound, data: null });

@@ -20,6 +20,7 @@ describe('static serving', () => {
     fs.mkdirSync(path.join(dist, 'portal', 'assets'), { recursive: true });
     fs.mkdirSync(path.join(dist, 'widget'));
     fs.writeFileSync(path.join(dist, 'portal', 'index.html'), '<!doctype html><title>portal</title>');
+    fs.writeFileSync(path.join(dist, 'portal', 'shell.html'), '<!doctype html><title>shell</title>');
     fs.writeFileSync(path.join(dist, 'portal', 'assets', 'main.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'widget', 'sso-widgets.js'), 'export {}');
     built = await startServer({ distDir: dist });
@@ -32,10 +33,22 @@ describe('static serving', () => {
   });
 
   it('serves the portal at / and falls back to it for page routes that accept HTML', async () => {
-    for (const p of ['/', '/home', '/login', '/any/path?x=1']) {
+    for (const p of ['/', '/login', '/any/path?x=1', '/?is_signout=0', '/?brand=exeed']) {
       const res = await fetch(built.url + p, { headers: { accept: 'text/html' } });
       assert.equal(res.status, 200, p);
       assert.equal(await res.text(), '<!doctype html><title>portal</title>', p);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/, p);
+      assert.match(res.headers.get('content-security-policy') ?? '', /style-src 'self'/, p);
+      assert.equal(res.headers.get('cross-origin-opener-policy'), 'same-origin', p);
+    }
+    assert.equal(await (await fetch(`${built.url}/`)).text(), '<!doctype html><title>portal</title>', '/ without an Accept header');
+    // The addresses whose page shows no password form get the page built without it (the portal's
+    // login page carries the form in its HTML: server/http/portal-page.ts).
+    for (const p of ['/home', '/home/', '/admin', '/admin/setup', '/account', '/?is_signout=1', '/login?is_redirect_self=1']) {
+      const res = await fetch(built.url + p, { headers: { accept: 'text/html' } });
+      assert.equal(res.status, 200, p);
+      assert.equal(await res.text(), '<!doctype html><title>shell</title>', p);
+      assert.equal(res.headers.get('cross-origin-opener-policy'), 'same-origin', p);
     }
     const page = await fetch(`${built.url}/`, { headers: { accept: 'text/html' } });
     assert.match(page.headers.get('set-cookie') ?? '', /^XSRF-TOKEN=[\w-]+; Path=\/; SameSite=Lax$/, 'the page already hands out the XSRF cookie');

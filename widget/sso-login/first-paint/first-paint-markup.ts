@@ -2,7 +2,9 @@
 // its first frame (sso-login.tsx, login-box.tsx, password-form.tsx, brand-panel.tsx while the brand
 // is pending, login-footer.tsx), with the same class names, so the same rules style both. Plain DOM
 // calls: smaller than a template library for one static form. The inputs carry the name,
-// autocomplete and aria-label the React view's light inputs have: LightField adopts them.
+// autocomplete and aria-label the React view's light inputs have: LightField adopts them. The
+// portal's first HTML is this markup too, written out at build time (first-paint-html.ts runs these
+// functions against a small stand-in of `document`).
 import { COPYRIGHT, DEALER_HELP_LINE, FILING_RECORD, FILING_RECORD_URL, MOBILE_LOGIN, PASSWORD_LABEL, PASSWORD_LOGIN, REGISTER, SIGN_IN, USERNAME_LABEL } from '../sso-login.messages.ts';
 import { FORGOT_PASSWORD } from '../forgot-password/forgot-password.messages.ts';
 import { LOGIN_METHODS } from '../sso-login.messages.ts';
@@ -40,7 +42,7 @@ function field(idPrefix: string, label: string, input: Record<string, string>): 
 }
 
 /** The brand panel as BrandPanel draws it (brand-panel.tsx). */
-function brandPanel(brand: FirstPaintBrand | null): HTMLElement {
+export function brandPanel(brand: FirstPaintBrand | null): HTMLElement {
   if (!brand) {
     return element(
       'section',

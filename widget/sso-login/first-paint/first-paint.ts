@@ -8,7 +8,8 @@
 // container renders as plain content; from the definition to React's first commit the shadow root
 // shows it through a slot (core/define-element.ts); at the first commit React adopts its inputs,
 // values and focus kept (first-paint-takeover.ts), and the container goes. A submit meanwhile
-// (Enter, the button) is remembered and run by React.
+// (Enter, the button) is remembered and run by React. An element that already has a container (the
+// portal's login page sends one in its first HTML) is left to its page: first-paint-adopt.ts.
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SUBMIT_PENDING_ATTRIBUTE } from './first-paint-names.ts';
 import { adoptFirstPaintSheet, lookAttributeFor } from './first-paint-styles.ts';
 import { firstPaintMarkup, type FirstPaintBrand } from './first-paint-markup.ts';
@@ -30,13 +31,29 @@ function attribute(element: Element, name: string): string | undefined {
  * and colours (a brand attribute naming another brand than the cached group's wears that brand's
  * own), else the grey and the skeleton of a brand not known yet.
  */
-function lookOf(params: LoginParams): { look: string; brand: FirstPaintBrand | null } {
+export function lookOf(params: LoginParams): { look: string; brand: FirstPaintBrand | null } {
   const cached = readCachedLook(brandCacheKey(params.ssoDomain, params.brand));
   if (!cached) return { look: lookAttributeFor('pending'), brand: null };
   const copy = BRAND_COPY[brandCodeOf(params.brand ?? cached.code)];
   const theme = !params.brand || brandCodeOf(params.brand) === brandCodeOf(cached.code) ? cached.theme : copy.theme;
   const logoUrl = theme?.logoUrl ? resolveAgainstApi(theme.logoUrl, params.apiBase) : null;
   return { look: lookAttributeFor(theme), brand: { copy, logoUrl } };
+}
+
+/** Never a navigation: a submit waits for React (it signs in with the SM2-encrypted password). */
+export function rememberSubmit(container: HTMLElement, form: HTMLFormElement): void {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    container.setAttribute(SUBMIT_PENDING_ATTRIBUTE, 'true');
+    const button = form.querySelector('button[type="submit"]');
+    if (!button) return;
+    button.setAttribute('aria-busy', 'true');
+    button.setAttribute('aria-disabled', 'true');
+    const spinner = document.createElement('span');
+    spinner.className = 'sso-spinner';
+    spinner.setAttribute('aria-hidden', 'true');
+    button.replaceChildren(spinner, SIGNING_IN);
+  });
 }
 
 /** Draws the first paint into `element` when it is an <sso-login> that will show the password form. */
@@ -59,19 +76,7 @@ export function paintFirstForm(element: Element): void {
   container.setAttribute(FIRST_PAINT_ATTRIBUTE, look);
   container.slot = FIRST_PAINT_SLOT;
   container.append(view);
-  // Never a navigation: the submit waits for React (it signs in with the SM2-encrypted password).
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    container.setAttribute(SUBMIT_PENDING_ATTRIBUTE, 'true');
-    const button = form.querySelector('button[type="submit"]');
-    if (!button) return;
-    button.setAttribute('aria-busy', 'true');
-    button.setAttribute('aria-disabled', 'true');
-    const spinner = document.createElement('span');
-    spinner.className = 'sso-spinner';
-    spinner.setAttribute('aria-hidden', 'true');
-    button.replaceChildren(spinner, SIGNING_IN);
-  });
+  rememberSubmit(container, form);
   element.append(container);
 }
 

@@ -1,0 +1,176 @@
+// The login form in the portal's first HTML response (docs/performance.md, "The login form in the
+// first HTML"): with every script held back, `/` shows a form that takes typing; a click on 登录 or
+// Enter then neither navigates nor sends anything; once the scripts run, React takes the same
+// inputs over (values, focus and caret kept) and the sign-in works. The pages that show no password
+// form (/home, /admin, /account, the sign-out address) are sent without it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page, Request, Route } from 'playwright-core';
+import { runJourney } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portal-and-browser.ts';
+import { DEMO, credentialInput, loginBox, waitForHome } from './support/portal-ui.ts';
+
+/** Holds every script of the page back until `release()` (the HTML and the stylesheets pass). */
+async function holdScripts(page: Page): Promise<{ release(): void; held(): number }> {
+  const waiting: Route[] = [];
+  let released = false;
+  await page.route(/\.js(\?|$)/, (route) => {
+    if (released) void route.continue();
+    else waiting.push(route);
+  });
+  return {
+    release() {
+      released = true;
+      for (const route of waiting.splice(0)) void route.continue();
+    },
+    held: () => waiting.length,
+  };
+}
+
+/** The server-sent form's inputs: light DOM of <sso-login>, inside the first-paint container. */
+const sentInput = (page: Page, name: 'name' | 'pwd') => page.locator(`sso-login > [data-sso-first-paint] input[name="${name}"]`);
+
+describe('the login form in the first HTML', () => {
+  const portal = usePortalAndBrowser();
+
+  it('is visible and typeable before any script; nothing is sent or left before them; React keeps values, focus and caret; the sign-in works', async () => {
+    await runJourney(portal.browser, 'first-html-form', async (journey) => {
+      const { page } = journey;
+      const scripts = await holdScripts(page);
+      const sent: Request[] = [];
+      page.on('request', (request) => {
+        if (request.method() !== 'GET') sent.push(request);
+      });
+      let navigations = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+
+      await page.goto(`${portal.server.url}/`, { waitUntil: 'commit' });
+      await sentInput(page, 'pwd').waitFor({ state: 'visible' });
+      assert.ok(scripts.held() > 0, 'the page asked for its scripts, and they are held');
+      assert.equal(await page.evaluate(() => customElements.get('sso-login') === undefined && !document.querySelector('sso-login')?.shadowRoot), true, 'no script has run');
+      assert.equal(await page.title(), '统一登录');
+      await journey.shot('form-before-scripts');
+
+      // Styled by the linked first-paint sheet: the box is a card, the button the grey of a look not
+      // known yet (brand-theme-css.ts, PENDING_LOOK_CSS: #4b5563), as React's first frame.
+      const look = await page.evaluate(() => {
+        const button = document.querySelector('sso-login .sso-button--primary');
+        const box = document.querySelector('sso-login .sso-box');
+        return { button: button ? getComputedStyle(button).backgroundColor : '', boxWidth: box?.getBoundingClientRect().width ?? 0 };
+      });
+      assert.equal(look.button, 'rgb(75, 85, 99)');
+      assert.ok(look.boxWidth > 200 && look.boxWidth < 800, `the box is laid out as a card (${look.boxWidth} px)`);
+
+      await sentInput(page, 'name').click();
+      await page.keyboard.type(DEMO.zhangwei.name);
+      await sentInput(page, 'pwd').click();
+      await page.keyboard.type(DEMO.zhangwei.password);
+      // Before any script: Enter in the password field and a click on 登录 do nothing.
+      await page.keyboard.press('Enter');
+      await page.locator('sso-login > [data-sso-first-paint] .sso-button--primary').click();
+      await sentInput(page, 'pwd').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForTimeout(300);
+      assert.equal(navigations, 1, 'only the first navigation: the form did not submit');
+      assert.deepEqual(sent.map((r) => `${r.method()} ${r.url()}`), [], 'nothing was sent before the scripts');
+      assert.equal(page.url(), `${portal.server.url}/`);
+
+      const caret = DEMO.zhangwei.password.length - 2;
+      const before = await page.evaluate(() => {
+        const active = document.activeElement as HTMLInputElement & { marked?: boolean };
+        active.marked = true;
+        return { name: active.name, start: active.selectionStart, end: active.selectionEnd };
+      });
+      assert.deepEqual(before, { name: 'pwd', start: caret, end: caret });
+
+      scripts.release();
+      // The takeover: the inputs are the element's own light children now, the container is gone.
+      await credentialInput(page, '密码').waitFor();
+      await loginBox(page).locator('form[name="sso-password-login"]').waitFor();
+      await page.locator('sso-login > [data-sso-first-paint]').waitFor({ state: 'detached' });
+      const after = await page.evaluate(() => {
+        const active = document.activeElement as HTMLInputElement & { marked?: boolean };
+        const name = document.querySelector<HTMLInputElement>('sso-login > input[name="name"]');
+        return { marked: active.marked === true, name: active.name, value: active.value, start: active.selectionStart, end: active.selectionEnd, user: name?.value };
+      });
+      assert.deepEqual(after, { marked: true, name: 'pwd', value: DEMO.zhangwei.password, start: caret, end: caret, user: DEMO.zhangwei.name });
+      await journey.shot('taken-over');
+      assert.equal(await page.locator('sso-login [data-sso-first-paint]').count(), 0, 'one form: the loader drew no second one');
+
+      await page.keyboard.press('Enter');
+      await waitForHome(page, DEMO.zhangwei.name);
+      const logins = sent.filter((r) => r.url().includes('/api/centerAuth/sso/doLogin'));
+      assert.equal(logins.length, 1);
+      assert.ok(!(logins[0]?.postData() ?? '').includes(DEMO.zhangwei.password), 'the password went SM2-encrypted');
+      assert.ok(sent.every((r) => new URL(r.url()).pathname !== '/'), 'no native form post');
+    });
+  });
+
+  it('a submit after the loader but before React is remembered and run by React', async () => {
+    await runJourney(portal.browser, 'first-html-early-submit', async (journey) => {
+      const { page } = journey;
+      // Everything but the React part runs: the loader takes the server's form over.
+      await page.route(/react-part-[^/]*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(`${portal.server.url}/`, { waitUntil: 'commit' });
+      await sentInput(page, 'pwd').waitFor({ state: 'visible' });
+      await page.locator('sso-login > [data-sso-first-paint]:not([data-sso-first-paint-sent]) button[type="submit"]').waitFor();
+      await sentInput(page, 'name').fill(DEMO.zhangwei.name);
+      await sentInput(page, 'pwd').fill(DEMO.zhangwei.password);
+      await sentInput(page, 'pwd').press('Enter');
+      await page.locator('sso-login > [data-sso-first-paint][data-sso-submit-pending]').waitFor({ state: 'attached' });
+      assert.equal(page.url(), `${portal.server.url}/`);
+      await waitForHome(page, DEMO.zhangwei.name);
+    });
+  });
+
+  it('is not sent where the page shows no password form', async () => {
+    for (const path of ['/home', '/admin', '/admin/setup', '/account', '/?is_signout=1', '/login?is_redirect_self=1']) {
+      const response = await fetch(portal.server.url + path, { headers: { accept: 'text/html' } });
+      const html = await response.text();
+      assert.equal(response.status, 200, path);
+      assert.ok(html.includes('<main id="portal"'), path);
+      assert.ok(!html.includes('<sso-login') && !html.includes('<form'), `${path} has no login form`);
+    }
+    for (const path of ['/', '/login', '/some/other/path', '/?brand=exeed', '/?is_signout=0']) {
+      const html = await (await fetch(portal.server.url + path, { headers: { accept: 'text/html' } })).text();
+      assert.match(html, /<main id="portal" class="portal-main"><sso-login><div data-sso-first-paint="pending"/, path);
+      assert.match(html, /<form class="sso-form"[^>]*>/, path);
+      // No submit button before the loader: nothing can post the password (first-paint-html.ts).
+      assert.ok(!html.includes('type="submit"'), `${path}: no submit button in the HTML`);
+    }
+    // The stylesheet: a hashed, cacheable, compressed file; the page keeps its headers.
+    const page = await fetch(`${portal.server.url}/`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    const html = await page.text();
+    const sheet = /<link rel="stylesheet" href="(\/assets\/first-paint-[A-Za-z0-9_-]{8}\.css)">/.exec(html)?.[1];
+    assert.ok(sheet, 'the first-paint stylesheet is linked');
+    assert.equal(page.headers.get('cross-origin-opener-policy'), 'same-origin');
+    assert.match(page.headers.get('content-security-policy') ?? '', /style-src 'self';/);
+    assert.equal(page.headers.get('content-encoding'), 'br');
+    const css = await fetch(portal.server.url + sheet, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(css.status, 200);
+    assert.match(css.headers.get('content-type') ?? '', /^text\/css/);
+    assert.equal(css.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(css.headers.get('content-encoding'), 'br');
+    assert.match(await css.text(), /sso-login>\[data-sso-first-paint\]/);
+  });
+
+  it('/home and /admin show no login form, even before their scripts', async () => {
+    await runJourney(portal.browser, 'first-html-other-pages', async (journey) => {
+      const { page } = journey;
+      await holdScripts(page);
+      for (const path of ['/home', '/admin']) {
+        await page.goto(`${portal.server.url}${path}`, { waitUntil: 'commit' });
+        await page.locator('main#portal').waitFor({ state: 'attached' });
+        await page.waitForFunction(() => document.readyState !== 'loading');
+        assert.equal(await page.locator('sso-login, form, input').count(), 0, `${path}: no login form before its scripts`);
+      }
+    });
+  });
+});
