@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import { buildApp, type AppDeps, type BuiltApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { staticAssetOptions } from './http/static-caching.ts';
-import { LOGIN_PAGE, portalPageFor } from './http/portal-page.ts';
+import { PAGE_POLICY } from './http/security-headers.ts';
+import { LOGIN_PAGE, PAGE_POLICY_FILE, portalPageFor, portalPagePolicy, SHELL_PAGE } from './http/portal-page.ts';
 import { SEED_DIR } from './seed/seed-dir.ts';
 import { HttpMessages } from '../contract/errors.ts';
 import { NotBuiltPageTexts } from '../contract/pages.ts';
@@ -27,12 +28,18 @@ export async function createServer(config: ServerConfig, deps: AppDeps = {}): Pr
   const portalIndex = path.join(portalDir, 'index.html');
   const portalBuilt = fs.existsSync(portalIndex);
   // The page without the login form (portal-page.ts); a build from before it had only index.html.
-  const shellBuilt = fs.existsSync(path.join(portalDir, 'shell.html'));
+  const shellBuilt = fs.existsSync(path.join(portalDir, SHELL_PAGE));
+  // The pages' CSP allows their one inline <style> by its hash (portal-page.ts).
+  const pagePolicy = portalBuilt ? portalPagePolicy(portalDir) : PAGE_POLICY;
   if (portalBuilt) {
     // wildcard: false routes exactly the built files, so /api/* misses still reach the API's 404.
     // No index: `/` is a page address like the others (below), so `/?is_signout=1` gets the page
     // without the login form.
-    await app.register(fastifyStatic, { root: portalDir, prefix: '/', wildcard: false, index: false, ...staticAssetOptions });
+    // The pages themselves only through the fallback below, which gives them their policy.
+    const pageFiles = new Set([`/${LOGIN_PAGE}`, `/${SHELL_PAGE}`, `/${PAGE_POLICY_FILE}`]);
+    await app.register(fastifyStatic, {
+      root: portalDir, prefix: '/', wildcard: false, index: false, allowedPath: (pathName) => !pageFiles.has(pathName), ...staticAssetOptions,
+    });
   }
   if (fs.existsSync(widgetDir)) {
     await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !portalBuilt, ...staticAssetOptions });
@@ -48,7 +55,7 @@ export async function createServer(config: ServerConfig, deps: AppDeps = {}): Pr
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if ((request.method === 'GET' || request.method === 'HEAD') && (wantsHtml || request.url.split('?')[0] === '/') && !request.url.startsWith('/api/')) {
       if (!portalBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return reply.sendFile(shellBuilt ? portalPageFor(request.url) : LOGIN_PAGE);
+      return reply.header('content-security-policy', pagePolicy).sendFile(shellBuilt ? portalPageFor(request.url) : LOGIN_PAGE);
     }
     // The contract's text (contract/errors.ts), as under /api (app.ts): once 资源不存在 here.
     return reply.status(404).send({ code: 404, msg: HttpMessages.notFound, data: null });

@@ -4,6 +4,7 @@
 // inputs over (values, focus and caret kept) and the sign-in works. The pages that show no password
 // form (/home, /admin, /account, the sign-out address) are sent without it.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page, Request, Route } from 'playwright-core';
 import { runJourney } from './support/browser.ts';
@@ -53,7 +54,7 @@ describe('the login form in the first HTML', () => {
       assert.equal(await page.title(), '统一登录');
       await journey.shot('form-before-scripts');
 
-      // Styled by the linked first-paint sheet: the box is a card, the button the grey of a look not
+      // Styled by the page's inline sheet (allowed by its hash): the box is a card, the button the grey of a look not
       // known yet (brand-theme-css.ts, PENDING_LOOK_CSS: #4b5563), as React's first frame.
       const look = await page.evaluate(() => {
         const button = document.querySelector('sso-login .sso-button--primary');
@@ -145,20 +146,29 @@ describe('the login form in the first HTML', () => {
       // No submit button before the loader: nothing can post the password (first-paint-html.ts).
       assert.ok(!html.includes('type="submit"'), `${path}: no submit button in the HTML`);
     }
-    // The stylesheet: a hashed, cacheable, compressed file; the page keeps its headers.
-    const page = await fetch(`${portal.server.url}/`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
-    const html = await page.text();
-    const sheet = /<link rel="stylesheet" href="(\/assets\/first-paint-[A-Za-z0-9_-]{8}\.css)">/.exec(html)?.[1];
-    assert.ok(sheet, 'the first-paint stylesheet is linked');
-    assert.equal(page.headers.get('cross-origin-opener-policy'), 'same-origin');
-    assert.match(page.headers.get('content-security-policy') ?? '', /style-src 'self';/);
-    assert.equal(page.headers.get('content-encoding'), 'br');
-    const css = await fetch(portal.server.url + sheet, { headers: { 'accept-encoding': 'br' } });
-    assert.equal(css.status, 200);
-    assert.match(css.headers.get('content-type') ?? '', /^text\/css/);
-    assert.equal(css.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-    assert.equal(css.headers.get('content-encoding'), 'br');
-    assert.match(await css.text(), /sso-login>\[data-sso-first-paint\]/);
+    // The look: one inline <style> in the head, allowed by its sha256 in the page's style-src and
+    // by nothing else (no 'unsafe-inline'); the page keeps its other headers. The journey above sees
+    // the style applied, which the browser only does when the hash matches.
+    for (const path of ['/', '/home']) {
+      const page = await fetch(portal.server.url + path, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+      const html = await page.text();
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+      assert.equal(styles.length, 1, `${path}: one inline style`);
+      assert.match(styles[0]!, /sso-login>\[data-sso-first-paint\]/, path);
+      assert.ok(!html.includes('rel="stylesheet"'), `${path}: no stylesheet request before the first frame`);
+      const policy = page.headers.get('content-security-policy') ?? '';
+      const hash = createHash('sha256').update(styles[0]!).digest('base64');
+      assert.match(policy, new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`), path);
+      assert.ok(!policy.includes('unsafe-inline'), path);
+      assert.equal(page.headers.get('cross-origin-opener-policy'), 'same-origin', path);
+      assert.equal(page.headers.get('content-encoding'), 'br', path);
+    }
+    // The pages are only sent with their policy: never as plain static files (nor the hash list).
+    for (const file of ['/index.html', '/shell.html', '/page-policy.json']) {
+      const answer = await fetch(portal.server.url + file, { headers: { accept: 'text/html' } });
+      assert.match(answer.headers.get('content-security-policy') ?? '', /style-src 'self' 'sha256-/, file);
+      assert.ok(!(await answer.text()).startsWith('{'), `${file}: the page, not the hash list`);
+    }
   });
 
   it('/home and /admin show no login form, even before their scripts', async () => {
