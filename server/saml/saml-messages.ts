@@ -3,8 +3,15 @@
 // entities, the XXE family) refused outright, and the few fields needed to find the sender and
 // check the request (issuer, ID, IssueInstant, Destination, ForceAuthn, IsPassive) read with
 // @xmldom/xmldom, whose errors are fatal. Signatures are samlify's (xml-crypto) business.
+// @xmldom/xmldom is required on the first SAML message, not at start: only SAML uses it, and a
+// server without SAML traffic keeps its code out of memory (docs/performance.md, issue 25).
+// Synchronously (createRequire), so that parsing stays a plain function call for its callers.
+import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
-import { DOMParser } from '@xmldom/xmldom';
+
+type XmlDom = typeof import('@xmldom/xmldom');
+let xmlDom: XmlDom | null = null;
+const xmlDomModule = (): XmlDom => (xmlDom ??= createRequire(import.meta.url)('@xmldom/xmldom') as XmlDom);
 
 export const MAX_XML_BYTES = 64 * 1024;
 const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
@@ -52,6 +59,7 @@ export interface MessageHead {
 
 export function parseDocument(xml: string): Document {
   refuseDoctype(xml);
+  const { DOMParser } = xmlDomModule(); // outside the try: a missing module is not bad input
   try {
     const document = new DOMParser({
       onError: (level: string, message: string) => {
