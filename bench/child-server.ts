@@ -39,6 +39,16 @@ export function processCpuMs(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * `BENCH_PROFILE_DIR=<dir>`: the measured processes also write a V8 CPU profile there when they
+ * stop (`--cpu-prof`, which NODE_OPTIONS does not take). For finding where the time goes; the
+ * profiler itself costs a few percent, so rates of such a run are not figures to report.
+ */
+export function profileFlags(): string[] {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=250'] : [];
+}
+
 let built = false;
 /** What `npm start` does before it starts node: builds what is missing or stale (once per bench process). */
 export function buildIfStale(): void {
@@ -129,7 +139,7 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
   const start = npmStartCommand();
   const ownDir = !env.BENCH_DATA_DIR;
   const dataDir = env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'sso-bench-'));
-  const child = spawn(process.execPath, [...start.nodeFlags, ...start.script], {
+  const child = spawn(process.execPath, [...start.nodeFlags, ...profileFlags(), ...start.script], {
     cwd: ROOT,
     env: {
       ...env,

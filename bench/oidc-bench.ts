@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { readConfig } from '../server/config.ts';
 import { runOidcCommand } from '../server/oidc/oidc-cli.ts';
 import { withAdminContext } from '../server/admin-context.ts';
-import { processCpuMs, startChildServer } from './child-server.ts';
+import { processCpuMs, profileFlags, startChildServer } from './child-server.ts';
 import { signIn } from './login-client.ts';
 import { timeOperation } from './measure.ts';
 import { fmtPct, fmtRate, type BenchRow } from './report.ts';
@@ -129,7 +129,7 @@ async function ourServer(verifier: string): Promise<Target & { stop(): Promise<v
 
 async function bareProvider(verifier: string): Promise<Target & { stop(): Promise<void> }> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-oidc-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(WARMUP + COUNT), verifier], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', entry, String(WARMUP + COUNT), verifier], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
