@@ -53,12 +53,16 @@ export class Accounts {
     return userId;
   }
 
+  /**
+   * The account behind a subject, read from the database at every call (one statement joining the
+   * subject to the account: refresh, userinfo and introspection ask on every use of a token).
+   */
   async find(subject: string): Promise<AccountView | null> {
-    const userId = await this.userIdOf(subject);
-    if (userId === null) return null;
-    const user = await this.stores.users.findUserById(userId);
+    const account = await this.stores.oidcSubjects.accountOf(subject);
+    if (!account) return null;
+    this.remember(account.userId, subject);
     // A disabled account is unknown to the provider: its refresh tokens and userinfo calls fail.
-    return user && !user.disabled ? { userId: user.id, username: user.username, phone: user.phone, kind: user.kind } : null;
+    return account.disabled ? null : { userId: account.userId, username: account.username, phone: account.phone, kind: account.kind };
   }
 
   /** Read per call from the storage layer's memberships: a grant or revoke counts at once. */
