@@ -70,14 +70,19 @@ export class Accounts {
     return this.stores.memberships.groupsOf(userId);
   }
 
-  /** The claims the scopes ask for; the provider filters them again by the granted scopes. */
-  async claims(subject: string, account: AccountView, scope: string): Promise<{ sub: string; [claim: string]: unknown }> {
+  /**
+   * The claims the scopes ask for; the provider filters them again by the granted scopes.
+   * `groupsOf`: the memberships as this request already read them (provider.ts findAccount).
+   */
+  async claims(
+    subject: string, account: AccountView, scope: string, groupsOf: (userId: number) => Promise<string[]> = (userId) => this.groupsOf(userId),
+  ): Promise<{ sub: string; [claim: string]: unknown }> {
     const scopes = new Set(scope.split(' '));
     const claims: { sub: string; [claim: string]: unknown } = { sub: subject };
     if (scopes.has('profile')) Object.assign(claims, { preferred_username: account.username, name: account.username });
     // A phone on an account was proven by an SMS code (registration, SMS login) or set by an administrator.
     if (scopes.has('phone') && account.phone) Object.assign(claims, { phone_number: account.phone, phone_number_verified: true });
-    if (scopes.has('groups')) claims.groups = await this.groupsOf(account.userId);
+    if (scopes.has('groups')) claims.groups = await groupsOf(account.userId);
     return claims;
   }
 }
