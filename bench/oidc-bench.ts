@@ -23,7 +23,7 @@ const CONCURRENCY = 8;
 const COUNT = Number(process.env.BENCH_OIDC_COUNT || 600);
 const WARMUP = 200;
 
-interface Figures {
+export interface Figures {
   count: number;
   wallMs: number;
   serverCpuMs: number | null;
@@ -58,9 +58,9 @@ async function parallel(count: number, work: (i: number, worker: number) => Prom
  */
 const BLOCK = Number(process.env.BENCH_OIDC_BLOCK || 100);
 
-type Flows = { exchanges: Figures; refreshes: Figures; userinfo: Figures };
+export type Flows = { exchanges: Figures; refreshes: Figures; userinfo: Figures };
 
-async function measureFlows(targets: { target: Target; label: string }[]): Promise<Flows[]> {
+export async function measureFlows(targets: { target: Target; label: string }[]): Promise<Flows[]> {
   const token = async (target: Target, label: string, form: Record<string, string>): Promise<{ access_token: string; refresh_token: string }> => {
     const response = await fetch(target.tokenUrl, {
       method: 'POST', headers: { authorization: target.basic, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form),
@@ -114,7 +114,7 @@ async function measureFlows(targets: { target: Target; label: string }[]): Promi
 }
 
 /** Our server: a real browser session, codes from the authorization endpoint. */
-async function ourServer(verifier: string): Promise<Target & { stop(): Promise<void> }> {
+export async function ourServer(verifier: string): Promise<Target & { stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-oidc-bench-'));
   const app = await startChildServer('app', { ...process.env, BENCH_DATA_DIR: dataDir });
   const issuer = app.url.replace('127.0.0.1', 'localhost');
@@ -152,7 +152,7 @@ async function ourServer(verifier: string): Promise<Target & { stop(): Promise<v
   };
 }
 
-async function bareProvider(verifier: string): Promise<Target & { stop(): Promise<void> }> {
+export async function bareProvider(verifier: string): Promise<Target & { stop(): Promise<void> }> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-oidc-process.ts');
   const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', entry, String(WARMUP + COUNT), verifier], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
