@@ -4,10 +4,7 @@
 // (cp -r dist/server <dir>/server, before and after a change).
 // node --import tsx bench/oidc-ab.ts <dir-a>/server/main.js <dir-b>/server/main.js[@flag,flag]
 // (`@` and a comma-separated list of node flags, empty for none, instead of npm start's).
-// Our codes live 60 s and every server's are minted before the first is measured: at a load
-// average of 10-16 two builds at BENCH_OIDC_COUNT=1000 fitted twice and failed once with
-// invalid_grant (expired codes), three builds failed; npm run bench -- oidc (one build) has the
-// same limit, further off. Minting each block's codes just before it would lift it.
+// Each block's codes are minted right before it (oidc-bench.ts Target.mint): our codes live 60 s.
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { bareProvider, measureFlows, ourServer, type Figures, type Flows } from './oidc-bench.ts';

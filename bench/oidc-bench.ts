@@ -33,8 +33,12 @@ interface Target {
   tokenUrl: string;
   userinfoUrl: string;
   basic: string;
-  /** WARMUP + COUNT unused codes for REDIRECT_URI, PKCE with `verifier`. */
-  codes: string[];
+  /**
+   * `n` unused codes for REDIRECT_URI, PKCE with `verifier`. Asked for right before the block that
+   * uses them, outside its CPU count: our codes live 60 s, and minted all at once before the run
+   * they expired on a busy machine before their turn came.
+   */
+  mint(n: number): Promise<string[]>;
   verifier: string;
   cpuMs(): number | null;
 }
@@ -71,12 +75,19 @@ export async function measureFlows(targets: { target: Target; label: string }[])
   };
   const zero = (): Figures => ({ count: 0, wallMs: 0, serverCpuMs: 0 });
   const figures = targets.map(() => ({ exchanges: zero(), refreshes: zero(), userinfo: zero() }));
-  /** `count` requests of one flow per target, BLOCK at a time, the targets taking turns. */
-  const interleaved = async (flow: keyof Flows, count: number, work: (t: number, i: number, worker: number) => Promise<void>): Promise<void> => {
+  /**
+   * `count` requests of one flow per target, BLOCK at a time, the targets taking turns; `prepare`
+   * runs before each block, outside its counts.
+   */
+  const interleaved = async (
+    flow: keyof Flows, count: number, work: (t: number, i: number, worker: number) => Promise<void>,
+    prepare: (t: number, size: number) => Promise<void> = async () => {},
+  ): Promise<void> => {
     for (let done = 0; done < count; done += BLOCK) {
       const size = Math.min(BLOCK, count - done);
       for (let t = 0; t < targets.length; t++) {
         const f = figures[t]![flow];
+        await prepare(t, size);
         const cpuBefore = targets[t]!.target.cpuMs();
         f.wallMs += await parallel(size, (i, worker) => work(t, done + i, worker));
         const cpuAfter = targets[t]!.target.cpuMs();
@@ -90,13 +101,19 @@ export async function measureFlows(targets: { target: Target; label: string }[])
     return token(target, label, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: target.verifier });
   };
   // The first requests of a fresh process run cold (JIT): not measured.
-  for (let t = 0; t < targets.length; t++) await parallel(WARMUP, async (i) => void (await exchange(t, targets[t]!.target.codes[i]!)));
+  for (let t = 0; t < targets.length; t++) {
+    const codes = await targets[t]!.target.mint(WARMUP);
+    await parallel(WARMUP, async (i) => void (await exchange(t, codes[i]!)));
+  }
   const refreshTokens: string[][] = targets.map(() => []);
   const accessTokens: string[] = targets.map(() => '');
+  const blockCodes: string[][] = targets.map(() => []);
   await interleaved('exchanges', COUNT, async (t, i) => {
-    const tokens = await exchange(t, targets[t]!.target.codes[WARMUP + i]!);
+    const tokens = await exchange(t, blockCodes[t]![i % BLOCK]!);
     refreshTokens[t]!.push(tokens.refresh_token);
     accessTokens[t] = tokens.access_token;
+  }, async (t, size) => {
+    blockCodes[t] = await targets[t]!.target.mint(size);
   });
   // One chain per worker: each use consumes the token and hands out its successor (two uses of
   // one token at once would be a reuse, which revokes the grant).
@@ -133,17 +150,22 @@ export async function ourServer(verifier: string): Promise<Target & { stop(): Pr
     if (Date.now() > deadline) throw new Error(`the server did not load the bench client within 15 s (authorize answered ${status})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const codes: string[] = [];
-  await parallel(WARMUP + COUNT, async () => {
-    const response = await fetch(authorize, { headers: { cookie }, redirect: 'manual' });
-    const provider = response.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => c.startsWith('_session'));
-    if (provider.length && !cookie.includes('_session=')) cookie = `${cookie}; ${provider.join('; ')}`;
-    const code = new URL(response.headers.get('location') ?? 'x:').searchParams.get('code');
-    if (!code) throw new Error(`authorize answered ${response.status} ${response.headers.get('location')}`);
-    codes.push(code);
-  });
+  const mint = async (n: number): Promise<string[]> => {
+    const codes: string[] = [];
+    await parallel(n, async () => {
+      const response = await fetch(authorize, { headers: { cookie }, redirect: 'manual' });
+      const provider = response.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => c.startsWith('_session'));
+      if (provider.length && !cookie.includes('_session=')) cookie = `${cookie}; ${provider.join('; ')}`;
+      const code = new URL(response.headers.get('location') ?? 'x:').searchParams.get('code');
+      if (!code) throw new Error(`authorize answered ${response.status} ${response.headers.get('location')}`);
+      codes.push(code);
+    });
+    return codes;
+  };
+  // The first authorization binds the provider session to the portal's (its cookie is kept above).
+  await mint(1);
   return {
-    tokenUrl: `${issuer}/oidc/token`, userinfoUrl: `${issuer}/oidc/me`, codes, verifier,
+    tokenUrl: `${issuer}/oidc/token`, userinfoUrl: `${issuer}/oidc/me`, mint, verifier,
     basic: `Basic ${Buffer.from(`bench:${secret}`).toString('base64')}`, cpuMs: () => processCpuMsFine(app.pid),
     async stop() {
       await app.stop();
@@ -166,7 +188,7 @@ export async function bareProvider(verifier: string): Promise<Target & { stop():
   const { url, codes } = JSON.parse(line) as { url: string; codes: string[] };
   // Bare oidc-provider keeps its default routes: /token, /me.
   return {
-    tokenUrl: `${url}/token`, userinfoUrl: `${url}/me`, codes, verifier, basic: `Basic ${Buffer.from('bench:bench-secret-bench-secret').toString('base64')}`,
+    tokenUrl: `${url}/token`, userinfoUrl: `${url}/me`, mint: async (n) => codes.splice(0, n), verifier, basic: `Basic ${Buffer.from('bench:bench-secret-bench-secret').toString('base64')}`,
     cpuMs: () => processCpuMsFine(child.pid),
     async stop() {
       child.kill('SIGTERM');
