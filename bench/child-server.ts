@@ -39,6 +39,37 @@ export function processCpuMs(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * `BENCH_PROFILE_DIR=<dir>`: the measured processes also write a V8 CPU profile there when they
+ * stop (`--cpu-prof`, which NODE_OPTIONS does not take). For finding where the time goes; the
+ * profiler itself costs a few percent, so rates of such a run are not figures to report.
+ */
+export function profileFlags(): string[] {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=250'] : [];
+}
+
+/**
+ * CPU time (ms) of every thread of the process so far, from each thread's schedstat (nanoseconds):
+ * for short measured blocks, where the 10 ms ticks of processCpuMs would round away a tenth.
+ * Threads that ended are not counted (the servers' threads live as long as the process). Falls
+ * back to processCpuMs where schedstat is missing.
+ */
+export function processCpuMsFine(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    let ns = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch { /* the thread ended meanwhile */ }
+    }
+    return ns / 1e6;
+  } catch {
+    return processCpuMs(pid);
+  }
+}
+
 let built = false;
 /** What `npm start` does before it starts node: builds what is missing or stale (once per bench process). */
 export function buildIfStale(): void {
@@ -129,7 +160,10 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
   const start = npmStartCommand();
   const ownDir = !env.BENCH_DATA_DIR;
   const dataDir = env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'sso-bench-'));
-  const child = spawn(process.execPath, [...start.nodeFlags, ...start.script], {
+  // For A/B comparisons only (docs/performance.md, issue 25): another build's entry, other node flags.
+  const script = process.env.BENCH_SERVER_ENTRY ? [process.env.BENCH_SERVER_ENTRY] : start.script;
+  const nodeFlags = process.env.BENCH_SERVER_NODE_FLAGS !== undefined ? process.env.BENCH_SERVER_NODE_FLAGS.split(' ').filter(Boolean) : start.nodeFlags;
+  const child = spawn(process.execPath, [...nodeFlags, ...profileFlags(), ...script], {
     cwd: ROOT,
     env: {
       ...env,

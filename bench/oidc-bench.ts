@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { readConfig } from '../server/config.ts';
 import { runOidcCommand } from '../server/oidc/oidc-cli.ts';
 import { withAdminContext } from '../server/admin-context.ts';
-import { processCpuMs, startChildServer } from './child-server.ts';
+import { processCpuMsFine, profileFlags, startChildServer } from './child-server.ts';
 import { signIn } from './login-client.ts';
 import { timeOperation } from './measure.ts';
 import { fmtPct, fmtRate, type BenchRow } from './report.ts';
@@ -23,7 +23,7 @@ const CONCURRENCY = 8;
 const COUNT = Number(process.env.BENCH_OIDC_COUNT || 600);
 const WARMUP = 200;
 
-interface Figures {
+export interface Figures {
   count: number;
   wallMs: number;
   serverCpuMs: number | null;
@@ -33,8 +33,12 @@ interface Target {
   tokenUrl: string;
   userinfoUrl: string;
   basic: string;
-  /** WARMUP + COUNT unused codes for REDIRECT_URI, PKCE with `verifier`. */
-  codes: string[];
+  /**
+   * `n` unused codes for REDIRECT_URI, PKCE with `verifier`. Asked for right before the block that
+   * uses them, outside its CPU count: our codes live 60 s, and minted all at once before the run
+   * they expired on a busy machine before their turn came.
+   */
+  mint(n: number): Promise<string[]>;
   verifier: string;
   cpuMs(): number | null;
 }
@@ -49,8 +53,19 @@ async function parallel(count: number, work: (i: number, worker: number) => Prom
   return performance.now() - start;
 }
 
-async function measureFlows(target: Target, label: string): Promise<{ exchanges: Figures; refreshes: Figures; userinfo: Figures }> {
-  const token = async (form: Record<string, string>): Promise<{ access_token: string; refresh_token: string }> => {
+/**
+ * Both servers measured in the same minutes: each flow runs in blocks of BLOCK requests, one block
+ * on our server, the next on bare oidc-provider, and so on, each target's CPU time and wall time
+ * summed over its own blocks. On a shared machine the load changes within seconds; measured one
+ * after the other (as until issue 25), the two halves of a ratio saw different machines and the
+ * ratio moved by 20 points between runs.
+ */
+const BLOCK = Number(process.env.BENCH_OIDC_BLOCK || 100);
+
+export type Flows = { exchanges: Figures; refreshes: Figures; userinfo: Figures };
+
+export async function measureFlows(targets: { target: Target; label: string }[]): Promise<Flows[]> {
+  const token = async (target: Target, label: string, form: Record<string, string>): Promise<{ access_token: string; refresh_token: string }> => {
     const response = await fetch(target.tokenUrl, {
       method: 'POST', headers: { authorization: target.basic, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form),
     });
@@ -58,38 +73,65 @@ async function measureFlows(target: Target, label: string): Promise<{ exchanges:
     if (response.status !== 200) throw new Error(`${label} token endpoint (${form.grant_type}): ${response.status} ${JSON.stringify(body)}`);
     return body;
   };
-  const measure = async (count: number, work: (i: number, worker: number) => Promise<void>): Promise<Figures> => {
-    const cpuBefore = target.cpuMs();
-    const wallMs = await parallel(count, work);
-    const cpuAfter = target.cpuMs();
-    return { count, wallMs, serverCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+  const zero = (): Figures => ({ count: 0, wallMs: 0, serverCpuMs: 0 });
+  const figures = targets.map(() => ({ exchanges: zero(), refreshes: zero(), userinfo: zero() }));
+  /**
+   * `count` requests of one flow per target, BLOCK at a time, the targets taking turns; `prepare`
+   * runs before each block, outside its counts.
+   */
+  const interleaved = async (
+    flow: keyof Flows, count: number, work: (t: number, i: number, worker: number) => Promise<void>,
+    prepare: (t: number, size: number) => Promise<void> = async () => {},
+  ): Promise<void> => {
+    for (let done = 0; done < count; done += BLOCK) {
+      const size = Math.min(BLOCK, count - done);
+      for (let t = 0; t < targets.length; t++) {
+        const f = figures[t]![flow];
+        await prepare(t, size);
+        const cpuBefore = targets[t]!.target.cpuMs();
+        f.wallMs += await parallel(size, (i, worker) => work(t, done + i, worker));
+        const cpuAfter = targets[t]!.target.cpuMs();
+        f.count += size;
+        f.serverCpuMs = cpuBefore === null || cpuAfter === null || f.serverCpuMs === null ? null : f.serverCpuMs + cpuAfter - cpuBefore;
+      }
+    }
   };
-  const exchange = (code: string) => token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: target.verifier });
+  const exchange = (t: number, code: string) => {
+    const { target, label } = targets[t]!;
+    return token(target, label, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: target.verifier });
+  };
   // The first requests of a fresh process run cold (JIT): not measured.
-  await parallel(WARMUP, async (i) => void (await exchange(target.codes[i]!)));
-  const refreshTokens: string[] = [];
-  let accessToken = '';
-  const exchanges = await measure(COUNT, async (i) => {
-    const tokens = await exchange(target.codes[WARMUP + i]!);
-    refreshTokens.push(tokens.refresh_token);
-    accessToken = tokens.access_token;
+  for (let t = 0; t < targets.length; t++) {
+    const codes = await targets[t]!.target.mint(WARMUP);
+    await parallel(WARMUP, async (i) => void (await exchange(t, codes[i]!)));
+  }
+  const refreshTokens: string[][] = targets.map(() => []);
+  const accessTokens: string[] = targets.map(() => '');
+  const blockCodes: string[][] = targets.map(() => []);
+  await interleaved('exchanges', COUNT, async (t, i) => {
+    const tokens = await exchange(t, blockCodes[t]![i % BLOCK]!);
+    refreshTokens[t]!.push(tokens.refresh_token);
+    accessTokens[t] = tokens.access_token;
+  }, async (t, size) => {
+    blockCodes[t] = await targets[t]!.target.mint(size);
   });
   // One chain per worker: each use consumes the token and hands out its successor (two uses of
   // one token at once would be a reuse, which revokes the grant).
-  const chains = refreshTokens.slice(-CONCURRENCY);
-  const refreshes = await measure(COUNT, async (_i, chain) => {
-    chains[chain] = (await token({ grant_type: 'refresh_token', refresh_token: chains[chain]! })).refresh_token;
+  const chains = refreshTokens.map((tokens) => tokens.slice(-CONCURRENCY));
+  await interleaved('refreshes', COUNT, async (t, _i, chain) => {
+    const { target, label } = targets[t]!;
+    chains[t]![chain] = (await token(target, label, { grant_type: 'refresh_token', refresh_token: chains[t]![chain]! })).refresh_token;
   });
-  const userinfo = await measure(COUNT, async () => {
-    const response = await fetch(target.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } });
-    if (response.status !== 200) throw new Error(`userinfo answered ${response.status}`);
+  await interleaved('userinfo', COUNT, async (t) => {
+    const response = await fetch(targets[t]!.target.userinfoUrl, { headers: { authorization: `Bearer ${accessTokens[t]}` } });
+    if (response.status !== 200) throw new Error(`${targets[t]!.label} userinfo answered ${response.status}`);
     await response.arrayBuffer();
   });
-  return { exchanges, refreshes, userinfo };
+  return figures;
 }
 
 /** Our server: a real browser session, codes from the authorization endpoint. */
-async function ourServer(verifier: string): Promise<Target & { stop(): Promise<void> }> {
+export async function ourServer(verifier: string): Promise<Target & { stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-oidc-bench-'));
   const app = await startChildServer('app', { ...process.env, BENCH_DATA_DIR: dataDir });
   const issuer = app.url.replace('127.0.0.1', 'localhost');
@@ -108,18 +150,23 @@ async function ourServer(verifier: string): Promise<Target & { stop(): Promise<v
     if (Date.now() > deadline) throw new Error(`the server did not load the bench client within 15 s (authorize answered ${status})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const codes: string[] = [];
-  await parallel(WARMUP + COUNT, async () => {
-    const response = await fetch(authorize, { headers: { cookie }, redirect: 'manual' });
-    const provider = response.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => c.startsWith('_session'));
-    if (provider.length && !cookie.includes('_session=')) cookie = `${cookie}; ${provider.join('; ')}`;
-    const code = new URL(response.headers.get('location') ?? 'x:').searchParams.get('code');
-    if (!code) throw new Error(`authorize answered ${response.status} ${response.headers.get('location')}`);
-    codes.push(code);
-  });
+  const mint = async (n: number): Promise<string[]> => {
+    const codes: string[] = [];
+    await parallel(n, async () => {
+      const response = await fetch(authorize, { headers: { cookie }, redirect: 'manual' });
+      const provider = response.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => c.startsWith('_session'));
+      if (provider.length && !cookie.includes('_session=')) cookie = `${cookie}; ${provider.join('; ')}`;
+      const code = new URL(response.headers.get('location') ?? 'x:').searchParams.get('code');
+      if (!code) throw new Error(`authorize answered ${response.status} ${response.headers.get('location')}`);
+      codes.push(code);
+    });
+    return codes;
+  };
+  // The first authorization binds the provider session to the portal's (its cookie is kept above).
+  await mint(1);
   return {
-    tokenUrl: `${issuer}/oidc/token`, userinfoUrl: `${issuer}/oidc/me`, codes, verifier,
-    basic: `Basic ${Buffer.from(`bench:${secret}`).toString('base64')}`, cpuMs: app.cpuMs,
+    tokenUrl: `${issuer}/oidc/token`, userinfoUrl: `${issuer}/oidc/me`, mint, verifier,
+    basic: `Basic ${Buffer.from(`bench:${secret}`).toString('base64')}`, cpuMs: () => processCpuMsFine(app.pid),
     async stop() {
       await app.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -127,9 +174,9 @@ async function ourServer(verifier: string): Promise<Target & { stop(): Promise<v
   };
 }
 
-async function bareProvider(verifier: string): Promise<Target & { stop(): Promise<void> }> {
+export async function bareProvider(verifier: string): Promise<Target & { stop(): Promise<void> }> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-oidc-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(WARMUP + COUNT), verifier], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', entry, String(WARMUP + COUNT), verifier], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -141,8 +188,8 @@ async function bareProvider(verifier: string): Promise<Target & { stop(): Promis
   const { url, codes } = JSON.parse(line) as { url: string; codes: string[] };
   // Bare oidc-provider keeps its default routes: /token, /me.
   return {
-    tokenUrl: `${url}/token`, userinfoUrl: `${url}/me`, codes, verifier, basic: `Basic ${Buffer.from('bench:bench-secret-bench-secret').toString('base64')}`,
-    cpuMs: () => processCpuMs(child.pid),
+    tokenUrl: `${url}/token`, userinfoUrl: `${url}/me`, mint: async (n) => codes.splice(0, n), verifier, basic: `Basic ${Buffer.from('bench:bench-secret-bench-secret').toString('base64')}`,
+    cpuMs: () => processCpuMsFine(child.pid),
     async stop() {
       child.kill('SIGTERM');
     },
@@ -152,18 +199,17 @@ async function bareProvider(verifier: string): Promise<Target & { stop(): Promis
 export async function benchOidc(): Promise<BenchRow[]> {
   const verifier = crypto.randomBytes(32).toString('base64url');
   const ours = await ourServer(verifier);
-  let our;
+  let our: Flows;
+  let bare: Flows;
   try {
-    our = await measureFlows(ours, 'our server');
+    const bareTarget = await bareProvider(verifier);
+    try {
+      [our, bare] = (await measureFlows([{ target: ours, label: 'our server' }, { target: bareTarget, label: 'bare oidc-provider' }])) as [Flows, Flows];
+    } finally {
+      await bareTarget.stop();
+    }
   } finally {
     await ours.stop();
-  }
-  const bareTarget = await bareProvider(verifier);
-  let bare;
-  try {
-    bare = await measureFlows(bareTarget, 'bare oidc-provider');
-  } finally {
-    await bareTarget.stop();
   }
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const payload = Buffer.from(JSON.stringify({ iss: 'http://localhost', sub: crypto.randomUUID(), aud: 'bench', iat: 1, exp: 2, nonce: 'n' }));

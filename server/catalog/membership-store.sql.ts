@@ -1,14 +1,24 @@
 // MembershipStore on kysely (SQLite, PostgreSQL): the group_members table, primary key
 // (user_id, group_code). Insert-if-absent keeps parallel grants of the same membership harmless.
 import type { SqlScope } from '../storage/sql-scope.ts';
+import type { SqlStatements } from '../storage/sql-statements.ts';
 import type { MembershipStore } from './membership-store.ts';
 
+const GROUPS_OF = 'select group_code from group_members where user_id = ? order by group_code';
+
 export class SqlMembershipStore implements MembershipStore {
-  constructor(private readonly scope: SqlScope) {}
+  /**
+   * `statements`: the database's plain statements (storage/sql-statements.ts), for groupsOf on the
+   * database itself: the group-access rule (group-access.ts) reads it on every use of an app's
+   * tokens and on the group calls, and kysely's query building cost more than the lookup. Inside
+   * a transaction (no statements) the scope's query builder is used.
+   */
+  constructor(private readonly scope: SqlScope, private readonly statements: SqlStatements | null = null) {}
 
   async groupsOf(userId: number): Promise<string[]> {
-    const rows = await this.scope.db.selectFrom('group_members').select('group_code')
-      .where('user_id', '=', userId).orderBy('group_code').execute();
+    const rows = this.statements
+      ? await this.statements.all<{ group_code: string }>(GROUPS_OF, userId)
+      : await this.scope.db.selectFrom('group_members').select('group_code').where('user_id', '=', userId).orderBy('group_code').execute();
     return rows.map((r) => r.group_code);
   }
 

@@ -53,12 +53,16 @@ export class Accounts {
     return userId;
   }
 
+  /**
+   * The account behind a subject, read from the database at every call (one statement joining the
+   * subject to the account: refresh, userinfo and introspection ask on every use of a token).
+   */
   async find(subject: string): Promise<AccountView | null> {
-    const userId = await this.userIdOf(subject);
-    if (userId === null) return null;
-    const user = await this.stores.users.findUserById(userId);
+    const account = await this.stores.oidcSubjects.accountOf(subject);
+    if (!account) return null;
+    this.remember(account.userId, subject);
     // A disabled account is unknown to the provider: its refresh tokens and userinfo calls fail.
-    return user && !user.disabled ? { userId: user.id, username: user.username, phone: user.phone, kind: user.kind } : null;
+    return account.disabled ? null : { userId: account.userId, username: account.username, phone: account.phone, kind: account.kind };
   }
 
   /** Read per call from the storage layer's memberships: a grant or revoke counts at once. */
@@ -66,14 +70,19 @@ export class Accounts {
     return this.stores.memberships.groupsOf(userId);
   }
 
-  /** The claims the scopes ask for; the provider filters them again by the granted scopes. */
-  async claims(subject: string, account: AccountView, scope: string): Promise<{ sub: string; [claim: string]: unknown }> {
+  /**
+   * The claims the scopes ask for; the provider filters them again by the granted scopes.
+   * `groupsOf`: the memberships as this request already read them (provider.ts findAccount).
+   */
+  async claims(
+    subject: string, account: AccountView, scope: string, groupsOf: (userId: number) => Promise<string[]> = (userId) => this.groupsOf(userId),
+  ): Promise<{ sub: string; [claim: string]: unknown }> {
     const scopes = new Set(scope.split(' '));
     const claims: { sub: string; [claim: string]: unknown } = { sub: subject };
     if (scopes.has('profile')) Object.assign(claims, { preferred_username: account.username, name: account.username });
     // A phone on an account was proven by an SMS code (registration, SMS login) or set by an administrator.
     if (scopes.has('phone') && account.phone) Object.assign(claims, { phone_number: account.phone, phone_number_verified: true });
-    if (scopes.has('groups')) claims.groups = await this.groupsOf(account.userId);
+    if (scopes.has('groups')) claims.groups = await groupsOf(account.userId);
     return claims;
   }
 }

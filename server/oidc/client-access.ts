@@ -5,11 +5,12 @@
 // change after the sign-in, every later use of the tokens (refresh, userinfo, introspection in
 // provider.ts).
 import { mayUseApp } from '../catalog/group-access.ts';
-import type { Accounts } from './accounts.ts';
+import type { MembershipStore } from '../catalog/membership-store.ts';
 import type { ClientRegistry } from './client-registry.ts';
 
-export async function mayUseClient(registry: ClientRegistry, accounts: Accounts, clientId: string, userId: number): Promise<boolean> {
+/** `memberships`: Accounts, or one request's read of them (provider.ts findAccount). */
+export async function mayUseClient(registry: ClientRegistry, memberships: Pick<MembershipStore, 'groupsOf'>, clientId: string, userId: number): Promise<boolean> {
   const client = await registry.find(clientId);
   // An unknown client is the provider's own refusal, not this rule's.
-  return !client || mayUseApp(accounts, client.groups, userId);
+  return !client || mayUseApp(memberships, client.groups, userId);
 }

@@ -5,6 +5,8 @@ import type { StoresIn, StorageHandles } from '../storage/storage.ts';
 import type { ClientStore } from './client-store.ts';
 import { SqlClientStore } from './client-store.sql.ts';
 import { SqlSubjectStore, type SubjectStore } from './subject-store.ts';
+import { databaseScope } from '../storage/sql-scope.ts';
+import { sqlStatements } from '../storage/sql-statements.ts';
 
 export interface OidcStores {
   /** OpenID Connect clients (apps) and the accounts' stable subjects. */
@@ -12,6 +14,13 @@ export interface OidcStores {
   oidcSubjects: SubjectStore;
 }
 
-export function oidcStores(_handles: StorageHandles): StoresIn<OidcStores> {
-  return (scope) => ({ oidcClients: new SqlClientStore(scope), oidcSubjects: new SqlSubjectStore(scope) });
+export function oidcStores(handles: StorageHandles): StoresIn<OidcStores> {
+  // On the database itself (not in a transaction) the subject store's per-request account read runs
+  // as a plain statement (subject-store.ts).
+  const statements = sqlStatements(handles.db, handles.sqliteFile);
+  const onDatabase = new SqlSubjectStore(databaseScope(handles.db), statements);
+  return (scope) => ({
+    oidcClients: new SqlClientStore(scope),
+    oidcSubjects: scope.db === handles.db ? onDatabase : new SqlSubjectStore(scope),
+  });
 }

@@ -170,11 +170,15 @@ export function createProvider(deps: ProviderDeps): Provider {
     // use that token's client: a revoked membership or a client's new --group ends the access at
     // the next refresh or userinfo call, not 14 days later (undefined: "no such account" to the
     // provider, which answers invalid_grant / invalid_token).
+    // The memberships are read once per request (findAccount runs once per token use): the access
+    // check and the groups claim see the same read.
     async findAccount(_ctx, sub, token) {
       const account = await accounts.find(sub);
       if (!account) return undefined;
-      if (token?.clientId && !(await mayUseClient(registry, accounts, token.clientId, account.userId))) return undefined;
-      return { accountId: sub, claims: (_use, scope) => accounts.claims(sub, account, scope) };
+      let groups: Promise<string[]> | undefined;
+      const memberships = { groupsOf: (userId: number) => (groups ??= accounts.groupsOf(userId)) };
+      if (token?.clientId && !(await mayUseClient(registry, memberships, token.clientId, account.userId))) return undefined;
+      return { accountId: sub, claims: (_use, scope) => accounts.claims(sub, account, scope, memberships.groupsOf) };
     },
     interactions: {
       url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}`,

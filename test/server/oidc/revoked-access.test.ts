@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
+import { withAdminContext } from '../../../server/admin-context.ts';
+import { hashPassword } from '../../../server/auth/passwords.ts';
 import { codeFlow, exchange, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 
 for (const backend of testBackends()) describe(`OpenID Connect access after a revoked membership (${backend.name})`, () => {
@@ -39,6 +41,38 @@ for (const backend of testBackends()) describe(`OpenID Connect access after a re
     assert.match(userinfo.headers.get('www-authenticate') ?? '', /invalid_token/);
     assert.equal((await oidc.tokenIntrospection(rp, refreshed.access_token)).active, false);
     assert.equal((await oidc.tokenIntrospection(rp, refreshed.refresh_token!)).active, false);
+  });
+
+  // The provider reads the account at every use of a token (accounts.ts, one statement: no copy).
+  // Only the account row changes here, as another process writing it would: no grant is revoked
+  // (the console's 停用 also revokes them), so what refuses is that read alone.
+  test('an account disabled in the database is refused by userinfo, refresh and introspection at once, and served again when enabled', async () => {
+    // An account of its own: the demo accounts are shared with the other test files on PostgreSQL.
+    const username = `oidc-disable-${Date.now().toString(36)}`;
+    const password = 'Sso@2026disable';
+    const userId = await withAdminContext(s.server.config, async (ctx) => (await ctx.stores.users.insertUser({
+      username, phone: null, passwordHash: await hashPassword(password), passwordChangedAt: Date.now(), mustChangePassword: false, kind: 'staff',
+    })).id);
+    const secret = await s.addClient('disable-check');
+    const rp = await s.relyingParty('disable-check', secret);
+    const browser = s.browser();
+    await browser.signIn(username, password);
+    const tokens = await exchange(rp, await codeFlow(rp, browser));
+    const sub = tokens.claims()!.sub;
+    assert.equal((await oidc.fetchUserInfo(rp, tokens.access_token, sub)).sub, sub);
+    const setDisabled = (disabled: boolean) => withAdminContext(s.server.config, (ctx) => ctx.stores.users.setDisabled(userId, disabled));
+    await setDisabled(true);
+    try {
+      const userinfo = await fetch(`${s.issuer}/oidc/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      assert.equal(userinfo.status, 401);
+      assert.match(userinfo.headers.get('www-authenticate') ?? '', /invalid_token/);
+      assert.equal((await oidc.tokenIntrospection(rp, tokens.access_token)).active, false);
+      await assert.rejects(oidc.refreshTokenGrant(rp, tokens.refresh_token!), (error: { error?: string }) => error.error === 'invalid_grant');
+    } finally {
+      await setDisabled(false);
+    }
+    // Enabled again: the same access token works (nothing was revoked, nothing was cached).
+    assert.equal((await oidc.fetchUserInfo(rp, tokens.access_token, sub)).sub, sub);
   });
 
   test('a client without --group keeps serving the same account', async () => {
