@@ -175,6 +175,20 @@ describe('operator console', { timeout: 240_000 }, () => {
       // 审计: the console's own sign-in and the administrator's actions are there.
       const audit = await openSection(page, '审计', 'audit');
       await audit.getByRole('row').filter({ hasText: ADMIN.name }).first().waitFor();
+      // In Chinese, not the stored codes: the sign-in's result and the administrator's actions.
+      const signIns = audit.getByRole('table', { name: '登录记录' });
+      await signIns.getByRole('row').filter({ hasText: ADMIN.name }).filter({ hasText: '管理控制台' }).filter({ hasText: '成功' }).first().waitFor();
+      assert.doesNotMatch(await signIns.textContent() ?? '', /success|bad_credentials/);
+      const actions = audit.getByRole('table', { name: '管理操作记录' });
+      await actions.getByRole('row').filter({ hasText: 'e2euser' }).filter({ hasText: '停用账号' }).waitFor();
+      await actions.getByRole('row').filter({ hasText: 'e2euser' }).filter({ hasText: '新建账号' }).waitFor();
+      assert.doesNotMatch(await actions.textContent() ?? '', /account\.(create|disable)/);
+      // The 结果 filter offers the Chinese names and filters by the stored value.
+      const resultFilter = audit.getByRole('form', { name: '筛选登录记录' }).getByLabel('结果');
+      await resultFilter.selectOption({ label: '用户名或密码错误' });
+      assert.equal(await resultFilter.inputValue(), 'bad_credentials');
+      await audit.getByRole('form', { name: '筛选登录记录' }).getByRole('button', { name: '查询' }).click();
+      await audit.getByText('没有符合条件的登录记录。').waitFor();
       const csv = audit.getByRole('link', { name: '导出 CSV' });
       assert.match((await csv.getAttribute('href')) ?? '', /^\/api\/console\/audit\/sign-ins\.csv/);
       await journey.shot('audit');
