@@ -2,11 +2,10 @@
 // password again; the last administrator stays: AU00604), its groups and its sessions.
 import { useState } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
-import { api } from './console-api.ts';
+import { api, confirmAction } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
 import { FormError } from './form-error.tsx';
-import { confirmAction } from './notice-region.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { AccountSessions } from './account-sessions.tsx';

@@ -3,7 +3,7 @@
 // password again) live here, over whatever is open.
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api, errorText, refusalCode } from './console-api.ts';
+import { api, errorText, notices, refusalCode } from './console-api.ts';
 import { $reauthWaiters, $session, $signInWaiters, finishSignInAgain, signedIn } from './session-store.ts';
 import { SetupPage } from './setup-page.tsx';
 import { SignInForm } from './sign-in-form.tsx';
@@ -110,7 +110,7 @@ export function ConsoleApp() {
         </Modal>
       ) : null}
       {reauthWaiting && !signInWaiting ? <ReauthDialog /> : null}
-      <NoticeRegion />
+      <NoticeRegion notices={notices} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The account page in a real browser against the real server (issue 21): reached from the user menu
 // of <app-center>; an authenticator bound there (QR code, secret as text, one code, the recovery
 // codes); the next sign-in asks for a code in <sso-login> (a wrong one shown in the form); the phone
-// changed with a code sent to the new phone; another device's session ended with 退出; the page fits
+// changed with a code sent to the new phone; another device's session ended with 退出 (asked first); the page fits
 // a 320 px screen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -82,8 +82,27 @@ describe('the account page', { timeout: 180_000 }, () => {
         await sessions.locator('.account-session').nth(1).waitFor();
         assert.equal(await sessions.locator('.account-session[data-current="true"]').count(), 1);
         await journey.shot('sessions');
-        await sessions.locator('.account-session[data-current="false"]').first().getByRole('button', { name: /^退出/ }).click();
+        // 退出 asks first (the console's confirmation dialog): Esc keeps the device and gives the
+        // focus back to the button; 退出该设备 ends it, the focus then on the heading.
+        const endOther = sessions.locator('.account-session[data-current="false"]').first().getByRole('button', { name: /^退出/ });
+        await endOther.click();
+        const confirm = page.locator('dialog[open][role="alertdialog"]');
+        await confirm.waitFor();
+        assert.match(await confirm.textContent() ?? '', /将被退出/);
+        await journey.shot('sessions-confirm');
+        await page.keyboard.press('Escape');
+        await confirm.waitFor({ state: 'detached' });
+        assert.equal(await endOther.evaluate((button) => button === document.activeElement), true, 'the focus is back on 退出');
+        assert.equal(await otherPage.evaluate(async () => (await (await fetch('/api/centerAuth/sso/isLogin')).json()).data), true, 'not ended on Esc');
+        await page.keyboard.press('Enter');
+        await confirm.waitFor();
+        // The dialog opens on 取消 (nothing ends by a stray Enter); Tab reaches 退出该设备.
+        assert.equal(await confirm.getByRole('button', { name: '取消' }).evaluate((button) => button === document.activeElement), true);
+        await page.keyboard.press('Tab');
+        assert.equal(await confirm.getByRole('button', { name: '退出该设备' }).evaluate((button) => button === document.activeElement), true);
+        await page.keyboard.press('Enter');
         await sessions.getByText('该设备已退出').waitFor();
+        await page.waitForFunction(() => document.activeElement?.id === 'account-sessions');
         const signedIn = await otherPage.evaluate(async () => (await (await fetch('/api/centerAuth/sso/isLogin')).json()).data);
         assert.equal(signedIn, false, 'the other device is signed out');
       } finally {
