@@ -35,6 +35,8 @@ describe('the account page', { timeout: 180_000 }, () => {
       const totp = section(page, 'account-totp');
       await totp.getByRole('button', { name: '绑定身份验证器' }).click();
       await totp.locator('.account-qr svg').waitFor();
+      // The pressed button is gone: the focus is on the field to type the code in, not on <body>.
+      assert.equal(await totp.getByLabel('动态验证码').evaluate((input) => input === document.activeElement), true, 'the focus is on 动态验证码');
       const secret = (await totp.locator('[data-secret]').getAttribute('data-secret'))!;
       assert.match(secret, /^[A-Z2-7]{32}$/);
       await totp.getByLabel('动态验证码').fill('000000' === codeAt(secret, Date.now()) ? '111111' : '000000');

@@ -168,7 +168,17 @@ describe('operator console', { timeout: 240_000 }, () => {
       assert.match(confirmText ?? '', /单点退出/);
       await confirmDialog(page, '停用账号');
       await detail.getByText('已停用').first().waitFor();
-      await detail.getByRole('button', { name: '启用账号' }).waitFor();
+      // The focus is not left on <body>: it is on the button in 停用账号's place, and stays there after 启用账号.
+      const enable = detail.getByRole('button', { name: '启用账号' });
+      await enable.waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === '启用账号');
+      await enable.click();
+      await detail.getByRole('button', { name: '停用账号' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === '停用账号');
+      await page.keyboard.press('Enter');
+      await confirmDialog(page, '停用账号');
+      await enable.waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === '启用账号');
       await journey.shot('account-disabled');
       assert.deepEqual(await axeViolations(page), [], '账号 with an account open');
 
@@ -180,7 +190,7 @@ describe('operator console', { timeout: 240_000 }, () => {
       await signIns.getByRole('row').filter({ hasText: ADMIN.name }).filter({ hasText: '管理控制台' }).filter({ hasText: '成功' }).first().waitFor();
       assert.doesNotMatch(await signIns.textContent() ?? '', /success|bad_credentials/);
       const actions = audit.getByRole('table', { name: '管理操作记录' });
-      await actions.getByRole('row').filter({ hasText: 'e2euser' }).filter({ hasText: '停用账号' }).waitFor();
+      await actions.getByRole('row').filter({ hasText: 'e2euser' }).filter({ hasText: '停用账号' }).first().waitFor();
       await actions.getByRole('row').filter({ hasText: 'e2euser' }).filter({ hasText: '新建账号' }).waitFor();
       assert.doesNotMatch(await actions.textContent() ?? '', /account\.(create|disable)/);
       // The 结果 filter offers the Chinese names and filters by the stored value.
