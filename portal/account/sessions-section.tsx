@@ -96,13 +96,13 @@ export function SignInsSection() {
       <h2 id="account-sign-ins">最近登录记录</h2>
       {rows === null ? <p className="muted" role="status">{load.error ?? '正在加载…'}</p> : rows.length === 0 ? <p className="muted">暂无记录</p> : (
         <div className="account-table-wrap">
-          <table className="account-table">
+          <table className="account-table table--cards">
             <caption className="visually-hidden">最近 20 次登录</caption>
             <thead><tr><th scope="col">时间</th><th scope="col">方式</th><th scope="col">结果</th><th scope="col">地点</th></tr></thead>
             <tbody>
               {rows.map((r, i) => (
                 <tr key={`${r.at}-${i}`} data-result={r.result}>
-                  <td>{formatTime(r.at)}</td><td>{methodName(r.method)}</td><td>{resultName(r.result)}</td><td>{placeOf(r.ip, r.place)}</td>
+                  <td data-label="时间">{formatTime(r.at)}</td><td data-label="方式">{methodName(r.method)}</td><td data-label="结果">{resultName(r.result)}</td><td data-label="地点">{placeOf(r.ip, r.place)}</td>
                 </tr>
               ))}
             </tbody>

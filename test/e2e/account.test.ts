@@ -116,6 +116,17 @@ describe('the account page', { timeout: 180_000 }, () => {
       assert.ok((await signIns.locator('tbody tr').count()) >= 3);
       assert.ok((await signIns.locator('tbody tr[data-result="bad_otp"]').count()) >= 1, 'the wrong code is in the list');
 
+      // 360 px: 最近登录记录 as cards, 地点 and the whole result text on the screen.
+      await page.setViewportSize({ width: 360, height: 800 });
+      for (const cell of ['结果', '地点']) {
+        const box = await signIns.locator(`tbody tr:first-child [data-label="${cell}"]`).boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `最近登录记录 ${cell}: inside the screen (${JSON.stringify(box)})`);
+      }
+      const clipped = await signIns.locator('td').evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length);
+      assert.equal(clipped, 0, 'no cell cut off');
+      await signIns.scrollIntoViewIfNeeded();
+      await journey.shot('account-sign-ins-360px');
+
       // 320 px: nothing sticks out sideways.
       await page.setViewportSize({ width: 320, height: 800 });
       const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);

@@ -220,6 +220,26 @@ describe('operator console', { timeout: 240_000 }, () => {
     }, { viewport: { width: 768, height: 1000 } });
   });
 
+  it('phone (360 px): the 客户群 and 账号 tables are cards, every cell inside the screen and readable', async () => {
+    await runJourney(portal.browser, 'console-ui-360', async (journey) => {
+      const { page } = journey;
+      await page.goto(`${portal.server.url}/admin`);
+      await signInAsAdmin(page);
+      for (const [label, id, cells] of [['客户群', 'groups', ['域名', '排序', '操作']], ['账号', 'accounts', ['状态', '操作']]] as const) {
+        const found = await openSection(page, label, id);
+        await found.locator('tbody tr').first().waitFor();
+        await journey.shot(`${id}-360`);
+        for (const cell of cells) {
+          const box = await found.locator(`tbody tr:first-child [data-label="${cell}"]`).boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `${label} ${cell}: inside the screen (${JSON.stringify(box)})`);
+          assert.ok(box.height < 80, `${label} ${cell}: not one character a line (${box.height} px high)`);
+        }
+        const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+        assert.ok(scrollWidth <= 360, `${label}: the page is ${scrollWidth} px wide`);
+      }
+    }, { viewport: { width: 360, height: 800 } });
+  });
+
   it('asks for the password again on an older session, and to sign in again after the idle timeout, keeping what was typed', async () => {
     await runJourney(portal.browser, 'console-ui-reauth', async (journey) => {
       const { page } = journey;
