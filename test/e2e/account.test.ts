@@ -50,6 +50,20 @@ describe('the account page', { timeout: 180_000 }, () => {
       await totp.getByRole('button', { name: '我已保存' }).click();
       await totp.getByText('已绑定身份验证器。剩余可用恢复码：10 个。').waitFor();
 
+      // 修改密码 with a wrong current password: 当前密码错误 (no user name was typed here); sent
+      // again with empty fields, the fields' errors replace that stale answer.
+      const password = section(page, 'account-password');
+      await password.getByLabel('当前密码').fill('Wrong@2026x');
+      await password.getByLabel('新密码', { exact: true }).fill('Other@2026demo');
+      await password.getByLabel('确认新密码').fill('Other@2026demo');
+      await password.getByRole('button', { name: '修改密码' }).click();
+      await password.getByText('当前密码错误').waitFor();
+      assert.equal(await password.getByText('用户名或密码错误').count(), 0);
+      for (const label of ['当前密码', '新密码', '确认新密码']) await password.getByLabel(label, { exact: true }).fill('');
+      await password.getByRole('button', { name: '修改密码' }).click();
+      await password.getByText('请输入当前密码').first().waitFor();
+      assert.equal(await password.getByText('当前密码错误').count(), 0, 'the stale answer is gone');
+
       // Change the phone: the code goes to the new phone.
       const phone = section(page, 'account-phone');
       await phone.getByLabel('新手机号').fill('13900000088');
