@@ -37,6 +37,17 @@ export interface SetupStateAnswer {
   valid: boolean;
 }
 
+/**
+ * Whether the first administrator is still to be created: the sign-in page at /admin shows its
+ * first-setup hint only then. Anyone may ask (whether an administrator exists is no secret); the
+ * answer never carries a setup token.
+ */
+export const setupNeeded = endpoint<SetupNeededAnswer>()({ method: 'GET', path: '/console/setup/needed', query: NoQuery });
+export interface SetupNeededAnswer {
+  /** No enabled administrator exists yet. */
+  needed: boolean;
+}
+
 /** Creates the first administrator with a setup link's token, and signs him into the console. */
 export const completeSetup = endpoint<ConsoleMe>()({
   method: 'POST', path: '/console/setup',

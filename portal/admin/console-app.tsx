@@ -21,6 +21,8 @@ function isSetupPath(pathname: string): boolean {
 export function ConsoleApp() {
   const [path, setPath] = useState(window.location.pathname);
   const [signInNote, setSignInNote] = useState<string | null>(null);
+  /** No administrator exists yet (GET /console/setup/needed): only then the sign-in page tells how to create one. */
+  const [setupNeeded, setSetupNeeded] = useState(false);
   const session = useStore($session);
   const signInWaiting = useStore($signInWaiters).length > 0;
   const reauthWaiting = useStore($reauthWaiters).length > 0;
@@ -43,6 +45,17 @@ export function ConsoleApp() {
     if (!setup) loadMe();
   }, [setup, loadMe]);
 
+  const signedOut = !setup && session.status === 'signed-out';
+  useEffect(() => {
+    if (!signedOut) return;
+    let live = true;
+    // A failed question leaves the hint out: it is for a new deployment, not a fallback.
+    api.get('/console/setup/needed', { quiet: true }).then((answer) => live && setSetupNeeded(answer.needed), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [signedOut]);
+
   let content;
   if (setup) {
     const token = new URLSearchParams(window.location.search).get('token') ?? '';
@@ -64,7 +77,7 @@ export function ConsoleApp() {
         <h2>管理员登录</h2>
         {signInNote ? <p className="notice notice--error" role="alert">{signInNote}</p> : null}
         <SignInForm onSignedIn={() => setSignInNote(null)} />
-        <p className="muted">新部署的系统还没有管理员：请打开服务器启动日志中的一次性设置链接（…/admin/setup?token=…），或在服务器上运行 npm run admin -- create-admin &lt;用户名&gt;。</p>
+        {setupNeeded ? <p className="muted" data-testid="setup-hint">新部署的系统还没有管理员：请打开服务器启动日志中的一次性设置链接（…/admin/setup?token=…），或在服务器上运行 npm run admin -- create-admin &lt;用户名&gt;。</p> : null}
       </div>
     );
   } else if (session.status === 'failed') {

@@ -52,10 +52,15 @@ describe('operator console', { timeout: 240_000 }, () => {
     await runJourney(portal.browser, 'console-ui', async (journey) => {
       const { page } = journey;
       await journey.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.server.url });
+      const setupAsked = page.waitForResponse((answer) => answer.url().endsWith('/api/console/setup/needed'));
       await page.goto(`${portal.server.url}/admin`);
 
-      // Sign-in form: the fields are checked before anything is sent.
+      // Sign-in form: the fields are checked before anything is sent. An administrator exists: no first-setup hint.
       const signIn = page.getByRole('form', { name: '登录管理控制台' });
+      await signIn.waitFor();
+      const setupNeeded = await setupAsked;
+      assert.deepEqual((await setupNeeded.json()).data, { needed: false });
+      assert.equal(await page.getByText('新部署的系统还没有管理员', { exact: false }).count(), 0, 'no first-setup hint');
       await signIn.getByRole('button', { name: '登录' }).click();
       await signIn.locator('.field__error', { hasText: '请输入用户名' }).waitFor();
       await journey.shot('sign-in-empty');

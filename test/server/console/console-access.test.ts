@@ -14,7 +14,7 @@ import {
 } from './console-fixture.ts';
 
 /** The calls anyone may make: the first-start setup and the console's own sign-in and sign-out. */
-const OPEN = new Set<string>(['consoleSetupState', 'consoleCompleteSetup', 'consoleSignIn', 'consoleSignOut']);
+const OPEN = new Set<string>(['consoleSetupState', 'consoleSetupNeeded', 'consoleCompleteSetup', 'consoleSignIn', 'consoleSignOut']);
 
 const guardedNames = (Object.keys(endpoints) as (keyof typeof endpoints)[])
   .filter((name): name is ConsoleEndpointName => name.startsWith('console') && !OPEN.has(name));
@@ -27,6 +27,7 @@ const guardedNames = (Object.keys(endpoints) as (keyof typeof endpoints)[])
 function sampleRequests(cipher: string): Record<ConsoleEndpointName, { query?: string; json?: unknown }> {
   return {
     consoleSetupState: { query: 'token=x' },
+    consoleSetupNeeded: {},
     consoleCompleteSetup: { json: {} },
     consoleSignIn: { json: {} },
     consoleSignOut: { json: {} },
