@@ -84,7 +84,12 @@ export type ConsoleReauthBody = Static<typeof consoleReauth.body>;
 
 export const consoleSignOut = endpoint<null>()({ method: 'POST', path: '/console/session/end', body: Type.Object({}, strict) });
 
-export const consoleMe = endpoint<ConsoleMe>()({ method: 'GET', path: '/console/me', query: NoQuery });
+/**
+ * The page's probe: the signed-in administrator, or null without a console session (HTTP 200, so a
+ * signed-out visit to /admin logs no error); 403 AU00601 for a session of an account that is no
+ * longer an administrator. Every other console call answers 401 AU00600 without a session.
+ */
+export const consoleMe = endpoint<ConsoleMe | null>()({ method: 'GET', path: '/console/me', query: NoQuery });
 
 // --- 应用: OIDC clients and app cards ----------------------------------------------------------
 

@@ -30,7 +30,14 @@ export function ConsoleApp() {
 
   const loadMe = useCallback(() => {
     $session.set({ status: 'loading' });
-    api.get('/console/me', { quiet: true }).then(signedIn, (error) => {
+    // Signed out is an answer (data null), not an error: the browser logs no failed request.
+    api.get('/console/me', { quiet: true }).then((me) => {
+      if (me) signedIn(me);
+      else {
+        setSignInNote(null);
+        $session.set({ status: 'signed-out' });
+      }
+    }, (error) => {
       const code = refusalCode(error);
       if (code === 'AU00600' || code === 'AU00601') {
         setSignInNote(code === 'AU00601' ? errorText(error) : null);

@@ -53,7 +53,15 @@ describe('operator console', { timeout: 240_000 }, () => {
       const { page } = journey;
       await journey.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.server.url });
       const setupAsked = page.waitForResponse((answer) => answer.url().endsWith('/api/console/setup/needed'));
+      // Signed out, the page's probe (GET /console/me) answers 200 with data null: no failed request in the browser's console.
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      const meAsked = page.waitForResponse((answer) => answer.url().endsWith('/api/console/me'));
       await page.goto(`${portal.server.url}/admin`);
+      const me = await meAsked;
+      assert.deepEqual({ status: me.status(), data: (await me.json()).data }, { status: 200, data: null });
 
       // Sign-in form: the fields are checked before anything is sent. An administrator exists: no first-setup hint.
       const signIn = page.getByRole('form', { name: '登录管理控制台' });
@@ -61,6 +69,7 @@ describe('operator console', { timeout: 240_000 }, () => {
       const setupNeeded = await setupAsked;
       assert.deepEqual((await setupNeeded.json()).data, { needed: false });
       assert.equal(await page.getByText('新部署的系统还没有管理员', { exact: false }).count(), 0, 'no first-setup hint');
+      assert.deepEqual(consoleErrors, [], 'the signed-out visit logs no error');
       await signIn.getByRole('button', { name: '登录' }).click();
       await signIn.locator('.field__error', { hasText: '请输入用户名' }).waitFor();
       await journey.shot('sign-in-empty');

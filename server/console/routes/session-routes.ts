@@ -15,7 +15,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/pass
 import { locked, refuse, weakPassword } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { clearConsoleCookie, consoleSidOf, setConsoleCookie } from '../console-cookie.ts';
-import { consoleMeOf, requireAdmin } from '../console-guard.ts';
+import { adminIfSignedIn, consoleMeOf, requireAdmin } from '../console-guard.ts';
 import { consoleRefusal } from '../console-refusal.ts';
 import { recordAdminAction } from '../record-admin-action.ts';
 
@@ -121,6 +121,7 @@ export function registerConsoleSessionRoutes(api: FastifyInstance, ctx: AppConte
   });
 
   api.get(consoleMe.path, { schema: { querystring: consoleMe.query } }, async (request, reply) => {
-    return ok(consoleMe, consoleMeOf(await requireAdmin(ctx, request, reply)));
+    const admin = await adminIfSignedIn(ctx, request, reply);
+    return ok(consoleMe, admin ? consoleMeOf(admin) : null);
   });
 }
