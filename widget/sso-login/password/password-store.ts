@@ -42,7 +42,8 @@ function ageingCode(error: ApiCallError): keyof typeof AGEING_MESSAGES | null {
 export async function passwordLogin(context: LoginContext, values: PasswordValues): Promise<string | null> {
   const name = values.name.trim();
   let formError: string | null = null;
-  let ageing: { code: keyof typeof AGEING_MESSAGES; error: ApiCallError } | null = null;
+  // Set inside the guarded call (a holder: TypeScript would narrow a plain `let` to null out here).
+  const after: { ageing: { code: keyof typeof AGEING_MESSAGES; error: ApiCallError } | null } = { ageing: null };
   await guarded(context, 'password', async () => {
     try {
       const pwd = await context.encryptPassword(values.pwd);
@@ -62,10 +63,10 @@ export async function passwordLogin(context: LoginContext, values: PasswordValue
       }
       emitLoginError(context, error);
       context.$username.set(name);
-      ageing = { code, error: error as ApiCallError };
+      after.ageing = { code, error: error as ApiCallError };
     }
   });
-  if (ageing) await askToChangePassword(context, { name, pwd: values.pwd }, ageing);
+  if (after.ageing) await askToChangePassword(context, { name, pwd: values.pwd }, after.ageing);
   return formError;
 }
 
