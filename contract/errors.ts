@@ -16,6 +16,8 @@ export const Refusal = {
   confirmMismatch: ['AU00102', '两次输入的新密码不一致'],
   weakPassword: ['AU00103', PasswordProblems.shape],
   samePassword: ['AU00104', '新密码不能与当前密码相同'],
+  /** changePassword from the account page: the signed-in account's own current password is wrong (no user name was typed). */
+  badCurrentPassword: ['AU00107', '当前密码错误'],
   cipherMissingPrefix: ['AU00105', '密码密文缺少 04 前缀（SM2 加密结果须以 04 开头），请刷新页面后重试'],
   cipherMalformed: ['AU00106', '密码密文格式不正确（应为 04 开头的 C1C3C2 十六进制串），请刷新页面后重试'],
   badSmsCode: ['AU00110', '验证码错误或已过期'],

@@ -10,6 +10,7 @@ type Code<K extends keyof typeof Refusal> = (typeof Refusal)[K][0];
 export const confirmMismatch = 'AU00102' satisfies Code<'confirmMismatch'>;
 export const weakPassword = 'AU00103' satisfies Code<'weakPassword'>;
 export const samePassword = 'AU00104' satisfies Code<'samePassword'>;
+export const badCurrentPassword = 'AU00107' satisfies Code<'badCurrentPassword'>;
 export const badSmsCode = 'AU00110' satisfies Code<'badSmsCode'>;
 export const smsTooSoon = 'AU00111' satisfies Code<'smsTooSoon'>;
 export const smsDailyCap = 'AU00112' satisfies Code<'smsDailyCap'>;

@@ -37,6 +37,17 @@ export interface SetupStateAnswer {
   valid: boolean;
 }
 
+/**
+ * Whether the first administrator is still to be created: the sign-in page at /admin shows its
+ * first-setup hint only then. Anyone may ask (whether an administrator exists is no secret); the
+ * answer never carries a setup token.
+ */
+export const setupNeeded = endpoint<SetupNeededAnswer>()({ method: 'GET', path: '/console/setup/needed', query: NoQuery });
+export interface SetupNeededAnswer {
+  /** No enabled administrator exists yet. */
+  needed: boolean;
+}
+
 /** Creates the first administrator with a setup link's token, and signs him into the console. */
 export const completeSetup = endpoint<ConsoleMe>()({
   method: 'POST', path: '/console/setup',
@@ -73,7 +84,12 @@ export type ConsoleReauthBody = Static<typeof consoleReauth.body>;
 
 export const consoleSignOut = endpoint<null>()({ method: 'POST', path: '/console/session/end', body: Type.Object({}, strict) });
 
-export const consoleMe = endpoint<ConsoleMe>()({ method: 'GET', path: '/console/me', query: NoQuery });
+/**
+ * The page's probe: the signed-in administrator, or null without a console session (HTTP 200, so a
+ * signed-out visit to /admin logs no error); 403 AU00601 for a session of an account that is no
+ * longer an administrator. Every other console call answers 401 AU00600 without a session.
+ */
+export const consoleMe = endpoint<ConsoleMe | null>()({ method: 'GET', path: '/console/me', query: NoQuery });
 
 // --- 应用: OIDC clients and app cards ----------------------------------------------------------
 

@@ -35,6 +35,7 @@ export const endpoints = {
   health: tenant.health,
   healthReady: tenant.healthReady,
   consoleSetupState: console.setupState,
+  consoleSetupNeeded: console.setupNeeded,
   consoleCompleteSetup: console.completeSetup,
   consoleSignIn: console.consoleSignIn,
   consoleReauth: console.consoleReauth,

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { AccountProfile } from '../../contract/endpoints/account.ts';
 import { BusyButton } from '../admin/busy-button.tsx';
-import { api, LOGIN_AND_BACK } from './account-api.ts';
+import { api, LOGIN_AND_BACK, notices } from './account-api.ts';
+import { NoticeRegion } from '../admin/notice-region.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PhoneSection } from './phone-section.tsx';
 import { SessionsSection, SignInsSection } from './sessions-section.tsx';
@@ -70,6 +71,7 @@ export function AccountApp() {
         )}
         {signOut.error ? <p className="form-error" role="alert">{signOut.error}</p> : null}
       </main>
+      <NoticeRegion notices={notices} />
     </div>
   );
 }

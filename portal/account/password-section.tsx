@@ -21,6 +21,8 @@ export function PasswordSection({ username }: { username: string }) {
     if (!values.newPassword) problems.newPassword = '请输入新密码';
     if (values.confirmPassword !== values.newPassword) problems.confirmPassword = '两次输入的新密码不一致';
     setErrors(problems);
+    // The answer of an earlier try (当前密码错误 …) is stale now: the fields' errors replace it.
+    call.setError(null);
     if (Object.keys(problems).length > 0) {
       focusFirstInvalid(event.currentTarget);
       return;

@@ -1,6 +1,7 @@
 // 身份验证器（二次验证）: bind an authenticator app (QR code and the secret as text, one code to
 // confirm, the ten recovery codes shown once), renew the recovery codes or unbind, each proven by a
-// current code or a recovery code. A secret nobody confirmed never counts (server/mfa).
+// current code or a recovery code. A secret nobody confirmed never counts (server/mfa). 绑定身份验证器
+// is replaced by the form: the focus goes to its 动态验证码 field.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SecurityState } from '../../contract/endpoints/account.ts';
 import type { TotpEnrolment } from '../../contract/endpoints/mfa.ts';
@@ -108,7 +109,7 @@ export function TotpSection() {
               {/* The server draws the QR code (qrcode's SVG: paths only). */}
               <div className="account-qr" role="img" aria-label="用身份验证器扫描此二维码" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
               <p className="muted">无法扫码时手动输入密钥：<code className="account-secret" data-secret={enrolment.secret}>{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code></p>
-              <Field label="动态验证码" error={fieldError}>{(c) => <input {...c} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />}</Field>
+              <Field label="动态验证码" error={fieldError}>{(c) => <input {...c} autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />}</Field>
               <FormError text={act.error} />
               <div className="account-actions">
                 <BusyButton type="submit" variant="primary" busy={act.busy} busyLabel="正在绑定…">确认绑定</BusyButton>

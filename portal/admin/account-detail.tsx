@@ -1,12 +1,11 @@
 // One account: its facts, 重置密码, 解锁 (while locked), 停用 / 启用, 授予 / 撤销管理员 (asks for the
 // password again; the last administrator stays: AU00604), its groups and its sessions.
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
-import { api } from './console-api.ts';
+import { api, confirmAction } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
 import { FormError } from './form-error.tsx';
-import { confirmAction } from './notice-region.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { AccountSessions } from './account-sessions.tsx';
@@ -29,7 +28,15 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
   const groupsAction = useAction();
   const name = account.username;
 
-  async function act(key: string, call: () => Promise<ConsoleAccount>, done: string) {
+  const disableButton = useRef<HTMLButtonElement>(null);
+  const adminButton = useRef<HTMLButtonElement>(null);
+
+  /**
+   * Runs one action of the row of buttons. Its button is disabled while it runs, which takes the
+   * focus off it (to <body>): afterwards the focus goes back to the button in its place (停用账号
+   * became 启用账号), or to the heading when the button is gone (解锁 once unlocked).
+   */
+  async function act(key: string, call: () => Promise<ConsoleAccount>, done: string, button?: RefObject<HTMLButtonElement | null>) {
     setBusyKey(key);
     setNote('');
     const changed = await actions.run(call);
@@ -39,17 +46,21 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
       setNote(done);
       setSessionsGeneration((n) => n + 1);
     }
+    requestAnimationFrame(() => {
+      const target = button?.current ?? document.getElementById('account-detail-title');
+      if (target?.isConnected) target.focus();
+    });
   }
 
   async function setDisabled(disabled: boolean) {
     if (disabled && !(await confirmAction(`停用账号 ${name}？停用后该账号不能以任何方式登录，它的所有会话立即结束，已登录的应用将被单点退出。`, '停用账号'))) return;
-    await act('disable', () => api.post('/console/accounts/disabled', { json: { username: name, disabled }, quiet: true }), disabled ? '账号已停用，会话已结束' : '账号已启用');
+    await act('disable', () => api.post('/console/accounts/disabled', { json: { username: name, disabled }, quiet: true }), disabled ? '账号已停用，会话已结束' : '账号已启用', disableButton);
   }
 
   async function setAdmin(admin: boolean) {
     const text = admin ? `授予 ${name} 管理员权限？该账号将可以登录管理控制台并修改所有配置。` : `撤销 ${name} 的管理员权限？`;
     if (!(await confirmAction(text, admin ? '授予管理员' : '撤销管理员'))) return;
-    await act('admin', () => api.post('/console/accounts/admin', { json: { username: name, admin }, quiet: true }), admin ? '已授予管理员权限' : '已撤销管理员权限');
+    await act('admin', () => api.post('/console/accounts/admin', { json: { username: name, admin }, quiet: true }), admin ? '已授予管理员权限' : '已撤销管理员权限', adminButton);
   }
 
   async function saveGroups() {
@@ -79,10 +90,10 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
         {isLocked(account) ? (
           <BusyButton busy={busyKey === 'unlock'} disabled={actions.busy} onClick={() => void act('unlock', () => api.post('/console/accounts/unlock', { json: { username: name }, quiet: true }), '账号已解锁')}>解锁</BusyButton>
         ) : null}
-        <BusyButton variant={account.disabled ? 'plain' : 'danger'} busy={busyKey === 'disable'} disabled={actions.busy} onClick={() => void setDisabled(!account.disabled)}>
+        <BusyButton ref={disableButton} variant={account.disabled ? 'plain' : 'danger'} busy={busyKey === 'disable'} disabled={actions.busy} onClick={() => void setDisabled(!account.disabled)}>
           {account.disabled ? '启用账号' : '停用账号'}
         </BusyButton>
-        <BusyButton busy={busyKey === 'admin'} disabled={actions.busy} onClick={() => void setAdmin(!account.isAdmin)}>
+        <BusyButton ref={adminButton} busy={busyKey === 'admin'} disabled={actions.busy} onClick={() => void setAdmin(!account.isAdmin)}>
           {account.isAdmin ? '撤销管理员' : '授予管理员'}
         </BusyButton>
       </div>

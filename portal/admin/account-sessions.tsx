@@ -2,10 +2,9 @@
 // ending sends single logout to the apps the session signed into.
 import { useCallback, useEffect, useState } from 'react';
 import type { ConsoleSession } from '../../contract/endpoints/console.ts';
-import { api } from './console-api.ts';
+import { api, confirmAction } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
-import { confirmAction } from './notice-region.tsx';
 import { formatTime } from './format.ts';
 
 export function AccountSessions({ username, generation }: { username: string; generation: number }) {

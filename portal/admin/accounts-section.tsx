@@ -105,7 +105,7 @@ export function AccountsSection() {
         <>
           {result.items.length === 0 ? <p className="muted">没有找到账号。</p> : (
             <div className="table-wrap">
-              <table className="table">
+              <table className="table table--cards">
                 <caption className="visually-hidden">账号列表</caption>
                 <thead>
                   <tr>
@@ -120,12 +120,12 @@ export function AccountsSection() {
                 <tbody>
                   {result.items.map((account) => (
                     <tr key={account.username} className={selected?.username === account.username ? "row--selected" : undefined}>
-                      <th scope="row">{account.username}</th>
-                      <td>{account.phone ?? '—'}</td>
-                      <td>{account.kind === 'staff' ? '员工' : '经销商'}</td>
-                      <td>{account.groups.join('、') || '—'}</td>
-                      <td>{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</td>
-                      <td><button type="button" className="btn btn--link" onClick={() => open(account)} aria-label={`管理账号 ${account.username}`}>管理</button></td>
+                      <th scope="row" data-label="用户名">{account.username}</th>
+                      <td data-label="手机号">{account.phone ?? '—'}</td>
+                      <td data-label="类型">{account.kind === 'staff' ? '员工' : '经销商'}</td>
+                      <td data-label="客户群">{account.groups.join('、') || '—'}</td>
+                      <td data-label="状态">{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</td>
+                      <td data-label="操作"><button type="button" className="btn btn--link" onClick={() => open(account)} aria-label={`管理账号 ${account.username}`}>管理</button></td>
                     </tr>
                   ))}
                 </tbody>

@@ -7,6 +7,7 @@ import { useAction } from './use-action.ts';
 import { FormError } from './form-error.tsx';
 import { Pager } from './pager.tsx';
 import { formatTime } from './format.ts';
+import { adminActionName } from './audit-labels.ts';
 
 function pretty(json: string | null): string {
   if (json === null) return '—';
@@ -61,7 +62,7 @@ export function AdminActionAudit() {
                     <tr key={`${row.at}-${index}`}>
                       <td>{formatTime(row.at)}</td>
                       <td>{row.actor}</td>
-                      <td><code>{row.action}</code></td>
+                      <td>{adminActionName(row.action)}</td>
                       <td className="cell-url">{row.target}</td>
                       <td>{row.ip}</td>
                       <td>

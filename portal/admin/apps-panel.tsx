@@ -2,13 +2,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ConsoleApp } from '../../contract/endpoints/console.ts';
-import { api } from './console-api.ts';
+import { api, confirmAction } from './console-api.ts';
 import { appsStore, clientsStore, groupsStore } from './stores.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
 import { ListStatus } from './list-status.tsx';
 import { AppForm } from './app-form.tsx';
-import { confirmAction } from './notice-region.tsx';
 import { focusHeading } from './focus.ts';
 
 export function AppsPanel() {

@@ -1,6 +1,6 @@
 // A button that waits: disabled and saying so while its action runs (aria-busy, a spinner, the
 // waiting label), so it cannot be pressed twice.
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 interface BusyButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy: boolean;
@@ -8,12 +8,14 @@ interface BusyButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyLabel?: string;
   variant?: 'primary' | 'danger' | 'plain' | 'link';
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
-export function BusyButton({ busy, busyLabel, variant = 'plain', children, disabled, type = 'button', className, ...rest }: BusyButtonProps) {
+export function BusyButton({ busy, busyLabel, variant = 'plain', children, disabled, type = 'button', className, ref, ...rest }: BusyButtonProps) {
   return (
     <button
       {...rest}
+      ref={ref}
       type={type}
       className={`btn btn--${variant}${className ? ` ${className}` : ''}`}
       disabled={busy || disabled}

@@ -2,10 +2,9 @@
 // 删除 (after a confirmation).
 import { useState } from 'react';
 import type { ConsoleClient, SavedClient } from '../../contract/endpoints/console.ts';
-import { api } from './console-api.ts';
+import { api, confirmAction } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
-import { confirmAction } from './notice-region.tsx';
 import { RotateSecretDialog } from './rotate-secret-dialog.tsx';
 import { clientsStore } from './stores.ts';
 import { formatTime } from './format.ts';

@@ -60,3 +60,8 @@ export async function consoleCall<T>(call: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/** Asks before something that cannot be undone; true for 确定 (or the given label). */
+export function confirmAction(text: string, okLabel?: string): Promise<boolean> {
+  return notices.confirm(text, okLabel ? { okLabel } : undefined);
+}

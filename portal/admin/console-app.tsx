@@ -3,7 +3,7 @@
 // password again) live here, over whatever is open.
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api, errorText, refusalCode } from './console-api.ts';
+import { api, errorText, notices, refusalCode } from './console-api.ts';
 import { $reauthWaiters, $session, $signInWaiters, finishSignInAgain, signedIn } from './session-store.ts';
 import { SetupPage } from './setup-page.tsx';
 import { SignInForm } from './sign-in-form.tsx';
@@ -21,6 +21,8 @@ function isSetupPath(pathname: string): boolean {
 export function ConsoleApp() {
   const [path, setPath] = useState(window.location.pathname);
   const [signInNote, setSignInNote] = useState<string | null>(null);
+  /** No administrator exists yet (GET /console/setup/needed): only then the sign-in page tells how to create one. */
+  const [setupNeeded, setSetupNeeded] = useState(false);
   const session = useStore($session);
   const signInWaiting = useStore($signInWaiters).length > 0;
   const reauthWaiting = useStore($reauthWaiters).length > 0;
@@ -28,7 +30,14 @@ export function ConsoleApp() {
 
   const loadMe = useCallback(() => {
     $session.set({ status: 'loading' });
-    api.get('/console/me', { quiet: true }).then(signedIn, (error) => {
+    // Signed out is an answer (data null), not an error: the browser logs no failed request.
+    api.get('/console/me', { quiet: true }).then((me) => {
+      if (me) signedIn(me);
+      else {
+        setSignInNote(null);
+        $session.set({ status: 'signed-out' });
+      }
+    }, (error) => {
       const code = refusalCode(error);
       if (code === 'AU00600' || code === 'AU00601') {
         setSignInNote(code === 'AU00601' ? errorText(error) : null);
@@ -42,6 +51,17 @@ export function ConsoleApp() {
   useEffect(() => {
     if (!setup) loadMe();
   }, [setup, loadMe]);
+
+  const signedOut = !setup && session.status === 'signed-out';
+  useEffect(() => {
+    if (!signedOut) return;
+    let live = true;
+    // A failed question leaves the hint out: it is for a new deployment, not a fallback.
+    api.get('/console/setup/needed', { quiet: true }).then((answer) => live && setSetupNeeded(answer.needed), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [signedOut]);
 
   let content;
   if (setup) {
@@ -64,7 +84,7 @@ export function ConsoleApp() {
         <h2>管理员登录</h2>
         {signInNote ? <p className="notice notice--error" role="alert">{signInNote}</p> : null}
         <SignInForm onSignedIn={() => setSignInNote(null)} />
-        <p className="muted">新部署的系统还没有管理员：请打开服务器启动日志中的一次性设置链接（…/admin/setup?token=…），或在服务器上运行 npm run admin -- create-admin &lt;用户名&gt;。</p>
+        {setupNeeded ? <p className="muted" data-testid="setup-hint">新部署的系统还没有管理员：请打开服务器启动日志中的一次性设置链接（…/admin/setup?token=…），或在服务器上运行 npm run admin -- create-admin &lt;用户名&gt;。</p> : null}
       </div>
     );
   } else if (session.status === 'failed') {
@@ -110,7 +130,7 @@ export function ConsoleApp() {
         </Modal>
       ) : null}
       {reauthWaiting && !signInWaiting ? <ReauthDialog /> : null}
-      <NoticeRegion />
+      <NoticeRegion notices={notices} />
     </>
   );
 }

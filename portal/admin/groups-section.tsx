@@ -47,7 +47,7 @@ export function GroupsSection() {
       <ListStatus state={state} retry={() => void groupsStore.refresh()} empty="还没有客户群。" />
       {state.items && state.items.length > 0 ? (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--cards">
             <caption className="visually-hidden">客户群列表</caption>
             <thead>
               <tr>
@@ -62,16 +62,16 @@ export function GroupsSection() {
             <tbody>
               {state.items.map((group) => (
                 <tr key={group.code}>
-                  <th scope="row"><code>{group.code}</code></th>
-                  <td>{group.name}</td>
-                  <td className="cell-url">{group.domains.join('、') || '—'}</td>
-                  <td>
+                  <th scope="row" data-label="代码"><code>{group.code}</code></th>
+                  <td data-label="名称">{group.name}</td>
+                  <td className="cell-url" data-label="域名">{group.domains.join('、') || '—'}</td>
+                  <td data-label="属性">
                     {group.isDefault ? <span className="badge badge--on">默认</span> : null}
                     {group.staffOnly ? <span className="badge">仅员工</span> : null}
                     {group.theme ? <span className="badge">自定义外观</span> : null}
                   </td>
-                  <td>{group.sortOrder}</td>
-                  <td>
+                  <td data-label="排序">{group.sortOrder}</td>
+                  <td data-label="操作">
                     <button type="button" className="btn btn--link" onClick={() => open(group)} aria-label={`编辑客户群 ${group.name}`}>编辑</button>
                   </td>
                 </tr>

@@ -1,13 +1,13 @@
-// The console's toasts (role=status, errors role=alert) and the system-prompt dialogs of the notice
-// centre (confirmations asked with notices.confirm, the request client's 424 dialog).
+// Toasts (role=status, errors role=alert) and the system-prompt dialogs of a notice centre
+// (confirmations asked with notices.confirm, the request client's 424 dialog): the console's
+// (console-api.ts) and the account page's (portal/account/account-api.ts) each render their own.
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { DialogRequest } from '../../widget/core/notices.ts';
+import type { DialogRequest, NoticeCenter } from '../../widget/core/notices.ts';
 import { CANCEL_TEXT, CLOSE_TOAST_TEXT, OK_TEXT, SYSTEM_PROMPT_TITLE } from '../../widget/core/messages.ts';
-import { notices } from './console-api.ts';
 import { Modal } from './modal.tsx';
 
-export function NoticeRegion() {
+export function NoticeRegion({ notices }: { notices: NoticeCenter }) {
   const toasts = useStore(notices.$toasts);
   const dialogs = useStore(notices.$dialogs);
   const current = dialogs[0];
@@ -55,9 +55,4 @@ function SystemDialog({ request }: { request: DialogRequest }) {
       </form>
     </Modal>
   );
-}
-
-/** Asks before something that cannot be undone; true for 确定 (or the given label). */
-export function confirmAction(text: string, okLabel?: string): Promise<boolean> {
-  return notices.confirm(text, okLabel ? { okLabel } : undefined);
 }

@@ -4,13 +4,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ConsoleProtocolApp } from '../../contract/endpoints/console.ts';
-import { api } from './console-api.ts';
+import { api, confirmAction } from './console-api.ts';
 import { groupsStore, protocolAppsStore } from './stores.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
 import { ListStatus } from './list-status.tsx';
 import { ProtocolAppForm, type ProtocolKind } from './protocol-app-form.tsx';
-import { confirmAction } from './notice-region.tsx';
 import { focusHeading } from './focus.ts';
 
 type Editing = { kind: ProtocolKind; app: ConsoleProtocolApp | null; key: number } | null;

@@ -1,4 +1,4 @@
-// The sign-in audit: filters (username, from / to, method, result, client id, IP), pages, and 导出
+// The sign-in audit: filters (username, from / to, method, result (by its Chinese name), client id, IP), pages, and 导出
 // CSV: a plain download of /api/console/audit/sign-ins.csv with the same filters (the console
 // cookie goes along).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { Field } from './field.tsx';
 import { Pager } from './pager.tsx';
 import { epochOfLocal, formatTime } from './format.ts';
 import { METHODS, methodName } from './sign-in-methods.ts';
+import { SIGN_IN_RESULT_NAMES, signInResultName } from './audit-labels.ts';
 
 interface Filters {
   username: string;
@@ -88,7 +89,14 @@ export function SignInAudit() {
               </select>
             )}
           </Field>
-          <Field label="结果">{(control) => <input {...control} maxLength={32} value={typed.result} placeholder="如 success 或 AU00100" onChange={(event) => set('result', event.target.value)} />}</Field>
+          <Field label="结果">
+            {(control) => (
+              <select {...control} value={typed.result} onChange={(event) => set('result', event.target.value)}>
+                <option value="">全部</option>
+                {Object.entries(SIGN_IN_RESULT_NAMES).map(([result, name]) => <option key={result} value={result}>{name}</option>)}
+              </select>
+            )}
+          </Field>
           <Field label="客户端 ID">{(control) => <input {...control} maxLength={128} value={typed.clientId} onChange={(event) => set('clientId', event.target.value)} />}</Field>
           <Field label="IP 地址">{(control) => <input {...control} maxLength={64} value={typed.ip} onChange={(event) => set('ip', event.target.value)} />}</Field>
         </div>
@@ -125,7 +133,7 @@ export function SignInAudit() {
                       <td>{formatTime(row.at)}</td>
                       <td>{row.username}</td>
                       <td>{methodName(row.method)}</td>
-                      <td>{row.result}</td>
+                      <td>{signInResultName(row.result)}</td>
                       <td>{row.clientId ?? '—'}</td>
                       <td>{row.ip}</td>
                     </tr>

@@ -1,10 +1,9 @@
 // 轮换签名密钥: a new OpenID Connect signing key (older keys stay published until their tokens
 // expired). Confirmed first; asks for the password again on an older session.
 import { useState } from 'react';
-import { api } from './console-api.ts';
+import { api, confirmAction } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
-import { confirmAction } from './notice-region.tsx';
 
 export function SigningKeyButton() {
   const action = useAction();

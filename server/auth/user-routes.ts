@@ -1,5 +1,8 @@
 // GET /centerAuth/user/curLogin/info and POST /centerAuth/user/changePassword. Changing the
-// password needs no session: the AU00153 / AU00154 flows reach it before any session exists.
+// password needs no session: the AU00153 / AU00154 flows reach it before any session exists, and a
+// wrong old password there is the login's AU00100 用户名或密码错误 (a name was typed). From the
+// account page (a session of that very account) it is AU00107 当前密码错误: no name was typed, and
+// the account is known to the caller anyway.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
@@ -9,6 +12,7 @@ import { decryptPassword } from './decrypt-password.ts';
 import { verifyPassword, decoyPasswordHash } from './passwords.ts';
 import { setPassword } from './set-password.ts';
 import { requireSession } from './session-cookie.ts';
+import { sessionIdOf } from '../http/cookie-names.ts';
 import { locked, refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 
@@ -42,7 +46,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
       if (!user) await verifyPassword(await decoyPasswordHash(), oldPlain);
       const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
       if (nowLockedForMs > 0) throw locked(nowLockedForMs);
-      throw refuse('badCredentials');
+      const state = user ? await ctx.sessions.resolve(sessionIdOf(request)) : null;
+      const ownAccount = state?.kind === 'active' && state.session.username === user?.username;
+      throw refuse(ownAccount ? 'badCurrentPassword' : 'badCredentials');
     }
     if (user.disabled) throw refuse('accountDisabled');
     if (newPlain !== confirmPlain) throw refuse('confirmMismatch');

@@ -1,5 +1,5 @@
-// Every console call but the setup and the sign-in runs behind requireAdmin: an administrator's
-// live console session (401 AU00600 without one, 403 AU00601 for an account that is not, or no
+// Every console call but the setup, the sign-in and the GET /console/me probe (data null without a
+// session) runs behind requireAdmin: an administrator's live console session (401 AU00600 without one, 403 AU00601 for an account that is not, or no
 // longer, an enabled administrator), never data. requireRecentAuth guards what asks for the
 // password again: another administrator, a client secret, a signing key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,11 +17,22 @@ export interface ConsoleAdmin {
 }
 
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<ConsoleAdmin> {
+  const admin = await adminIfSignedIn(ctx, request, reply);
+  if (!admin) throw consoleRefusal('notSignedIn');
+  return admin;
+}
+
+/**
+ * The administrator of the request's console session, or null without a live one (the cookie is
+ * cleared); 403 AU00601 for a session of an account that is no (longer an enabled) administrator.
+ * GET /console/me alone asks this way: the page's probe, answered 200 with data null when signed out.
+ */
+export async function adminIfSignedIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<ConsoleAdmin | null> {
   const sid = consoleSidOf(request);
   const state = await ctx.consoleSessions.resolve(sid);
   if (state.kind !== 'active') {
     if (sid) clearConsoleCookie(request, reply);
-    throw consoleRefusal('notSignedIn');
+    return null;
   }
   const user = await ctx.stores.users.findUserById(state.session.userId);
   if (!user || !user.isAdmin || user.disabled) {

@@ -1,7 +1,7 @@
 // The account page in a real browser against the real server (issue 21): reached from the user menu
 // of <app-center>; an authenticator bound there (QR code, secret as text, one code, the recovery
 // codes); the next sign-in asks for a code in <sso-login> (a wrong one shown in the form); the phone
-// changed with a code sent to the new phone; another device's session ended with 退出; the page fits
+// changed with a code sent to the new phone; another device's session ended with 退出 (asked first); the page fits
 // a 320 px screen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -35,6 +35,8 @@ describe('the account page', { timeout: 180_000 }, () => {
       const totp = section(page, 'account-totp');
       await totp.getByRole('button', { name: '绑定身份验证器' }).click();
       await totp.locator('.account-qr svg').waitFor();
+      // The pressed button is gone: the focus is on the field to type the code in, not on <body>.
+      assert.equal(await totp.getByLabel('动态验证码').evaluate((input) => input === document.activeElement), true, 'the focus is on 动态验证码');
       const secret = (await totp.locator('[data-secret]').getAttribute('data-secret'))!;
       assert.match(secret, /^[A-Z2-7]{32}$/);
       await totp.getByLabel('动态验证码').fill('000000' === codeAt(secret, Date.now()) ? '111111' : '000000');
@@ -47,6 +49,20 @@ describe('the account page', { timeout: 180_000 }, () => {
       await journey.shot('recovery-codes');
       await totp.getByRole('button', { name: '我已保存' }).click();
       await totp.getByText('已绑定身份验证器。剩余可用恢复码：10 个。').waitFor();
+
+      // 修改密码 with a wrong current password: 当前密码错误 (no user name was typed here); sent
+      // again with empty fields, the fields' errors replace that stale answer.
+      const password = section(page, 'account-password');
+      await password.getByLabel('当前密码').fill('Wrong@2026x');
+      await password.getByLabel('新密码', { exact: true }).fill('Other@2026demo');
+      await password.getByLabel('确认新密码').fill('Other@2026demo');
+      await password.getByRole('button', { name: '修改密码' }).click();
+      await password.getByText('当前密码错误').waitFor();
+      assert.equal(await password.getByText('用户名或密码错误').count(), 0);
+      for (const label of ['当前密码', '新密码', '确认新密码']) await password.getByLabel(label, { exact: true }).fill('');
+      await password.getByRole('button', { name: '修改密码' }).click();
+      await password.getByText('请输入当前密码').first().waitFor();
+      assert.equal(await password.getByText('当前密码错误').count(), 0, 'the stale answer is gone');
 
       // Change the phone: the code goes to the new phone.
       const phone = section(page, 'account-phone');
@@ -82,8 +98,27 @@ describe('the account page', { timeout: 180_000 }, () => {
         await sessions.locator('.account-session').nth(1).waitFor();
         assert.equal(await sessions.locator('.account-session[data-current="true"]').count(), 1);
         await journey.shot('sessions');
-        await sessions.locator('.account-session[data-current="false"]').first().getByRole('button', { name: /^退出/ }).click();
+        // 退出 asks first (the console's confirmation dialog): Esc keeps the device and gives the
+        // focus back to the button; 退出该设备 ends it, the focus then on the heading.
+        const endOther = sessions.locator('.account-session[data-current="false"]').first().getByRole('button', { name: /^退出/ });
+        await endOther.click();
+        const confirm = page.locator('dialog[open][role="alertdialog"]');
+        await confirm.waitFor();
+        assert.match(await confirm.textContent() ?? '', /将被退出/);
+        await journey.shot('sessions-confirm');
+        await page.keyboard.press('Escape');
+        await confirm.waitFor({ state: 'detached' });
+        assert.equal(await endOther.evaluate((button) => button === document.activeElement), true, 'the focus is back on 退出');
+        assert.equal(await otherPage.evaluate(async () => (await (await fetch('/api/centerAuth/sso/isLogin')).json()).data), true, 'not ended on Esc');
+        await page.keyboard.press('Enter');
+        await confirm.waitFor();
+        // The dialog opens on 取消 (nothing ends by a stray Enter); Tab reaches 退出该设备.
+        assert.equal(await confirm.getByRole('button', { name: '取消' }).evaluate((button) => button === document.activeElement), true);
+        await page.keyboard.press('Tab');
+        assert.equal(await confirm.getByRole('button', { name: '退出该设备' }).evaluate((button) => button === document.activeElement), true);
+        await page.keyboard.press('Enter');
         await sessions.getByText('该设备已退出').waitFor();
+        await page.waitForFunction(() => document.activeElement?.id === 'account-sessions');
         const signedIn = await otherPage.evaluate(async () => (await (await fetch('/api/centerAuth/sso/isLogin')).json()).data);
         assert.equal(signedIn, false, 'the other device is signed out');
       } finally {
@@ -94,6 +129,17 @@ describe('the account page', { timeout: 180_000 }, () => {
       await signIns.locator('tbody tr').first().waitFor();
       assert.ok((await signIns.locator('tbody tr').count()) >= 3);
       assert.ok((await signIns.locator('tbody tr[data-result="bad_otp"]').count()) >= 1, 'the wrong code is in the list');
+
+      // 360 px: 最近登录记录 as cards, 地点 and the whole result text on the screen.
+      await page.setViewportSize({ width: 360, height: 800 });
+      for (const cell of ['结果', '地点']) {
+        const box = await signIns.locator(`tbody tr:first-child [data-label="${cell}"]`).boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `最近登录记录 ${cell}: inside the screen (${JSON.stringify(box)})`);
+      }
+      const clipped = await signIns.locator('td').evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length);
+      assert.equal(clipped, 0, 'no cell cut off');
+      await signIns.scrollIntoViewIfNeeded();
+      await journey.shot('account-sign-ins-360px');
 
       // 320 px: nothing sticks out sideways.
       await page.setViewportSize({ width: 320, height: 800 });

@@ -52,10 +52,24 @@ describe('operator console', { timeout: 240_000 }, () => {
     await runJourney(portal.browser, 'console-ui', async (journey) => {
       const { page } = journey;
       await journey.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.server.url });
+      const setupAsked = page.waitForResponse((answer) => answer.url().endsWith('/api/console/setup/needed'));
+      // Signed out, the page's probe (GET /console/me) answers 200 with data null: no failed request in the browser's console.
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      const meAsked = page.waitForResponse((answer) => answer.url().endsWith('/api/console/me'));
       await page.goto(`${portal.server.url}/admin`);
+      const me = await meAsked;
+      assert.deepEqual({ status: me.status(), data: (await me.json()).data }, { status: 200, data: null });
 
-      // Sign-in form: the fields are checked before anything is sent.
+      // Sign-in form: the fields are checked before anything is sent. An administrator exists: no first-setup hint.
       const signIn = page.getByRole('form', { name: '登录管理控制台' });
+      await signIn.waitFor();
+      const setupNeeded = await setupAsked;
+      assert.deepEqual((await setupNeeded.json()).data, { needed: false });
+      assert.equal(await page.getByText('新部署的系统还没有管理员', { exact: false }).count(), 0, 'no first-setup hint');
+      assert.deepEqual(consoleErrors, [], 'the signed-out visit logs no error');
       await signIn.getByRole('button', { name: '登录' }).click();
       await signIn.locator('.field__error', { hasText: '请输入用户名' }).waitFor();
       await journey.shot('sign-in-empty');
@@ -168,13 +182,37 @@ describe('operator console', { timeout: 240_000 }, () => {
       assert.match(confirmText ?? '', /单点退出/);
       await confirmDialog(page, '停用账号');
       await detail.getByText('已停用').first().waitFor();
-      await detail.getByRole('button', { name: '启用账号' }).waitFor();
+      // The focus is not left on <body>: it is on the button in 停用账号's place, and stays there after 启用账号.
+      const enable = detail.getByRole('button', { name: '启用账号' });
+      await enable.waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === '启用账号');
+      await enable.click();
+      await detail.getByRole('button', { name: '停用账号' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === '停用账号');
+      await page.keyboard.press('Enter');
+      await confirmDialog(page, '停用账号');
+      await enable.waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === '启用账号');
       await journey.shot('account-disabled');
       assert.deepEqual(await axeViolations(page), [], '账号 with an account open');
 
       // 审计: the console's own sign-in and the administrator's actions are there.
       const audit = await openSection(page, '审计', 'audit');
       await audit.getByRole('row').filter({ hasText: ADMIN.name }).first().waitFor();
+      // In Chinese, not the stored codes: the sign-in's result and the administrator's actions.
+      const signIns = audit.getByRole('table', { name: '登录记录' });
+      await signIns.getByRole('row').filter({ hasText: ADMIN.name }).filter({ hasText: '管理控制台' }).filter({ hasText: '成功' }).first().waitFor();
+      assert.doesNotMatch(await signIns.textContent() ?? '', /success|bad_credentials/);
+      const actions = audit.getByRole('table', { name: '管理操作记录' });
+      await actions.getByRole('row').filter({ hasText: 'e2euser' }).filter({ hasText: '停用账号' }).first().waitFor();
+      await actions.getByRole('row').filter({ hasText: 'e2euser' }).filter({ hasText: '新建账号' }).waitFor();
+      assert.doesNotMatch(await actions.textContent() ?? '', /account\.(create|disable)/);
+      // The 结果 filter offers the Chinese names and filters by the stored value.
+      const resultFilter = audit.getByRole('form', { name: '筛选登录记录' }).getByLabel('结果');
+      await resultFilter.selectOption({ label: '用户名或密码错误' });
+      assert.equal(await resultFilter.inputValue(), 'bad_credentials');
+      await audit.getByRole('form', { name: '筛选登录记录' }).getByRole('button', { name: '查询' }).click();
+      await audit.getByText('没有符合条件的登录记录。').waitFor();
       const csv = audit.getByRole('link', { name: '导出 CSV' });
       assert.match((await csv.getAttribute('href')) ?? '', /^\/api\/console\/audit\/sign-ins\.csv/);
       await journey.shot('audit');
@@ -194,6 +232,26 @@ describe('operator console', { timeout: 240_000 }, () => {
         assert.ok(scrollWidth <= 768, `${label}: the page is ${scrollWidth} px wide`);
       }
     }, { viewport: { width: 768, height: 1000 } });
+  });
+
+  it('phone (360 px): the 客户群 and 账号 tables are cards, every cell inside the screen and readable', async () => {
+    await runJourney(portal.browser, 'console-ui-360', async (journey) => {
+      const { page } = journey;
+      await page.goto(`${portal.server.url}/admin`);
+      await signInAsAdmin(page);
+      for (const [label, id, cells] of [['客户群', 'groups', ['域名', '排序', '操作']], ['账号', 'accounts', ['状态', '操作']]] as const) {
+        const found = await openSection(page, label, id);
+        await found.locator('tbody tr').first().waitFor();
+        await journey.shot(`${id}-360`);
+        for (const cell of cells) {
+          const box = await found.locator(`tbody tr:first-child [data-label="${cell}"]`).boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `${label} ${cell}: inside the screen (${JSON.stringify(box)})`);
+          assert.ok(box.height < 80, `${label} ${cell}: not one character a line (${box.height} px high)`);
+        }
+        const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+        assert.ok(scrollWidth <= 360, `${label}: the page is ${scrollWidth} px wide`);
+      }
+    }, { viewport: { width: 360, height: 800 } });
   });
 
   it('asks for the password again on an older session, and to sign in again after the idle timeout, keeping what was typed', async () => {

@@ -72,6 +72,11 @@ describe('a production instance from its first start', { timeout: 240_000 }, () 
       await loginBox(page).getByText(Refusal.notSetUp[1]).first().waitFor();
       await journey.shot('login-page-not-set-up');
 
+      // The console's sign-in page tells how to create the first administrator (only now: see console-ui.test.ts).
+      await page.goto(`${issuer}/admin`);
+      await page.getByTestId('setup-hint').filter({ hasText: '新部署的系统还没有管理员' }).waitFor();
+      assert.doesNotMatch(await page.content(), /token=[A-Za-z0-9_-]{20,}/, 'never the setup token');
+
       // The setup link: the first administrator.
       await page.goto(setupLink);
       const setup = page.getByRole('form', { name: '创建第一位管理员' });
@@ -188,7 +193,8 @@ describe('a production instance from its first start', { timeout: 240_000 }, () 
       const audit = await openSection(console_, '审计', 'audit');
       await audit.getByRole('row').filter({ hasText: ACCOUNT.name }).filter({ hasText: 'crm' }).first().waitFor();
       const actions = audit.getByRole('table', { name: '管理操作记录' });
-      for (const action of ['setup.create-admin', 'group.create', 'client.create', 'account.create', 'account.disable']) {
+      // In Chinese (portal/admin/audit-labels.ts): setup.create-admin, group.create, client.create, account.create, account.disable.
+      for (const action of ['创建首个管理员', '新建客户群', '新建客户端', '新建账号', '停用账号']) {
         await actions.getByRole('row').filter({ hasText: action }).first().waitFor();
       }
       await journey.shot('audit');

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../auth/storage/user-store.ts';
 import {
-  completeSetup, consoleMe, consoleReauth, consoleSignIn, consoleSignOut, setupState,
+  completeSetup, consoleMe, consoleReauth, consoleSignIn, consoleSignOut, setupNeeded, setupState,
   type CompleteSetupBody, type ConsoleReauthBody, type ConsoleSignInBody,
 } from '../../../contract/endpoints/console.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../../contract/messages.ts';
@@ -15,7 +15,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/pass
 import { locked, refuse, weakPassword } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { clearConsoleCookie, consoleSidOf, setConsoleCookie } from '../console-cookie.ts';
-import { consoleMeOf, requireAdmin } from '../console-guard.ts';
+import { adminIfSignedIn, consoleMeOf, requireAdmin } from '../console-guard.ts';
 import { consoleRefusal } from '../console-refusal.ts';
 import { recordAdminAction } from '../record-admin-action.ts';
 
@@ -52,6 +52,10 @@ export function registerConsoleSessionRoutes(api: FastifyInstance, ctx: AppConte
   api.get<{ Querystring: { token: string } }>(setupState.path, { schema: { querystring: setupState.query }, config: limited }, async (request) => {
     const valid = (await ctx.stores.users.countActiveAdmins()) === 0 && (await ctx.stores.setupTokens.isValid(request.query.token, ctx.now()));
     return ok(setupState, { valid });
+  });
+
+  api.get(setupNeeded.path, { schema: { querystring: setupNeeded.query } }, async () => {
+    return ok(setupNeeded, { needed: (await ctx.stores.users.countActiveAdmins()) === 0 });
   });
 
   api.post<{ Body: CompleteSetupBody }>(completeSetup.path, {
@@ -117,6 +121,7 @@ export function registerConsoleSessionRoutes(api: FastifyInstance, ctx: AppConte
   });
 
   api.get(consoleMe.path, { schema: { querystring: consoleMe.query } }, async (request, reply) => {
-    return ok(consoleMe, consoleMeOf(await requireAdmin(ctx, request, reply)));
+    const admin = await adminIfSignedIn(ctx, request, reply);
+    return ok(consoleMe, admin ? consoleMeOf(admin) : null);
   });
 }

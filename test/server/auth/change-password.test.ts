@@ -40,9 +40,20 @@ for (const backend of testBackends()) {
       t.clock.advance(-31 * 24 * 3600_000);
     });
 
-    it('refuses a wrong old password with the login message', async () => {
+    it('refuses a wrong old password with the login message (no session: the AU00153 / AU00154 dialog)', async () => {
       const res = await change(t.client(), 'zhangwei', 'Wrong@2026x', 'Other@2026demo');
       assert.deepEqual(res.body, refusal('AU00100', '用户名或密码错误'));
+    });
+
+    it('from the account page (a session of that account) a wrong current password is AU00107 当前密码错误; another name signed in keeps AU00100', async () => {
+      const c = t.client();
+      assert.equal((await c.login('zhangwei', DEMO.zhangwei)).body.code, 200);
+      const res = await change(c, 'zhangwei', 'Wrong@2026x', 'Other@2026demo');
+      assert.deepEqual(res.body, refusal('AU00107', '当前密码错误'));
+      const other = await change(c, 'dealer01', 'Wrong@2026x', 'Other@2026demo');
+      assert.deepEqual(other.body, refusal('AU00100', '用户名或密码错误'), 'a name typed for another account: the login message');
+      const unknown = await change(c, 'nobody-here', 'Wrong@2026x', 'Other@2026demo');
+      assert.deepEqual(unknown.body, refusal('AU00100', '用户名或密码错误'));
     });
 
     it('refuses a confirmation that differs', async () => {

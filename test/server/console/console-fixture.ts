@@ -29,6 +29,11 @@ export function assertRefused(answer: Answer, name: ConsoleRefusalName, context 
   assert.deepEqual({ status: answer.status, body: answer.body }, expected, context);
 }
 
+/** GET /console/me without a console session: the page's probe answers 200 with data null (no 401 for the browser to log). */
+export function assertNoConsoleSession(answer: Answer, context = ''): void {
+  assert.deepEqual({ status: answer.status, body: answer.body }, { status: 200, body: { code: 200, msg: 'success', data: null } }, context);
+}
+
 /** The XSRF refusal (http/xsrf.ts). */
 export const XSRF_REFUSAL = { status: 403, body: { code: 403, msg: HttpMessages.xsrf, data: null } };
 

@@ -77,6 +77,11 @@ for (const backend of testBackends()) {
       assert.equal(await t.ctx.stores.users.hasAnyUser(), false);
     });
 
+    it('tells the sign-in page that no administrator exists yet (and nothing of the token)', async () => {
+      const needed = await t.client().get(api('consoleSetupNeeded'));
+      assert.deepEqual(needed.body, { code: 200, msg: 'success', data: { needed: true } });
+    });
+
     it('a setup link is good until used: state valid; an unknown token is not', async () => {
       link = (await setupLinkAtStart(t.ctx, 'http://localhost'))!;
       assert.match(link, /^http:\/\/localhost\/admin\/setup\?token=[A-Za-z0-9_-]{40,}$/);
@@ -109,6 +114,7 @@ for (const backend of testBackends()) {
       assert.ok(cookie && cookie.httpOnly, 'an HttpOnly console cookie');
       assert.equal((await c.get(api('consoleMe'))).body.data.username, 'boss');
       assert.equal(await t.ctx.stores.users.countActiveAdmins(), 1);
+      assert.deepEqual((await t.client().get(api('consoleSetupNeeded'))).body.data, { needed: false }, 'no first-setup hint any more');
       const actions = (await c.get(api('consoleAdminActionAudit'))).body.data.items as { actor: string; action: string; target: string }[];
       assert.deepEqual(actions.map((a) => [a.actor, a.action, a.target]), [['boss', 'setup.create-admin', 'boss']]);
     });

@@ -3,7 +3,7 @@
 // see them; their values are read at submit time.
 import { useCallback, useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { passwordForm, submitPasswordLogin } from './password-store.ts';
+import { passwordForm, submitPasswordLogin, validatePasswordLogin } from './password-store.ts';
 import { setView } from '../login-store.ts';
 import { FORGOT_PASSWORD } from '../forgot-password/forgot-password.messages.ts';
 import { PASSWORD_LABEL, SIGN_IN, SIGNING_IN, USERNAME_LABEL } from '../sso-login.messages.ts';
@@ -49,7 +49,11 @@ export function PasswordForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await submitPasswordLogin(context, { name: nameRef.current?.value ?? '', pwd: pwdRef.current?.value ?? '' });
+    const values = { name: nameRef.current?.value ?? '', pwd: pwdRef.current?.value ?? '' };
+    const problems = validatePasswordLogin(values);
+    await submitPasswordLogin(context, values);
+    // An empty field: the focus goes to the first one (its error is announced as before), not left on 登录.
+    (problems.name ? nameRef.current : problems.pwd ? pwdRef.current : null)?.focus();
   }
 
   return (

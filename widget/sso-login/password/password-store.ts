@@ -36,10 +36,14 @@ function ageingCode(error: ApiCallError): keyof typeof AGEING_MESSAGES | null {
 /**
  * Password login; AU00153 / AU00154 ask to change the password first (spec section 4). Returns the
  * error the form shows in place (wrong password, a locked account with its minutes), else null.
+ * The 登录 button's busy state ends when the 系统提示 dialog opens: the call is over, and the
+ * dialog waits for the person, not for the server.
  */
 export async function passwordLogin(context: LoginContext, values: PasswordValues): Promise<string | null> {
   const name = values.name.trim();
   let formError: string | null = null;
+  // Set inside the guarded call (a holder: TypeScript would narrow a plain `let` to null out here).
+  const after: { ageing: { code: keyof typeof AGEING_MESSAGES; error: ApiCallError } | null } = { ageing: null };
   await guarded(context, 'password', async () => {
     try {
       const pwd = await context.encryptPassword(values.pwd);
@@ -52,26 +56,35 @@ export async function passwordLogin(context: LoginContext, values: PasswordValue
     } catch (error) {
       // The password was right and a second factor is due: its own view takes over (no error shown).
       if (startSecondFactor(context, error, name)) return;
-      const apiError = error instanceof ApiCallError ? ageingCode(error) : null;
-      if (!apiError) {
+      const code = error instanceof ApiCallError ? ageingCode(error) : null;
+      if (!code) {
         formError = emitLoginError(context, error).message;
         return;
       }
       emitLoginError(context, error);
       context.$username.set(name);
-      const confirmed = await context.notices.confirm(AGEING_MESSAGES[apiError]);
-      if (!confirmed) return;
-      const aged = apiError === RefusalCode.passwordExpired ? agedDetail((error as ApiCallError).data) : undefined;
-      context.$changePassword.set({
-        username: name,
-        reason: apiError,
-        ...(aged ? { aged } : {}),
-        // Offered only while the server says the grace lasts; the server checks again anyway.
-        ...(aged?.postponeUntil ? { postpone: () => postponedLogin(context, { name, pwd: values.pwd }) } : {}),
-      });
+      after.ageing = { code, error: error as ApiCallError };
     }
   });
+  if (after.ageing) await askToChangePassword(context, { name, pwd: values.pwd }, after.ageing);
   return formError;
+}
+
+/** AU00153 / AU00154: 系统提示 asks first; 确定 opens the change-password dialog. */
+async function askToChangePassword(
+  context: LoginContext, values: PasswordValues, { code, error }: { code: keyof typeof AGEING_MESSAGES; error: ApiCallError },
+): Promise<void> {
+  const name = values.name.trim();
+  const confirmed = await context.notices.confirm(AGEING_MESSAGES[code]);
+  if (!confirmed) return;
+  const aged = code === RefusalCode.passwordExpired ? agedDetail(error.data) : undefined;
+  context.$changePassword.set({
+    username: name,
+    reason: code,
+    ...(aged ? { aged } : {}),
+    // Offered only while the server says the grace lasts; the server checks again anyway.
+    ...(aged?.postponeUntil ? { postpone: () => postponedLogin(context, { name, pwd: values.pwd }) } : {}),
+  });
 }
 
 /** AU00153's data, when it has the shape the server sends (contract PasswordAgedDetail). */

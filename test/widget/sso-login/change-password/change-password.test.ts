@@ -161,6 +161,10 @@ describe('<sso-login> password ageing and first login', () => {
     const confirm = await openDialog(login, 'dialog[data-kind="confirm"]');
     expect(confirm.textContent).to.contain('首次登录需要修改密码，请修改密码后重新登录');
     expect(login.events.find((e) => e.type === 'sso-login-error')?.detail.code).to.equal('AU00154');
+    // The sign-in call is over: 登录 no longer spins behind the dialog while it waits for the person.
+    const submit = login.root.querySelector<HTMLButtonElement>('form[name="sso-password-login"] button[type="submit"]')!;
+    await waitFor(() => submit.getAttribute('aria-busy') === null, 2000);
+    expect(submit.textContent).to.equal('登录');
     byText(confirm, 'button', '取消').click();
     await waitFor(() => !login!.root.querySelector('dialog'));
     expect(input(login.root, 'name').value).to.equal('firstlogin');

@@ -3,6 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../../support/helpers.ts';
+import { deepActiveElement } from '../../../../widget/core/deep-focus.ts';
 import { byText, pageReady, input, isLoggedIn, mountLogin, signOutForReal, toasts, type MountedLogin, withLoginFixture } from '../login-fixture.ts';
 
 function form(login: MountedLogin): HTMLFormElement {
@@ -122,6 +123,21 @@ describe('<sso-login> password login', () => {
     // shadow message: it points at a hidden light-DOM copy of the message instead.
     const describedBy = input(login.root, 'name').getAttribute('aria-describedby')!;
     expect(document.getElementById(describedBy)?.textContent).to.equal('请输入用户名');
+  });
+
+  it('empty fields by the 登录 button: the focus goes to the first invalid field, not left on the button', async () => {
+    login = await mountLogin();
+    const submit = form(login).querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    submit.focus();
+    submit.click();
+    await waitFor(() => deepActiveElement() === input(login!.root, 'name'));
+    expect(input(login.root, 'name').getAttribute('aria-invalid')).to.equal('true');
+    // Only the password missing: the focus goes there.
+    input(login.root, 'name').value = 'zhangwei';
+    submit.focus();
+    submit.click();
+    await waitFor(() => deepActiveElement() === input(login!.root, 'pwd'));
+    expect(Array.from(login.root.querySelectorAll('.sso-field-error')).map((node) => node.textContent)).to.deep.equal(['请输入密码']);
   });
 
   it('shows a loading state and sends one request however often the button is pressed', async () => {
