@@ -66,6 +66,32 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
     });
   });
 
+  it('on /account too: after expiry the page asks 重新登录 and comes back to /account after sign-in', async () => {
+    await runJourney(portal.browser, 'session-expired-account', async (journey) => {
+      const { page } = journey;
+      await page.goto(`${portal.server.url}/?callBack=%2Faccount`);
+      await waitForLoginPage(page);
+      await submitPasswordLogin(page, DEMO.zhangwei.name, DEMO.zhangwei.password);
+      await page.waitForURL((url) => url.pathname === '/account');
+      const sessions = page.locator('section[aria-labelledby="account-sessions"]');
+      await sessions.locator('.account-session').first().waitFor();
+
+      assert.ok((await ageSessions(portal.server.dataDir, PAST_IDLE_TIMEOUT_MS)) >= 1, 'the session of this journey aged');
+      // Every call of the page now answers 424: the request client asks in the 系统提示 dialog, which
+      // the account page must draw (it once had no notice region: the load waited on a dialog
+      // nobody showed, and the page said 正在加载… for good).
+      await page.reload();
+      const dialog = page.getByRole('alertdialog', { name: '系统提示' });
+      await dialog.waitFor();
+      assert.equal((await dialog.locator('.modal__text').textContent())?.trim(), TOKEN_EXPIRED);
+      await journey.shot('account-token-expired');
+      await dialog.getByRole('button', { name: '重新登录' }).click();
+      await waitForLoginPage(page);
+      await submitPasswordLogin(page, DEMO.zhangwei.name, DEMO.zhangwei.password);
+      await page.waitForURL((url) => url.pathname === '/account');
+    });
+  });
+
   it('the sign-out flag (is_signout=1) shows the logout view; its one button signs out', async () => {
     await runJourney(portal.browser, 'signout-flag', async (journey) => {
       const { page } = journey;
