@@ -1,6 +1,6 @@
 // Every console call but the setup, the sign-in and the GET /console/me probe (data null without a
-// session) runs behind requireAdmin: an administrator's live console session (401 AU00600 without one, 403 AU00601 for an account that is not, or no
-// longer, an enabled administrator), never data. requireRecentAuth guards what asks for the
+// session) runs behind requireAdmin: an administrator's live console session (401 AU00600 without
+// one, 403 AU00601 for an account that is not, or no longer, an enabled administrator), never data. requireRecentAuth guards what asks for the
 // password again: another administrator, a client secret, a signing key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
