@@ -33,12 +33,14 @@ export async function createServer(config: ServerConfig, deps: AppDeps = {}): Pr
   const pagePolicy = portalBuilt ? portalPagePolicy(portalDir) : PAGE_POLICY;
   if (portalBuilt) {
     // wildcard: false routes exactly the built files, so /api/* misses still reach the API's 404.
-    // No index: `/` is a page address like the others (below), so `/?is_signout=1` gets the page
-    // without the login form.
-    // The pages themselves only through the fallback below, which gives them their policy.
-    const pageFiles = new Set([`/${LOGIN_PAGE}`, `/${SHELL_PAGE}`, `/${PAGE_POLICY_FILE}`]);
+    // The portal's pages themselves (`/`, /index.html, /shell.html) and the hash list are only
+    // answered by the fallback below, which picks the page for the address (`/?is_signout=1` gets
+    // the one without the login form) and gives it its policy. Other folders keep their index page
+    // (the demo at /demo/). The fallback's sendFile('index.html') names the file without a leading
+    // slash, which this check leaves alone.
+    const pageFiles = new Set(['/', `/${LOGIN_PAGE}`, `/${SHELL_PAGE}`, `/${PAGE_POLICY_FILE}`]);
     await app.register(fastifyStatic, {
-      root: portalDir, prefix: '/', wildcard: false, index: false, allowedPath: (pathName) => !pageFiles.has(pathName), ...staticAssetOptions,
+      root: portalDir, prefix: '/', wildcard: false, index: ['index.html'], allowedPath: (pathName) => !pageFiles.has(pathName), ...staticAssetOptions,
     });
   }
   if (fs.existsSync(widgetDir)) {

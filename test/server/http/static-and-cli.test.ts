@@ -22,6 +22,8 @@ describe('static serving', () => {
     fs.writeFileSync(path.join(dist, 'portal', 'index.html'), '<!doctype html><title>portal</title>');
     fs.writeFileSync(path.join(dist, 'portal', 'shell.html'), '<!doctype html><title>shell</title>');
     fs.writeFileSync(path.join(dist, 'portal', 'assets', 'main.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(dist, 'portal', 'demo'));
+    fs.writeFileSync(path.join(dist, 'portal', 'demo', 'index.html'), '<!doctype html><title>demo</title>');
     fs.writeFileSync(path.join(dist, 'widget', 'sso-widgets.js'), 'export {}');
     built = await startServer({ distDir: dist });
     bare = await startServer({ distDir: path.join(dist, 'missing') });
@@ -54,6 +56,12 @@ describe('static serving', () => {
     assert.match(page.headers.get('set-cookie') ?? '', /^XSRF-TOKEN=[\w-]+; Path=\/; SameSite=Lax$/, 'the page already hands out the XSRF cookie');
     assert.equal(await (await fetch(`${built.url}/assets/main.js`)).text(), 'console.log(1)');
     assert.equal((await fetch(`${built.url}/assets/missing.js`)).status, 404, 'a missing asset is not answered with HTML');
+    // A folder of the build keeps its own index page: the demo page, not the portal.
+    for (const p of ['/demo/']) {
+      const res = await fetch(built.url + p, { headers: { accept: 'text/html' } });
+      assert.equal(res.status, 200, p);
+      assert.equal(await res.text(), '<!doctype html><title>demo</title>', p);
+    }
   });
 
   it('serves the widget cross-origin and the demo app logos', async () => {
