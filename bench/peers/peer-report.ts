@@ -155,7 +155,7 @@ export function speedTable(run: PeerRun, machine: string, when: string, command:
   ];
   for (const r of run.results) {
     const s = rendered(r, 1) ? summarise(r.loads[1]!) : null;
-    const name = r.name === APP_CENTER ? '`<app-center>` signed in, first clickable app card' : r.name.replace(/<(sso-login|app-center)>/g, '`<$1>`');
+    const name = r.name === APP_CENTER ? '`<app-center>` signed in, first clickable app card' : r.name.replace(/<([a-z-]+)>/g, '`<$1>`');
     const ratios = r.name === APP_CENTER ? [] : THROTTLES.map((t) => floorRatio(run, r, t));
     const toFloor = ratios.some((x) => x !== null) ? ratios.map((x) => (x ? `${x.ratio.toFixed(2)}x` : '-')).join(' / ') : '-';
     lines.push(`| ${name} | ${cell(r, 1)} | ${cell(r, 4)} | ${toFloor} | ${s ? fmtKb(s.medianBytes) : '-'} | ${s ? fmtMs(s.medianLongTaskMs) : '-'} |`);
