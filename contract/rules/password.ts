@@ -13,6 +13,12 @@ export const PasswordProblems = {
   common: '密码过于常见或有规律（如常用密码、键盘序列、日期、单词加数字），容易被猜中，请换一个更难猜的密码',
 } as const;
 
+/**
+ * The rule as a field's hint, wherever a new password is typed (the account page, the console's
+ * first setup, a new account, an administrator's reset): one wording, the same as the refusals'.
+ */
+export const PASSWORD_RULE_HINT = `${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} 位，至少包含大写字母、小写字母、数字、特殊字符中的三种，不能包含空格、用户名或手机号`;
+
 /** The shape rule alone (length, kinds, whitespace): synchronous, no dictionaries. */
 export function shapeProblem(plain: string): string | null {
   if (plain.length < PASSWORD_MIN_LENGTH || plain.length > PASSWORD_MAX_LENGTH || /\s/.test(plain)) return PasswordProblems.shape;

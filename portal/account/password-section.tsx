@@ -6,6 +6,7 @@ import { Field } from '../admin/field.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from '../admin/form-error.tsx';
 import { api, encryptPassword } from './account-api.ts';
 import { useCall } from './use-call.ts';
+import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
 
 export function PasswordSection({ username }: { username: string }) {
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
@@ -51,7 +52,7 @@ export function PasswordSection({ username }: { username: string }) {
       {done ? <p role="status" className="account-ok">密码已修改。所有设备都已退出，请用新密码重新登录…</p> : (
         <form className="account-form" noValidate onSubmit={submit}>
           <Field label="当前密码" error={errors.oldPassword}>{(c) => <input {...c} type="password" autoComplete="current-password" value={values.oldPassword} onChange={(e) => set('oldPassword', e.target.value)} />}</Field>
-          <Field label="新密码" error={errors.newPassword} hint="8-64 位，含大写字母、小写字母、数字、符号中的三种，不能包含用户名或手机号">{(c) => <input {...c} type="password" autoComplete="new-password" value={values.newPassword} onChange={(e) => set('newPassword', e.target.value)} />}</Field>
+          <Field label="新密码" error={errors.newPassword} hint={PASSWORD_RULE_HINT}>{(c) => <input {...c} type="password" autoComplete="new-password" value={values.newPassword} onChange={(e) => set('newPassword', e.target.value)} />}</Field>
           <Field label="确认新密码" error={errors.confirmPassword}>{(c) => <input {...c} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />}</Field>
           <FormError text={call.error} fieldErrors={errors} />
           <div className="account-actions"><BusyButton type="submit" variant="primary" busy={call.busy} busyLabel="正在修改…">修改密码</BusyButton></div>

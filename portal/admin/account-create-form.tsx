@@ -11,6 +11,7 @@ import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { newPasswordErrors } from './password-fields.ts';
+import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
 
 export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: ConsoleAccount): void; onCancel(): void }) {
   const [username, setUsername] = useState('');
@@ -66,7 +67,7 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
         <Field label="手机号" error={errors.phone} hint="可留空">
           {(control) => <input {...control} type="tel" inputMode="numeric" autoComplete="off" maxLength={11} value={phone} onChange={(event) => setPhone(event.target.value)} />}
         </Field>
-        <Field label="初始密码" error={errors.password} required hint="账号首次登录时须修改">
+        <Field label="初始密码" error={errors.password} required hint={`${PASSWORD_RULE_HINT}；账号首次登录时须修改`}>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
         </Field>
         <Field label="确认初始密码" error={errors.confirm} required>

@@ -9,6 +9,7 @@ import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { newPasswordErrors } from './password-fields.ts';
+import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
 
 export function ResetPasswordDialog({ account, onDone, onClose }: { account: ConsoleAccount; onDone(account: ConsoleAccount): void; onClose(): void }) {
   const [password, setPassword] = useState('');
@@ -42,7 +43,7 @@ export function ResetPasswordDialog({ account, onDone, onClose }: { account: Con
     <Modal title={`重置密码：${account.username}`} busy={action.busy} onClose={onClose}>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
         <p className="modal__text">设置新密码后，该账号的所有会话立即结束，已登录的应用将被退出；账号下次登录时须修改密码。</p>
-        <Field label="新密码" error={errors.password} required>
+        <Field label="新密码" error={errors.password} required hint={PASSWORD_RULE_HINT}>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />}
         </Field>
         <Field label="确认新密码" error={errors.confirm} required>

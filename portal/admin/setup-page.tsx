@@ -10,6 +10,7 @@ import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { newPasswordErrors } from './password-fields.ts';
+import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
 
 type LinkState = 'checking' | 'valid' | 'invalid' | { failed: string };
 
@@ -97,7 +98,7 @@ function SetupForm({ token, onDone, onLinkInvalid }: { token: string; onDone(): 
       <Field label="管理员用户名" error={errors.username} hint="小写英文字母和数字" required>
         {(control) => <input {...control} name="username" autoComplete="username" maxLength={USERNAME_MAX_LENGTH} value={username} onChange={(event) => setUsername(event.target.value)} />}
       </Field>
-      <Field label="密码" error={errors.password} hint="8-64 位，至少包含大写字母、小写字母、数字、特殊字符中的三种" required>
+      <Field label="密码" error={errors.password} hint={PASSWORD_RULE_HINT} required>
         {(control) => <input {...control} name="password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
       </Field>
       <Field label="确认密码" error={errors.confirm} required>
