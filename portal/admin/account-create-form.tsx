@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../contract/rules/username.ts';
 import { validatePhone } from '../../widget/core/validators.ts';
-import { api, encryptPassword, errorText, refusalCode } from './console-api.ts';
+import { api, confirmAction, encryptPassword, errorText, refusalCode } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
@@ -12,6 +12,8 @@ import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { newPasswordErrors } from './password-fields.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
+
+const NO_GROUP_CONFIRM = '未选择所属客户群：该账号登录后看不到任何应用。仍然创建？';
 
 export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: ConsoleAccount): void; onCancel(): void }) {
   const [username, setUsername] = useState('');
@@ -40,6 +42,8 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
       focusFirstInvalid(formRef.current);
       return;
     }
+    // Allowed (groups can be given later), but such an account sees no app after signing in.
+    if (groups.length === 0 && !(await confirmAction(NO_GROUP_CONFIRM, '仍然创建'))) return;
     const account = await action.run(
       async () => api.post('/console/accounts/create', {
         json: { username, phone: phone.trim() || null, kind, password: await encryptPassword(password), groups },

@@ -171,6 +171,12 @@ describe('operator console', { timeout: 240_000 }, () => {
       await accountForm.getByLabel('用户名').fill('e2euser');
       await accountForm.getByLabel('初始密码', { exact: true }).fill('Qv7#kLm2!xRt');
       await accountForm.getByLabel('确认初始密码').fill('Qv7#kLm2!xRt');
+      // No group ticked: the console asks first (such an account would see no app); 取消 creates nothing.
+      await accountForm.getByRole('button', { name: '创建账号' }).click();
+      const noGroup = page.locator('dialog[open][role="alertdialog"]');
+      assert.match((await noGroup.textContent()) ?? '', /未选择所属客户群/);
+      await confirmDialog(page, '取消');
+      assert.equal(await accounts.getByRole('row').filter({ hasText: 'e2euser' }).count(), 0, 'nothing created on 取消');
       await accountForm.getByLabel('端到端客户群（e2e-group）').check();
       await accountForm.getByRole('button', { name: '创建账号' }).click();
       const detail = accounts.locator('.account-detail');
