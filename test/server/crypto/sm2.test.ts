@@ -3,7 +3,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { test } from 'node:test';
 import smCrypto from 'sm-crypto';
 import { sm2Password } from '../../helpers/sm2-password.ts';
-import { generateSm2KeyPair, sm2Decrypt, sm2DecryptDetailed } from '../../../server/crypto/sm2.ts';
+import { generateSm2KeyPair, sm2Decrypt, sm2DecryptDetailed, sm2Kdf } from '../../../server/crypto/sm2.ts';
+import { Sm2Point, bigintToBytes32 } from '../../../server/crypto/sm2-curve.ts';
 import {
   defaultSharedPointEngineName,
   nativeSm2Available,
@@ -19,7 +20,27 @@ const engines: Array<[string, SharedPointEngine]> = [
   ...(nativeSm2Available ? [['native', nativeSharedPoint] as [string, SharedPointEngine]] : []),
 ];
 
-const encrypt = (text: string, publicKey: string): string => sm2Password(text, publicKey);
+/**
+ * sm-crypto's ciphertext of `text`. GB/T 32918.4 (A5) asks the encryptor to pick a new k when the
+ * key stream t is all zero, and the decryptor to refuse such a ciphertext (B4, and so do we);
+ * sm-crypto never checks, so for a one-byte message 1 of its ciphertexts in 256 is one the
+ * standard refuses (a random failure of this file once). Those are encrypted again here; the
+ * refusal itself has its own test below.
+ */
+function encrypt(text: string, publicKey: string, privateKey?: string): string {
+  for (;;) {
+    const cipher = sm2Password(text, publicKey);
+    if (!privateKey || sm2DecryptDetailed(cipher, privateKey, nobleSharedPoint).ok || !keyStreamIsZero(cipher, privateKey)) return cipher;
+  }
+}
+
+/** Whether the key stream of this ciphertext is all zero (d·C1 by noble directly, then the KDF). */
+function keyStreamIsZero(cipher: string, privateKey: string): boolean {
+  const body = Buffer.from(cipher.slice(2), 'hex');
+  const c1 = Sm2Point.fromHex('04' + body.subarray(0, 64).toString('hex'));
+  const shared = c1.multiply(BigInt('0x' + privateKey)).toAffine();
+  return sm2Kdf(bigintToBytes32(shared.x), bigintToBytes32(shared.y), body.length - 96).every((byte) => byte === 0);
+}
 
 function randomText(): string {
   const pools = ['abcXYZ0123!@#', '密码登录测试中文口令', '🙂🔐', ' \t"\'\\<>&'];
@@ -40,7 +61,7 @@ test('ciphertexts from sm-crypto with its own random keys decrypt; without the "
   for (let round = 0; round < 12; round++) {
     const keys = smCrypto.sm2.generateKeyPairHex();
     const text = round === 0 ? '你好，世界 Passw0rd!' : round === 1 ? 'x' : randomText();
-    const cipher = encrypt(text, keys.publicKey);
+    const cipher = encrypt(text, keys.publicKey, keys.privateKey);
     for (const [name, engine] of engines) {
       assert.equal(sm2Decrypt(cipher, keys.privateKey, engine), text, `${name}, with 04`);
       assert.deepEqual(sm2DecryptDetailed(cipher.slice(2), keys.privateKey, engine), { ok: false, failure: 'missing-prefix' }, `${name}, without 04`);
@@ -48,6 +69,24 @@ test('ciphertexts from sm-crypto with its own random keys decrypt; without the "
     assert.equal(sm2Decrypt(cipher, keys.privateKey), text, 'default engine');
   }
 });
+
+test('a ciphertext whose key stream is all zero is refused, as GB/T 32918.4 B4 says (sm-crypto sends one in 256 for a one-byte message)', () => {
+  const keys = generateSm2KeyPair();
+  // The first k whose key stream for one byte is zero: about 256 tries.
+  let k = 1000n;
+  while (sm2Kdf(...sharedFor(keys.publicKey, k), 1)[0] !== 0) k += 1n;
+  const cipher = '04' + sm2EncryptWithScalar('x', keys.publicKey, k);
+  for (const [name, engine] of engines) {
+    assert.deepEqual(sm2DecryptDetailed(cipher, keys.privateKey, engine), { ok: false, failure: 'undecryptable' }, name);
+  }
+  // The same message under the next k decrypts.
+  assert.equal(sm2Decrypt('04' + sm2EncryptWithScalar('x', keys.publicKey, k + 1n), keys.privateKey), 'x');
+});
+
+function sharedFor(publicKey: string, k: bigint): [Uint8Array, Uint8Array] {
+  const shared = Sm2Point.fromHex(publicKey).multiply(k).toAffine();
+  return [bigintToBytes32(shared.x), bigintToBytes32(shared.y)];
+}
 
 test('a long message spanning many KDF blocks decrypts', () => {
   const keys = smCrypto.sm2.generateKeyPairHex();
