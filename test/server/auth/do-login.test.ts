@@ -149,7 +149,9 @@ for (const backend of testBackends()) {
       const malformed = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd: '04' + 'ab'.repeat(120) } });
       assert.equal(malformed.body.code, 'AU00106');
       assert.match(malformed.body.msg, /密码密文格式不正确/);
-      const cipher = await c.encrypt(DEMO.zhangwei);
+      // A C1 starting with the byte 04 (1 in 256) would still look prefixed once 04 is cut off.
+      let cipher = await c.encrypt(DEMO.zhangwei);
+      while (cipher.startsWith('0404')) cipher = await c.encrypt(DEMO.zhangwei);
       const noPrefix = await c.post('/api/centerAuth/sso/doLogin', { form: { name: 'zhangwei', pwd: cipher.slice(2) } });
       assert.equal(noPrefix.body.code, 'AU00105');
       assert.match(noPrefix.body.msg, /缺少 04 前缀/);

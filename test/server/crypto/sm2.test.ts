@@ -25,11 +25,14 @@ const engines: Array<[string, SharedPointEngine]> = [
  * key stream t is all zero, and the decryptor to refuse such a ciphertext (B4, and so do we);
  * sm-crypto never checks, so for a one-byte message 1 of its ciphertexts in 256 is one the
  * standard refuses (a random failure of this file once). Those are encrypted again here; the
- * refusal itself has its own test below.
+ * refusal itself has its own test below. So is a C1 starting with the byte 04 (see inside).
  */
 function encrypt(text: string, publicKey: string, privateKey?: string): string {
   for (;;) {
     const cipher = sm2Password(text, publicKey);
+    // A C1 that itself starts with the byte 04 (1 in 256) cannot show "missing prefix" by cutting
+    // the prefix off: what is left starts with 04 again. That case has its own test below.
+    if (cipher.startsWith('0404')) continue;
     if (!privateKey || sm2DecryptDetailed(cipher, privateKey, nobleSharedPoint).ok || !keyStreamIsZero(cipher, privateKey)) return cipher;
   }
 }
