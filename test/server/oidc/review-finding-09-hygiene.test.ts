@@ -64,7 +64,12 @@ for (const backend of testBackends()) describe(`review finding 9: keys, cookies,
       kids = await jwksKids();
       if (!kids.includes(newKid)) await pause(100);
     }
-    if (kids.includes(newKid)) assert.equal(await idTokenKid(), oldKid, 'published, not yet signing');
+    // Only while its activation is still ahead: on a loaded machine the wait above can reach it.
+    const signsFrom = Date.parse(/signs from (\S+?);/.exec(answer)?.[1] ?? '');
+    if (kids.includes(newKid)) {
+      const kid = await idTokenKid();
+      if (Date.now() < signsFrom - 200) assert.equal(kid, oldKid, 'published, not yet signing');
+    }
     // Signing after its activation (3 s), within the next look (5 s).
     let kid = oldKid;
     while (kid !== newKid && Date.now() - rotatedAt < 10_000) {
