@@ -19,9 +19,14 @@ export const PAGE_POLICY_FILE = 'page-policy.json';
 
 const STYLE_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
 
-/** The file of dist/portal for the page at `url` (path and query, as the request has it). */
+/**
+ * The file of dist/portal for the page at `url` (path and query, as the request has it). Split by
+ * hand, not with the URL parser: a request target such as `//[` is no URL, and must still get a page.
+ */
 export function portalPageFor(url: string): typeof LOGIN_PAGE | typeof SHELL_PAGE {
-  const { pathname, searchParams } = new URL(url, 'http://portal');
+  const query = url.indexOf('?');
+  const pathname = query < 0 ? url : url.slice(0, query);
+  const searchParams = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
   if (isConsolePath(pathname) || isAccountPath(pathname) || routeOf(pathname) !== 'login') return SHELL_PAGE;
   if (isFlagSet(searchParams.get('is_signout')) || isFlagSet(searchParams.get('is_redirect_self'))) return SHELL_PAGE;
   return LOGIN_PAGE;

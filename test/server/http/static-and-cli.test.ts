@@ -2,6 +2,7 @@
 // "not built" page), and the admin CLI (npm run admin -- ...).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -10,6 +11,21 @@ import { openStorage } from '../../../server/compose.ts';
 import { verifyPassword } from '../../../server/auth/passwords.ts';
 import { adminCli, runAdminCli } from '../../helpers/admin-cli.ts';
 import { startServer, type StartedServer } from '../../helpers/start-server.ts';
+
+/** A GET sent as written (fetch would normalise the path first). */
+function rawGet(origin: string, requestTarget: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, path: requestTarget, headers: { accept: 'text/html' } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 describe('static serving', () => {
   let built: StartedServer;
@@ -56,6 +72,10 @@ describe('static serving', () => {
     assert.match(page.headers.get('set-cookie') ?? '', /^XSRF-TOKEN=[\w-]+; Path=\/; SameSite=Lax$/, 'the page already hands out the XSRF cookie');
     assert.equal(await (await fetch(`${built.url}/assets/main.js`)).text(), 'console.log(1)');
     assert.equal((await fetch(`${built.url}/assets/missing.js`)).status, 404, 'a missing asset is not answered with HTML');
+    // A request target the URL parser refuses (`//[`) still gets the page, not a 500.
+    const odd = await rawGet(built.url, '//[');
+    assert.equal(odd.status, 200);
+    assert.equal(odd.body, '<!doctype html><title>portal</title>');
     // A folder of the build keeps its own index page: the demo page, not the portal.
     for (const p of ['/demo/']) {
       const res = await fetch(built.url + p, { headers: { accept: 'text/html' } });
