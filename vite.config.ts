@@ -57,7 +57,7 @@ function portalFirstPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        if (!context.filename.endsWith(`${'portal'}/index.html`) || context.filename.includes('/demo/')) return html;
+        if (!context.filename.endsWith('portal/index.html') || context.filename.includes('/demo/')) return html;
         if (!html.includes(EMPTY_MAIN)) throw new Error(`portal/index.html has no ${EMPTY_MAIN} for the first paint`);
         return {
           html: html.replace(EMPTY_MAIN, EMPTY_MAIN.replace('</main>', `${firstPaintElementHtml()}</main>`)),

@@ -5,8 +5,7 @@
 // here on the container is the loader's first paint like any other: a cached look put in, a submit
 // remembered and run by React, the inputs adopted at React's first commit (first-paint-takeover.ts).
 import { FIRST_PAINT_ATTRIBUTE, SERVER_SENT_ATTRIBUTE } from './first-paint-names.ts';
-import { lookOf, rememberSubmit } from './first-paint.ts';
-import { resolveLoginParams } from '../login-params.ts';
+import { lookOf, paramsOfElement, rememberSubmit } from './first-paint.ts';
 import { brandPanel } from './first-paint-markup.ts';
 import { brandCacheKey, readCachedLook } from '../brand/brand-look.ts';
 
@@ -21,14 +20,7 @@ import { brandCacheKey, readCachedLook } from '../brand/brand-look.ts';
 export function adoptSentFirstPaint(element: HTMLElement): void {
   const container = element.querySelector<HTMLElement>(`:scope > [${SERVER_SENT_ATTRIBUTE}]`);
   if (!container) return;
-  const attribute = (name: string) => element.getAttribute(name) ?? undefined;
-  const params = resolveLoginParams({
-    brand: attribute('brand'),
-    apiBase: attribute('api-base'),
-    ssoDomain: attribute('sso-domain'),
-    isSignout: attribute('is-signout'),
-    isRedirectSelf: attribute('is-redirect-self'),
-  });
+  const params = paramsOfElement(element);
   if (params.isSignout || params.isRedirectSelf) {
     container.remove();
     return;

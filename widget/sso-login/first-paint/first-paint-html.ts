@@ -1,10 +1,10 @@
 // The portal's first paint as text, for its first HTML response (build time only: vite.config.ts
 // puts it into portal/index.html; never part of the widget's bundle). The markup is the loader's
 // (first-paint-markup.ts), written out as HTML; the look is the loader's sheet (first-paint-styles.ts),
-// rewritten on the CSS text, as a file the page links (strict CSP: `style-src 'self'`, no <style>,
-// no style attributes). So the login form is on screen and takes typing before any script has
-// arrived; the loader leaves this container alone and the portal's entry takes it over
-// (first-paint-adopt.ts).
+// rewritten on the CSS text, as the page's one inline <style> (the strict CSP allows exactly it, by
+// its sha256: server/http/portal-page.ts; no style attributes). So the login form is on screen and
+// takes typing before any script has arrived; the loader leaves this container alone and the
+// portal's entry takes it over (first-paint-adopt.ts).
 import { firstPaintMarkup } from './first-paint-markup.ts';
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SERVER_SENT_ATTRIBUTE } from './first-paint-names.ts';
 import { scopeSelector } from './first-paint-styles.ts';

@@ -3,8 +3,9 @@
 // `:host` becomes the first-paint container, `::slotted(x)` becomes `x`, and every other selector is
 // put under the container: nothing here can reach the rest of the embedding page. One constructable
 // sheet adopted on the document (strict CSP: no <style>, no inline style). The portal's first HTML
-// links the same rules as a built file instead (first-paint-html.ts, firstPaintCss: the same rewrite
-// on the CSS text at build time, where there is no CSSOM; a widget test compares the two rule by rule).
+// carries the same rules in its one inline <style>, allowed by its hash (first-paint-html.ts,
+// firstPaintCss: the same rewrite on the CSS text at build time, where there is no CSSOM; a widget
+// test compares the two rule by rule).
 import { baseStyles } from '../../core/base.styles.ts';
 import { ssoLoginStyles } from '../sso-login.styles.ts';
 import { lightCredentialStyles } from '../shared/light-credential.styles.ts';

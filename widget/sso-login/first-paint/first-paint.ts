@@ -22,8 +22,16 @@ import { SIGNING_IN } from '../sso-login.messages.ts';
 const TAG = 'sso-login';
 let painted = 0;
 
-function attribute(element: Element, name: string): string | undefined {
-  return element.getAttribute(name) ?? undefined;
+/** The login parameters an <sso-login> has from its attributes, before React reads them. */
+export function paramsOfElement(element: Element): LoginParams {
+  const attribute = (name: string) => element.getAttribute(name) ?? undefined;
+  return resolveLoginParams({
+    brand: attribute('brand'),
+    apiBase: attribute('api-base'),
+    ssoDomain: attribute('sso-domain'),
+    isSignout: attribute('is-signout'),
+    isRedirectSelf: attribute('is-redirect-self'),
+  });
 }
 
 /**
@@ -59,13 +67,7 @@ export function rememberSubmit(container: HTMLElement, form: HTMLFormElement): v
 /** Draws the first paint into `element` when it is an <sso-login> that will show the password form. */
 export function paintFirstForm(element: Element): void {
   if (element.localName !== TAG || element.shadowRoot || element.querySelector(`:scope > [${FIRST_PAINT_ATTRIBUTE}]`)) return;
-  const params = resolveLoginParams({
-    brand: attribute(element, 'brand'),
-    apiBase: attribute(element, 'api-base'),
-    ssoDomain: attribute(element, 'sso-domain'),
-    isSignout: attribute(element, 'is-signout'),
-    isRedirectSelf: attribute(element, 'is-redirect-self'),
-  });
+  const params = paramsOfElement(element);
   // The logout and redirect views start with a call, not a form: React draws them.
   if (params.isSignout || params.isRedirectSelf) return;
   adoptFirstPaintSheet();

@@ -40,7 +40,7 @@ describe('<sso-login> first paint in the first HTML', () => {
   let element: HTMLElement;
 
   before(() => {
-    // The stylesheet the portal links (built from the same function), here adopted instead.
+    // The rules the portal inlines in its first HTML (built from the same function), here adopted instead.
     linked.replaceSync(firstPaintCss());
     document.adoptedStyleSheets = [linked];
     const icar = BRAND_COPY.icar;
@@ -121,7 +121,7 @@ describe('<sso-login> first paint in the first HTML', () => {
     lookAttributeFor('pending');
     const loader = ruleTexts(adoptFirstPaintSheet().cssRules);
     expect(built.slice(0, -1)).to.deep.equal(loader.slice(0, built.length - 1));
-    // The built file also carries the grey look, as the loader writes it.
+    // The built rules also carry the grey look, as the loader writes it.
     expect(built.at(-1)).to.contain('sso-login > [data-sso-first-paint="pending"]');
     expect(loader).to.include(built.at(-1));
   });
