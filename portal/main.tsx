@@ -10,7 +10,7 @@ import { serverElement } from './server-element.ts';
 import '../widget/index.ts';
 import { isAccountPath, isConsolePath, ROUTE_TITLES, routeOf } from './routes.ts';
 import { createWidgetElement, widgetFor } from './widget-element.ts';
-// portal.css: linked from the page's head, in one file with the first paint's look (vite.config.ts).
+// portal.css: in the page's one inline <style>, with the first paint's look (vite.config.ts).
 
 const view = document.getElementById('portal');
 if (view && isConsolePath(window.location.pathname)) {

@@ -45,7 +45,6 @@ import type { OidcStorage } from './oidc/oidc-record-store.ts';
 import { RedisOidcStorage } from './oidc/oidc-record-store.redis.ts';
 import { SplitOidcStorage } from './oidc/oidc-record-store.split.ts';
 import { SqlOidcStorage } from './oidc/oidc-record-store.sql.ts';
-import { sqlStatements } from './storage/sql-statements.ts';
 import { consoleMigrations } from './console/console-migrations.ts';
 import { consoleStores, type ConsoleStores } from './console/console-stores.ts';
 import { protocolMigrations } from './cas/protocol-migrations.ts';
@@ -128,7 +127,7 @@ export interface StorageOptions {
  * out, the short-lived ones in Redis (oidc/oidc-record-store.split.ts).
  */
 function oidcRecordsOn(handles: StorageHandles): OidcStorage {
-  const sql: OidcStorage = new SqlOidcStorage(sqlStatements(handles.db, handles.sqliteFile));
+  const sql: OidcStorage = new SqlOidcStorage(handles.statements);
   return handles.redis ? new SplitOidcStorage(sql, new RedisOidcStorage(handles.redis, handles.redisKeyPrefix)) : sql;
 }
 

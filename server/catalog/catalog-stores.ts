@@ -7,7 +7,6 @@ import { SqlCatalogStore } from './catalog-store.sql.ts';
 import type { MembershipStore } from './membership-store.ts';
 import { SqlMembershipStore } from './membership-store.sql.ts';
 import { databaseScope } from '../storage/sql-scope.ts';
-import { sqlStatements } from '../storage/sql-statements.ts';
 
 export interface CatalogStores {
   catalog: CatalogStore;
@@ -18,7 +17,7 @@ export function catalogStores(handles: StorageHandles): StoresIn<CatalogStores> 
   const catalogCache = new CatalogCache();
   // On the database itself (not in a transaction) the per-request membership read runs as a plain
   // statement (membership-store.sql.ts).
-  const membershipsOnDatabase = new SqlMembershipStore(databaseScope(handles.db), sqlStatements(handles.db, handles.sqliteFile));
+  const membershipsOnDatabase = new SqlMembershipStore(databaseScope(handles.db), handles.statements);
   return (scope) => ({
     catalog: new SqlCatalogStore(scope, catalogCache),
     memberships: scope.db === handles.db ? membershipsOnDatabase : new SqlMembershipStore(scope),

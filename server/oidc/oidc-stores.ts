@@ -6,7 +6,6 @@ import type { ClientStore } from './client-store.ts';
 import { SqlClientStore } from './client-store.sql.ts';
 import { SqlSubjectStore, type SubjectStore } from './subject-store.ts';
 import { databaseScope } from '../storage/sql-scope.ts';
-import { sqlStatements } from '../storage/sql-statements.ts';
 
 export interface OidcStores {
   /** OpenID Connect clients (apps) and the accounts' stable subjects. */
@@ -17,8 +16,7 @@ export interface OidcStores {
 export function oidcStores(handles: StorageHandles): StoresIn<OidcStores> {
   // On the database itself (not in a transaction) the subject store's per-request account read runs
   // as a plain statement (subject-store.ts).
-  const statements = sqlStatements(handles.db, handles.sqliteFile);
-  const onDatabase = new SqlSubjectStore(databaseScope(handles.db), statements);
+  const onDatabase = new SqlSubjectStore(databaseScope(handles.db), handles.statements);
   return (scope) => ({
     oidcClients: new SqlClientStore(scope),
     oidcSubjects: scope.db === handles.db ? onDatabase : new SqlSubjectStore(scope),

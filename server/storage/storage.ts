@@ -9,6 +9,7 @@ import type { Migrations } from './migrations.ts';
 import { openRedis, type RedisClient } from './redis-client.ts';
 import type { Database } from './schema.ts';
 import { databaseScope, type SqlScope } from './sql-scope.ts';
+import { sqlStatements, type SqlStatements } from './sql-statements.ts';
 
 /** The open database and Redis, for the slices to build their stores on. */
 export interface StorageHandles {
@@ -16,6 +17,11 @@ export interface StorageHandles {
   readonly engine: OpenDatabase['engine'];
   /** The embedded database's file behind `db` (null on PostgreSQL). */
   readonly sqliteFile: OpenDatabase['sqliteFile'];
+  /**
+   * Plain statements on `db` (sql-statements.ts), one set for the process: the stores whose queries
+   * run on every protocol request (OpenID Connect records, subjects, memberships) share it.
+   */
+  readonly statements: SqlStatements;
   /** The shared-state Redis, or null on the embedded default. */
   readonly redis: RedisClient | null;
   /** The prefix of every Redis key of this deployment. */
@@ -34,7 +40,7 @@ export async function openStorageHandles(config: StorageConfig, migrations: Migr
     await db.destroy();
     throw error;
   }
-  return { db, engine, sqliteFile, redis, redisKeyPrefix: config.redisKeyPrefix };
+  return { db, engine, sqliteFile, statements: sqlStatements(db, sqliteFile), redis, redisKeyPrefix: config.redisKeyPrefix };
 }
 
 export async function closeStorageHandles(handles: StorageHandles): Promise<void> {
