@@ -28,24 +28,5 @@ export function placeOf(ip: string, place: string | null = null): string {
 
 export { methodName };
 
-const RESULTS: Record<string, string> = {
-  success: '成功',
-  bad_credentials: '用户名或密码错误',
-  locked: '账号已锁定',
-  disabled: '账号已停用',
-  must_change: '需先修改密码',
-  password_expired: '密码已过期',
-  change_postponed: '成功（稍后修改密码）',
-  bad_code: '验证码错误',
-  second_factor_asked: '已输入密码，等待动态验证码',
-  enrolment_required: '已输入密码，需绑定身份验证器',
-  bad_otp: '动态验证码错误',
-  otp_reused: '动态验证码重复使用',
-  bad_recovery_code: '恢复码错误',
-  passkey_required: '需使用通行密钥登录',
-  bad_passkey: '通行密钥验证失败',
-};
-
-export function resultName(result: string): string {
-  return RESULTS[result] ?? result;
-}
+// The same names as the console's audit (one table, checked against every value the server writes).
+export { signInResultName as resultName } from '../admin/audit-labels.ts';

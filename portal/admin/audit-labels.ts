@@ -1,18 +1,18 @@
-// The Chinese names of what the server writes into the audits: the result of a sign-in attempt
-// (server/auth, server/mfa, server/passkey, server/console audit(...) / recordLogin) and the
-// administrator actions (recordAdminAction in server/console and server/cli.ts). An unknown value
+// The Chinese names of what the server writes into the audits (the console's 审计, and a person's
+// own 最近登录记录 on /account): the result of a sign-in attempt (server/auth, server/mfa,
+// server/passkey, server/console audit(...) / recordLogin) and the administrator actions (recordAdminAction in server/console and server/cli.ts). An unknown value
 // (an older or newer server) shows as stored. test/server/console/audit-labels.test.ts checks that
 // every value the server code writes has a name here.
 
 export const SIGN_IN_RESULT_NAMES: Readonly<Record<string, string>> = {
   success: '成功',
   bad_credentials: '用户名或密码错误',
-  locked: '已锁定',
+  locked: '账号已锁定',
   disabled: '账号已停用',
   not_admin: '不是管理员',
-  must_change: '须修改初始密码',
+  must_change: '须先修改密码',
   password_expired: '密码已过期',
-  change_postponed: '暂缓修改密码',
+  change_postponed: '成功（暂缓修改密码）',
   password_reset: '已重置密码',
   bad_code: '验证码无效',
   unlinked: '未绑定账号',
