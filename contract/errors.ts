@@ -61,6 +61,10 @@ export const Refusal = {
   passkeyNotFound: ['AU00194', '该通行密钥不存在，可能已被删除'],
   /** A member of a group that requires a second factor, with a passkey and no authenticator app, tried the password alone. */
   usePasskey: ['AU00195', '您所在的用户组要求二次验证：请点击“使用通行密钥登录”'],
+  /** No URL of the directory that holds (or may hold) this account answered: not a wrong password, never a lockout count. */
+  directoryDown: ['AU00196', '目录服务暂时不可用，请稍后再试'],
+  /** A directory account's password is changed in the company directory (the directory has no passwordWriteBack). */
+  changeInDirectory: ['AU00197', '请在公司目录中修改密码'],
   /** A fresh instance before its first administrator exists (server/console/setup-gate.ts). */
   notSetUp: ['AU00500', '系统尚未完成初始化设置，暂不能登录。请联系管理员：用服务器启动日志中的设置链接创建第一个管理员'],
 } as const satisfies Record<string, readonly [string, string]>;
@@ -81,6 +85,29 @@ export const ConsoleRefusal = {
   badInput: ['AU00608', '输入有误，请检查后重试', 400],
   mustChangePassword: ['AU00609', '请先在登录页修改管理员设置的初始密码，再登录管理控制台', 403],
 } as const satisfies Record<string, readonly [string, string, number]>;
+
+/**
+ * Why a directory (LDAP / Active Directory, server/directory/) could not be used: test-directory,
+ * 测试连接 and a sync's error say one of these.
+ */
+export const DirectoryMessages = {
+  unreachable: '无法连接目录服务器',
+  tlsUntrusted: 'TLS 证书不受信任',
+  bindRefused: '目录服务账号绑定失败',
+  baseDnMissing: '基准 DN 不存在',
+  /** Anything else the directory answered (its own words follow). */
+  failed: (detail: string): string => `目录服务出错：${detail}`,
+  notFound: (id: string): string => `目录 ${id} 不存在`,
+  exists: (id: string): string => `目录 ${id} 已存在`,
+  badFilter: (field: string): string => `${field} 不是合法的 LDAP 过滤器`,
+  badUrl: (url: string): string => `目录地址 ${url} 不正确（应为 ldap:// 或 ldaps:// 加主机名）`,
+  plainLdapInProduction: (url: string): string => `生产环境不能使用未加密的 ${url}：请改用 ldaps:// 或开启 StartTLS`,
+  bindPasswordRequired: '新目录需要填写服务账号密码',
+  caFileUnreadable: (file: string): string => `无法读取 CA 证书文件 ${file}`,
+  unknownGroups: (codes: string[]): string => `组映射中的客户组不存在：${codes.join('、')}`,
+  notInDirectory: (username: string, id: string): string => `目录 ${id} 中没有用户 ${username}`,
+  alreadyLinked: (username: string, id: string): string => `账号 ${username} 已属于目录 ${id}`,
+} as const;
 
 export const HttpMessages = {
   xsrf: '请求校验失败，请刷新页面后重试',

@@ -55,6 +55,8 @@ import { accountMigrations } from './account/account-migrations.ts';
 import { AccountStore } from './account/account-store.ts';
 import { passkeyMigrations } from './passkey/passkey-migrations.ts';
 import { PasskeyStore } from './passkey/passkey-store.ts';
+import { directoryMigrations } from './directory/directory-migrations.ts';
+import { DirectoryStore } from './directory/directory-store.ts';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -65,6 +67,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
   return joinMigrations(
     storageMigrations(), authMigrations(engine), catalogMigrations(engine), embeddingMigrations(engine), oidcMigrations(engine),
     consoleMigrations(engine), protocolMigrations(engine), mfaMigrations(engine), accountMigrations(engine), passkeyMigrations(engine),
+    directoryMigrations(engine),
   );
 }
 
@@ -89,6 +92,8 @@ export interface Stores extends AuthStores, CatalogStores, EmbeddingStores, Oidc
   account: AccountStore;
   /** Passkeys and WebAuthn challenges (server/passkey). */
   passkeys: PasskeyStore;
+  /** The company directories, their accounts and mapped memberships (server/directory). */
+  directories: DirectoryStore;
 }
 
 export interface Storage {
@@ -150,6 +155,7 @@ export async function openStorage(
     mfa: new MfaStore(scope, secretBox),
     account: new AccountStore(scope),
     passkeys: new PasskeyStore(scope),
+    directories: new DirectoryStore(scope, secretBox),
   });
   return {
     stores: storesOnDatabase(handles, storesIn),

@@ -29,8 +29,9 @@ export class SqlMembershipStore implements MembershipStore {
   }
 
   async grant(userId: number, groupCode: string): Promise<boolean> {
-    const result = await this.scope.db.insertInto('group_members').values({ user_id: userId, group_code: groupCode })
-      .onConflict((c) => c.columns(['user_id', 'group_code']).doNothing()).executeTakeFirst();
+    // A membership a directory mapping gave becomes granted too: it then stays when the directory drops it.
+    const result = await this.scope.db.insertInto('group_members').values({ user_id: userId, group_code: groupCode, granted: 1 })
+      .onConflict((c) => c.columns(['user_id', 'group_code']).doUpdateSet({ granted: 1 }).where('group_members.granted', '=', 0)).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 

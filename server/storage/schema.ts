@@ -18,6 +18,8 @@ export interface UsersTable {
   is_admin: Generated<number>;
   /** 1: disabled by an administrator, no sign-in by any method (0007). */
   disabled: Generated<number>;
+  /** The directory the account came from (0013): no password stored here, it binds there. */
+  directory_id: Generated<string | null>;
 }
 
 export interface ClientGroupsTable {
@@ -110,6 +112,21 @@ export interface LoginAuditTable {
 export interface GroupMembersTable {
   user_id: number;
   group_code: string;
+  /** 1: an administrator granted it (0013; every membership before). */
+  granted: Generated<number>;
+  /** The directory whose group mapping gave it, or null (0013). */
+  directory_id: Generated<string | null>;
+}
+
+/** The company directories (server/directory/, 0013). */
+export interface DirectoriesTable {
+  id: string;
+  position: number;
+  config: string;
+  bind_password: string;
+  last_sync: string | null;
+  sync_lease_until: Generated<number>;
+  updated_at: number;
 }
 
 /** First-start setup links (server/console/setup-token-store.ts): only the SHA-256 of each token. */
@@ -153,4 +170,5 @@ export interface Database extends OidcTables, ProtocolTables {
   meta: MetaTable;
   setup_tokens: SetupTokensTable;
   admin_audit: AdminAuditTable;
+  directories: DirectoriesTable;
 }

@@ -16,6 +16,7 @@ function toUser(row: Selectable<UsersTable>): User {
     isAdmin: Number(row.is_admin) === 1,
     disabled: Number(row.disabled) === 1,
     createdAt: Number(row.created_at),
+    directoryId: row.directory_id ?? null,
   };
 }
 
@@ -56,6 +57,7 @@ export class SqlUserStore implements UserStore {
         kind: user.kind,
         created_at: Date.now(),
         is_admin: user.isAdmin ? 1 : 0,
+        directory_id: user.directoryId ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -13,9 +13,11 @@ export interface User {
   /** Disabled by an administrator: no sign-in by any method. */
   disabled: boolean;
   createdAt: number;
+  /** The company directory the account came from (server/directory/): it has no password here. */
+  directoryId: string | null;
 }
 
-export type NewUser = Omit<User, 'id' | 'isAdmin' | 'disabled' | 'createdAt'> & { isAdmin?: boolean };
+export type NewUser = Omit<User, 'id' | 'isAdmin' | 'disabled' | 'createdAt' | 'directoryId'> & { isAdmin?: boolean; directoryId?: string | null };
 
 export interface UserSearch {
   /** Part of a username or phone number. */

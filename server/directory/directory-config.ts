@@ -1,0 +1,70 @@
+// A directory's configuration as the server keeps it (the console's ConsoleDirectory without the
+// write-only password and the last sync), its defaults, and the checks every way in (console,
+// import, CLI) passes before anything is stored: each filter parses (RFC 4515), each URL is an
+// ldap:// or ldaps:// address, and in production no password travels in the clear.
+import { FilterParser } from 'ldapts';
+import { readFileSync } from 'node:fs';
+import { AdminActionError } from '../admin-action-error.ts';
+import { DirectoryMessages } from '../../contract/errors.ts';
+import { DIRECTORY_CONNECT_TIMEOUT_MS, DIRECTORY_ID_PATTERN, DIRECTORY_SYNC_MINUTES } from '../../contract/rules/directory.ts';
+import type { ConsoleDirectory } from '../../contract/endpoints/console-directories.ts';
+
+export type DirectoryConfig = Omit<ConsoleDirectory, 'hasBindPassword' | 'lastSync' | 'updatedAt'>;
+
+/** What an import file or the console may leave out. */
+export const DIRECTORY_DEFAULTS = {
+  startTls: false,
+  caFile: null,
+  userFilter: '(objectClass=inetOrgPerson)',
+  usernameAttribute: 'uid',
+  phoneAttribute: 'mobile',
+  nameAttribute: 'cn',
+  disabledFilter: null,
+  groupMappings: [],
+  accountType: 'staff',
+  passwordWriteBack: false,
+  syncMinutes: DIRECTORY_SYNC_MINUTES.default,
+  connectTimeoutMs: DIRECTORY_CONNECT_TIMEOUT_MS.default,
+} as const satisfies Partial<DirectoryConfig>;
+
+const bad = (message: string): AdminActionError => new AdminActionError('badInput', message);
+
+function checkFilter(field: string, filter: string): void {
+  try {
+    FilterParser.parseString(filter);
+  } catch {
+    throw bad(DirectoryMessages.badFilter(field));
+  }
+}
+
+/** Refuses a configuration that cannot work; `production` also refuses plain ldap:// without StartTLS. */
+export function checkDirectoryConfig(config: DirectoryConfig, production: boolean): void {
+  if (!DIRECTORY_ID_PATTERN.test(config.id)) throw bad(`目录标识 ${config.id} 只能由小写字母、数字和 - 组成`);
+  for (const url of config.urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw bad(DirectoryMessages.badUrl(url));
+    }
+    if ((parsed.protocol !== 'ldap:' && parsed.protocol !== 'ldaps:') || !parsed.hostname || (parsed.pathname !== '' && parsed.pathname !== '/')) {
+      throw bad(DirectoryMessages.badUrl(url));
+    }
+    if (production && parsed.protocol === 'ldap:' && !config.startTls) throw bad(DirectoryMessages.plainLdapInProduction(url));
+  }
+  checkFilter('userFilter', config.userFilter);
+  if (config.disabledFilter !== null) checkFilter('disabledFilter', config.disabledFilter);
+  if (!Number.isInteger(config.syncMinutes) || config.syncMinutes < DIRECTORY_SYNC_MINUTES.min || config.syncMinutes > DIRECTORY_SYNC_MINUTES.max) {
+    throw bad(`syncMinutes 应为 ${DIRECTORY_SYNC_MINUTES.min} 到 ${DIRECTORY_SYNC_MINUTES.max} 的整数`);
+  }
+  if (!Number.isInteger(config.connectTimeoutMs) || config.connectTimeoutMs < 100 || config.connectTimeoutMs > DIRECTORY_CONNECT_TIMEOUT_MS.max) {
+    throw bad(`connectTimeoutMs 应为 100 到 ${DIRECTORY_CONNECT_TIMEOUT_MS.max} 的整数`);
+  }
+  if (config.caFile !== null) {
+    try {
+      readFileSync(config.caFile);
+    } catch {
+      throw bad(DirectoryMessages.caFileUnreadable(config.caFile));
+    }
+  }
+}
