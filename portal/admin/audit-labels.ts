@@ -23,6 +23,7 @@ export const SIGN_IN_RESULT_NAMES: Readonly<Record<string, string>> = {
   bad_otp: '动态验证码错误',
   otp_reused: '动态验证码已用过',
   bad_recovery_code: '恢复码错误',
+  directory_down: '目录服务不可用',
 };
 
 const CLI_COMMAND_NAMES: Readonly<Record<string, string>> = {
@@ -37,6 +38,8 @@ const CLI_COMMAND_NAMES: Readonly<Record<string, string>> = {
   'add-client': '添加客户端',
   'remove-client': '删除客户端',
   'rotate-keys': '轮换签名密钥',
+  'sync-directory': '同步目录',
+  'link-directory-account': '账号归属目录',
 };
 
 export const ADMIN_ACTION_NAMES: Readonly<Record<string, string>> = {
@@ -70,6 +73,11 @@ export const ADMIN_ACTION_NAMES: Readonly<Record<string, string>> = {
   'saml-sp.create': '新建 SAML 应用',
   'saml-sp.update': '修改 SAML 应用',
   'saml-sp.remove': '删除 SAML 应用',
+  'directory.create': '新建目录',
+  'directory.update': '修改目录',
+  'directory.remove': '删除目录',
+  'directory.sync': '同步目录',
+  'account.link-directory': '账号归属目录',
   ...Object.fromEntries(Object.entries(CLI_COMMAND_NAMES).map(([command, name]) => [`cli.${command}`, `命令行：${name}`])),
 };
 

@@ -1,8 +1,8 @@
 // POST /centerAuth/sso/doLogin: password login (name, pwd) and mobile login (phone, SMS code).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { decoyPasswordHash, verifyPassword } from './passwords.ts';
-import { locked, refuse } from '../http/api-error.ts';
+import { checkSignInPassword } from '../directory/sign-in-password.ts';
+import { ApiError, locked, Refusal, refuse } from '../http/api-error.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE, ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
 import { doLogin, type DoLoginBody } from '../../contract/endpoints/auth.ts';
@@ -67,8 +67,15 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       throw locked(lockedForMs);
     }
     const plain = decryptPassword(ctx, body.pwd);
-    const user = await ctx.stores.users.findUserByName(name);
-    const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), plain);
+    let checked: Awaited<ReturnType<typeof checkSignInPassword>>;
+    try {
+      checked = await checkSignInPassword(ctx, name, plain);
+    } catch (error) {
+      // The directory down (or the entry disabled there): audited, never a lockout count.
+      await audit(ctx, request, name, 'password', error instanceof ApiError && error.code === Refusal.directoryDown[0] ? 'directory_down' : 'disabled', body.clientId);
+      throw error;
+    }
+    const { user, matches } = checked;
     if (!user || !matches) {
       const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
       await audit(ctx, request, name, 'password', nowLockedForMs > 0 ? 'locked' : 'bad_credentials', body.clientId);
@@ -85,7 +92,8 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       await audit(ctx, request, user.username, 'password', 'must_change', body.clientId);
       throw refuse('firstLogin');
     }
-    const aged = passwordAgeing(user.passwordChangedAt, ctx.now(), ctx.config);
+    // A directory account's password ages in the directory, not here.
+    const aged = user.directoryId ? null : passwordAgeing(user.passwordChangedAt, ctx.now(), ctx.config);
     if (aged) {
       // 稍后修改: honoured only while the server's own grace lasts, whatever the client sends.
       const postponed = body.postponePasswordChange === 1 && aged.postponeUntil !== null;

@@ -105,17 +105,6 @@ export class DirectoryStore {
     return rows.map((r) => ({ userId: Number(r.id), username: r.username, phone: r.phone, kind: r.kind === 'dealer' ? 'dealer' : 'staff', disabled: Number(r.disabled) === 1 }));
   }
 
-  /** Usernames of local accounts (no directory) among `usernames`: the clashes. */
-  async localUsernames(usernames: string[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    for (let i = 0; i < usernames.length; i += 500) {
-      const rows = await this.db.selectFrom('users').select('username')
-        .where('username', 'in', usernames.slice(i, i + 500)).where('directory_id', 'is', null).execute();
-      for (const r of rows) found.add(r.username);
-    }
-    return found;
-  }
-
   /** Phones held by accounts other than the directory's own (a directory phone that clashes is left out). */
   async phonesOutside(directoryId: string): Promise<Set<string>> {
     const rows = await this.db.selectFrom('users').select('phone')

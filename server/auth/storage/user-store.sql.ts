@@ -40,6 +40,15 @@ export class SqlUserStore implements UserStore {
     return row ? toUser(row) : null;
   }
 
+  async findUsernames(usernames: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < usernames.length; i += 500) {
+      const rows = await this.db.selectFrom('users').select('username').where('username', 'in', usernames.slice(i, i + 500)).execute();
+      for (const r of rows) found.add(r.username);
+    }
+    return found;
+  }
+
   async findUserById(id: number): Promise<User | null> {
     const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toUser(row) : null;

@@ -33,6 +33,8 @@ export type MessengerProvider = 'wecom' | 'feishu';
 export interface UserStore {
   findUserByName(username: string): Promise<User | null>;
   findUserByPhone(phone: string): Promise<User | null>;
+  /** Which of `usernames` some account already has. */
+  findUsernames(usernames: string[]): Promise<Set<string>>;
   findUserById(id: number): Promise<User | null>;
   insertUser(user: NewUser): Promise<User>;
   updatePassword(userId: number, passwordHash: string, changedAt: number, mustChange: boolean): Promise<void>;
