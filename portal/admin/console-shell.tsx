@@ -1,5 +1,5 @@
-// The signed-in console: the header (product, administrator, 退出) and the four sections behind a
-// navigation of real links (#clients, #groups, #accounts, #audit). A section once opened stays
+// The signed-in console: the header (product, administrator, 退出) and the five sections behind a
+// navigation of real links (#clients, #groups, #accounts, #directories, #audit). A section once opened stays
 // mounted (hidden when another is shown), so a half-filled form survives a look elsewhere.
 import { useEffect, useRef, useState } from 'react';
 import type { ConsoleMe } from '../../contract/endpoints/console.ts';
@@ -11,11 +11,13 @@ import { ClientsSection } from './clients-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
 import { AccountsSection } from './accounts-section.tsx';
 import { AuditSection } from './audit-section.tsx';
+import { DirectoriesSection } from './directories-section.tsx';
 
 export const SECTIONS = [
   { id: 'clients', label: '应用' },
   { id: 'groups', label: '客户群' },
   { id: 'accounts', label: '账号' },
+  { id: 'directories', label: '目录' },
   { id: 'audit', label: '审计' },
 ] as const;
 
@@ -30,6 +32,7 @@ const VIEWS: Record<SectionId, () => React.ReactElement> = {
   clients: () => <ClientsSection />,
   groups: () => <GroupsSection />,
   accounts: () => <AccountsSection />,
+  directories: () => <DirectoriesSection />,
   audit: () => <AuditSection />,
 };
 
