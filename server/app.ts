@@ -31,6 +31,7 @@ import { accountSlice } from './account/account-routes.ts';
 import { passkeySlice } from './passkey/passkey-routes.ts';
 import { oidcSlice } from './oidc/oidc-plugin.ts';
 import { protocolsSlice } from './cas/protocols-plugin.ts';
+import { directorySlice } from './directory/directory-plugin.ts';
 
 /**
  * Every slice's plugin, in the order they mount. Health comes before the console's first-start
@@ -38,7 +39,7 @@ import { protocolsSlice } from './cas/protocols-plugin.ts';
  */
 export const SLICES: readonly SlicePlugin[] = [
   healthSlice, consoleSlice, authSlice, catalogSlice, registrationSlice, tenantSlice, embeddingSlice,
-  mfaSlice, accountSlice, passkeySlice, oidcSlice, protocolsSlice,
+  mfaSlice, accountSlice, passkeySlice, oidcSlice, protocolsSlice, directorySlice,
 ];
 
 export interface AppDeps extends Omit<ComposeOptions, 'log'> {

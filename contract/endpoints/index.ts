@@ -4,6 +4,7 @@
 import * as auth from './auth.ts';
 import * as catalog from './catalog.ts';
 import * as console from './console.ts';
+import * as consoleDirectories from './console-directories.ts';
 import * as embedding from './embedding.ts';
 import * as mfa from './mfa.ts';
 import * as account from './account.ts';
@@ -68,6 +69,11 @@ export const endpoints = {
   consoleSignInAudit: console.signInAudit,
   consoleSignInAuditCsv: console.signInAuditCsv,
   consoleAdminActionAudit: console.adminActionAudit,
+  consoleListDirectories: consoleDirectories.listDirectories,
+  consoleSaveDirectory: consoleDirectories.saveDirectory,
+  consoleRemoveDirectory: consoleDirectories.removeDirectory,
+  consoleTestDirectory: consoleDirectories.testDirectory,
+  consoleSyncDirectory: consoleDirectories.syncDirectory,
   verifySecondFactor: mfa.verifySecondFactor,
   startSignInEnrolment: mfa.startSignInEnrolment,
   confirmSignInEnrolment: mfa.confirmSignInEnrolment,
