@@ -12,7 +12,7 @@ export const DIRECTORY_TEXT = {
   formTitleEdit: (name: string) => `编辑目录：${name}`,
   saved: (name: string, id: string) => `已保存目录 ${name}（${id}）`,
   removed: (name: string) => `已删除目录 ${name}`,
-  removeConfirm: (name: string) => `删除目录“${name}”？删除后不再从该目录登录和同步；已同步的账号留在账号列表中，可在账号中停用。`,
+  removeConfirm: (name: string) => `删除目录“${name}”？删除后不再从该目录登录和同步，从该目录同步来的账号全部停用：它们的会话立即结束，已登录的应用将被单点退出。`,
   removeOk: '删除目录',
   test: '测试连接',
   testing: '正在测试…',
