@@ -1,5 +1,7 @@
 // One account: its facts, 重置密码, 解锁 (while locked), 停用 / 启用, 授予 / 撤销管理员 (asks for the
-// password again; the last administrator stays: AU00604), its groups and its sessions.
+// password again; the last administrator stays: AU00604), its groups and its sessions. An account
+// that came from a company directory says so, has no 重置密码 (its password is in the directory),
+// and shows the groups its directory mappings gave apart from those an administrator granted.
 import { useRef, useState, type RefObject } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 import { api, confirmAction } from './console-api.ts';
@@ -11,6 +13,9 @@ import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { AccountSessions } from './account-sessions.tsx';
 import { accountFlags, isLocked } from './account-flags.ts';
 import { formatTime } from './format.ts';
+import { accountOrigin } from './account-directory.ts';
+import { DirectoryGroups, directoryName } from './account-directory-groups.tsx';
+import { DIRECTORY_TEXT } from './directory-messages.ts';
 
 interface AccountDetailProps {
   account: ConsoleAccount;
@@ -23,7 +28,8 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [resetting, setResetting] = useState(false);
-  const [groups, setGroups] = useState<string[]>(account.groups);
+  const origin = accountOrigin(account);
+  const [groups, setGroups] = useState<string[]>(origin.grantedGroups);
   const [sessionsGeneration, setSessionsGeneration] = useState(0);
   const groupsAction = useAction();
   const name = account.username;
@@ -71,7 +77,8 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
     }
   }
 
-  const groupsChanged = [...groups].sort().join() !== [...account.groups].sort().join();
+  const groupsChanged = [...groups].sort().join() !== [...origin.grantedGroups].sort().join();
+  const fromDirectory = origin.directoryId !== null;
   return (
     <div className="panel account-detail">
       <div className="toolbar">
@@ -83,10 +90,14 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
         <div><dt>手机号</dt><dd>{account.phone ?? '—'}</dd></div>
         <div><dt>状态</dt><dd>{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</dd></div>
         <div><dt>创建时间</dt><dd>{formatTime(account.createdAt)}</dd></div>
-        <div><dt>密码修改时间</dt><dd>{formatTime(account.passwordChangedAt)}</dd></div>
+        {fromDirectory ? (
+          <div><dt>来源</dt><dd data-testid="account-directory">{DIRECTORY_TEXT.fromDirectory(directoryName(origin.directoryId))}</dd></div>
+        ) : (
+          <div><dt>密码修改时间</dt><dd>{formatTime(account.passwordChangedAt)}</dd></div>
+        )}
       </dl>
       <div className="row-actions">
-        <button type="button" className="btn btn--plain" onClick={() => setResetting(true)} disabled={actions.busy}>重置密码</button>
+        {fromDirectory ? null : <button type="button" className="btn btn--plain" onClick={() => setResetting(true)} disabled={actions.busy}>重置密码</button>}
         {isLocked(account) ? (
           <BusyButton busy={busyKey === 'unlock'} disabled={actions.busy} onClick={() => void act('unlock', () => api.post('/console/accounts/unlock', { json: { username: name }, quiet: true }), '账号已解锁')}>解锁</BusyButton>
         ) : null}
@@ -97,17 +108,24 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
           {account.isAdmin ? '撤销管理员' : '授予管理员'}
         </BusyButton>
       </div>
+      {fromDirectory ? <p className="notice notice--info" data-testid="reset-refused">{DIRECTORY_TEXT.resetRefused}</p> : null}
       <p role="status" className="cell-note">{note}</p>
       <FormError text={actions.error} />
       <div className="subsection">
-        <GroupCheckboxes legend="所属客户群" selected={groups} onChange={setGroups} />
+        {fromDirectory || origin.directoryGroups.length > 0 ? <DirectoryGroups codes={origin.directoryGroups} /> : null}
+        <GroupCheckboxes
+          legend={fromDirectory || origin.directoryGroups.length > 0 ? DIRECTORY_TEXT.grantedGroupsLegend : '所属客户群'}
+          {...(fromDirectory || origin.directoryGroups.length > 0 ? { hint: DIRECTORY_TEXT.grantedGroupsHint } : {})}
+          selected={groups}
+          onChange={setGroups}
+        />
         <FormError text={groupsAction.error} />
         <div className="form__actions">
           <BusyButton busy={groupsAction.busy} busyLabel="正在保存…" disabled={!groupsChanged} onClick={saveGroups}>保存客户群</BusyButton>
         </div>
       </div>
       <AccountSessions username={name} generation={sessionsGeneration} />
-      {resetting ? (
+      {resetting && !fromDirectory ? (
         <ResetPasswordDialog
           account={account}
           onClose={() => setResetting(false)}

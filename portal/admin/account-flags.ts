@@ -1,6 +1,8 @@
-// The badges of an account's state (停用, 锁定, 管理员, 须修改密码).
+// The badges of an account's state (停用, 锁定, 管理员, 须修改密码, 目录账号).
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 import { formatTime } from './format.ts';
+import { accountOrigin } from './account-directory.ts';
+import { DIRECTORY_TEXT } from './directory-messages.ts';
 
 export function isLocked(account: ConsoleAccount, now = Date.now()): boolean {
   return account.lockedUntil !== null && account.lockedUntil > now;
@@ -13,5 +15,6 @@ export function accountFlags(account: ConsoleAccount): Array<{ text: string; ton
   if (isLocked(account)) flags.push({ text: `锁定至 ${formatTime(account.lockedUntil)}`, tone: 'badge--warn' });
   if (account.isAdmin) flags.push({ text: '管理员', tone: '' });
   if (account.mustChangePassword) flags.push({ text: '须修改密码', tone: '' });
+  if (accountOrigin(account).directoryId) flags.push({ text: DIRECTORY_TEXT.directoryMarker, tone: 'badge--directory' });
   return flags;
 }

@@ -12,7 +12,14 @@ import { Pager } from './pager.tsx';
 import { AccountCreateForm } from './account-create-form.tsx';
 import { AccountDetail } from './account-detail.tsx';
 import { accountFlags } from './account-flags.ts';
+import { accountOrigin } from './account-directory.ts';
 import { focusHeading } from './focus.ts';
+
+/** The account's groups, those a directory mapping gave marked （目录）. */
+function groupsText(account: ConsoleAccount): string {
+  const { directoryGroups } = accountOrigin(account);
+  return account.groups.map((code) => (directoryGroups.includes(code) ? `${code}（目录）` : code)).join('、') || '—';
+}
 
 interface Query {
   q: string;
@@ -123,7 +130,7 @@ export function AccountsSection() {
                       <th scope="row" data-label="用户名">{account.username}</th>
                       <td data-label="手机号">{account.phone ?? '—'}</td>
                       <td data-label="类型">{account.kind === 'staff' ? '员工' : '经销商'}</td>
-                      <td data-label="客户群">{account.groups.join('、') || '—'}</td>
+                      <td data-label="客户群">{groupsText(account)}</td>
                       <td data-label="状态">{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</td>
                       <td data-label="操作"><button type="button" className="btn btn--link" onClick={() => open(account)} aria-label={`管理账号 ${account.username}`}>管理</button></td>
                     </tr>
