@@ -2,7 +2,7 @@
 // e2e journeys and `npm run screenshots` reach its sections the same way.
 import type { Locator, Page } from 'playwright-core';
 
-export type ConsoleSection = 'clients' | 'groups' | 'accounts' | 'audit';
+export type ConsoleSection = 'clients' | 'groups' | 'accounts' | 'directories' | 'audit';
 
 export const consoleSection = (page: Page, id: ConsoleSection): Locator => page.locator(`#section-${id}`);
 
