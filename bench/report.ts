@@ -2,7 +2,7 @@
 // to bench/results.json.
 
 export interface BenchRow {
-  section: 'crypto' | 'size' | 'page' | 'lighthouse' | 'server' | 'peers' | 'trace';
+  section: 'crypto' | 'size' | 'page' | 'lighthouse' | 'server' | 'peers' | 'trace' | 'directory';
   name: string;
   /** The figure as printed, e.g. "0.91 ms/op". */
   value: string;

@@ -1,4 +1,4 @@
-// npm run bench: every measurement of issues 7, 12, 16 and 25 in one table (budget and PASS/FAIL per
+// npm run bench: every measurement of issues 7, 12, 16, 25 and 30 in one table (budget and PASS/FAIL per
 // row), also written to bench/results.json. Never part of npm test. Builds dist/ first when it is
 // missing or stale (scripts/build-if-stale.ts). `npm run bench -- peers compiled` (or BENCH_ONLY=peers,compiled) runs named parts;
 // `--write` also rewrites README.md's speed tables from this run's peer and OpenID Connect figures. BENCH_LOAD_SECONDS,
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './child-server.ts';
 import { benchCompiledServer } from './compiled-server-bench.ts';
 import { benchCrypto } from './crypto-bench.ts';
+import { benchDirectory } from './directory-bench.ts';
 import { machineLine } from './environment.ts';
 import { benchLighthouse } from './lighthouse-bench.ts';
 import { benchPageLoad } from './page-load-bench.ts';
@@ -25,7 +26,7 @@ import { benchSize } from './size-bench.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 
-const PARTS = ['crypto', 'size', 'page', 'lighthouse', 'server', 'oidc', 'compiled', 'peers', 'trace'];
+const PARTS = ['crypto', 'size', 'page', 'lighthouse', 'server', 'oidc', 'compiled', 'peers', 'trace', 'directory'];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = named.filter((part) => !PARTS.includes(part));
 if (unknown.length > 0) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; parts: ${PARTS.join(' ')}`);
@@ -37,7 +38,7 @@ const rows: BenchRow[] = [];
 const started = Date.now();
 const loadAtStart = os.loadavg();
 // What `npm start` does first: build whatever is missing or older than its sources.
-if (['size', 'page', 'lighthouse', 'server', 'oidc', 'compiled', 'peers', 'trace'].some((part) => only.has(part))) buildIfStale();
+if (['size', 'page', 'lighthouse', 'server', 'oidc', 'compiled', 'peers', 'trace', 'directory'].some((part) => only.has(part))) buildIfStale();
 
 if (only.has('crypto')) {
   console.log('crypto: SM2 and argon2id ...');
@@ -73,6 +74,10 @@ if (only.has('oidc')) {
 if (only.has('compiled')) {
   console.log('compiled: node dist/server/main.js, start and memory ...');
   rows.push(...(await benchCompiledServer()));
+}
+if (only.has('directory')) {
+  console.log('directory: a slapd of 10,000 people, a full sync, directory vs local sign-in ...');
+  rows.push(...(await benchDirectory()));
 }
 if (only.has('trace')) {
   console.log('trace: one traced cold load per page ...');
