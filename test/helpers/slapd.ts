@@ -20,7 +20,7 @@
 // portal account gets size.prtotal=unlimited, as an operator gives a sync account; everyone else
 // keeps 500 even when paging.
 //
-// Unauthenticated binds (a DN with an empty password, RFC 4513 5.1.2) are allowed, as many
+// Unauthenticated binds (a DN with an empty password, RFC 4513 5.1.2; allow bind_anon_dn) are allowed, as many
 // directories (Active Directory among them) do: they "succeed" as anonymous, so the portal must
 // refuse an empty password itself before any bind.
 //
