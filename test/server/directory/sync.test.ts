@@ -14,20 +14,22 @@ import { codeFlow, exchange, startOidcServer, type OidcServer } from '../oidc/oi
 
 const BULK = 1100;
 
-let slapd: Slapd;
-before(async () => { slapd = await startSlapd({ bulkPeople: BULK }); });
-after(() => slapd.stop());
-
 for (const backend of testBackends()) {
   describe(`directory sync (${backend.name})`, () => {
+    // A directory of its own per storage mode: the tests below change it.
+    let slapd: Slapd;
     let s: OidcServer;
     const ctx = () => s.server.ctx;
     const groupsOf = async (username: string) => ctx().stores.memberships.groupsOf((await ctx().stores.users.findUserByName(username))!.id);
     before(async () => {
+      slapd = await startSlapd({ bulkPeople: BULK });
       s = await startOidcServer(backend.overrides);
       await saveDirectory(ctx(), directoryInput(slapd));
     });
-    after(() => s.close());
+    after(async () => {
+      await s.close();
+      await slapd.stop();
+    });
 
     it('test-directory counts every person past slapd\'s size limit of 500 (paged)', async () => {
       assert.deepEqual(await testDirectory(ctx(), 'corp'), { ok: true, url: slapd.url, found: BULK + 3, error: null });
