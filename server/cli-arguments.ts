@@ -29,6 +29,9 @@ export const MAX_ARGUMENTS: Readonly<Record<string, number>> = {
   'admin-audit': 1,
   'list-users': 1,
   sessions: 1,
+  'sync-directory': 1,
+  'test-directory': 1,
+  'link-directory-account': 2,
 };
 
 /** The refusal for `args` beyond what `command` takes, or null when they fit (or the command is unknown). */

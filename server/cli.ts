@@ -19,6 +19,7 @@ import { accountSessions, createAccount, endAccountAccess, setAccountAdmin, setA
 import { rotateClientSecret, setClientDisabled } from './oidc/client-admin.ts';
 import { readPassword } from './cli-password.ts';
 import { recordAdminAction } from './console/record-admin-action.ts';
+import { DIRECTORY_USAGE, DirectoryCommandFailed, DirectoryUsageError, runDirectoryCommand } from './directory/directory-cli.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
@@ -42,6 +43,7 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   sessions <username>                              the account's portal sessions and the apps each signed into
 ${OIDC_USAGE}
 ${PROTOCOL_USAGE}
+${DIRECTORY_USAGE}
   disable-client <client-id> | enable-client <client-id>
   rotate-secret <client-id> [--grace-minutes N]    a new client secret (printed once); the old one works N more minutes (default 60)`;
 
@@ -244,14 +246,19 @@ try {
   }
   if (values['secret-stdin'] === true) (values as Record<string, unknown>).secret = await readPassword('client secret: ');
   console.log(await withAdminContext(readConfig(), async (ctx) => {
-    const answer = (await runProtocolCommand(ctx, command, args, values)) ?? (await runOidcCommand(ctx, command, args, values)) ?? (await run(ctx, command, args, values));
+    const answer = (await runProtocolCommand(ctx, command, args, values)) ?? (await runOidcCommand(ctx, command, args, values))
+      ?? (await runDirectoryCommand(ctx, CLI_ACTOR, command, args)) ?? (await run(ctx, command, args, values));
     // The commands older than the console leave their row here (the newer ones write their own,
     // with the record before and after). Only the first argument: add-user's second is a password.
     if (command && AUDITED_AS_COMMAND.has(command)) await recordAdminAction(ctx, CLI_ACTOR, 'cli', `cli.${command}`, args[0] ?? '', null, null);
     return answer;
   }));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError || error instanceof ProtocolUsageError || error instanceof AdminActionError) {
+  if (error instanceof DirectoryCommandFailed) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else if (error instanceof DirectoryUsageError ||
+    error instanceof UsageError || error instanceof ConfigError || error instanceof OidcUsageError || error instanceof ProtocolUsageError || error instanceof AdminActionError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {

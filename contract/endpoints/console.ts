@@ -316,7 +316,14 @@ export interface ConsoleAccount {
   mustChangePassword: boolean;
   /** Locked by wrong passwords until this time (epoch ms); null: not locked. */
   lockedUntil: number | null;
+  /** Every membership: the union of grantedGroups and directoryGroups. */
   groups: string[];
+  /** Memberships an administrator granted (they stay when a directory drops the same group). */
+  grantedGroups: string[];
+  /** Memberships a directory's group mapping gave (a sync adds and removes them). */
+  directoryGroups: string[];
+  /** The company directory the account came from (it signs in there; no password here), or null. */
+  directoryId: string | null;
   createdAt: number;
   passwordChangedAt: number;
 }

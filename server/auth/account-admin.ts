@@ -123,13 +123,14 @@ export async function setAccountAdmin(ctx: AppContext, user: User, admin: boolea
   await ctx.stores.consoleSessions.deleteUserSessions(user.id);
 }
 
-/** The account's memberships become exactly `groups`. */
+/** The account's granted memberships become exactly `groups` (those a directory gives follow the directory). */
 export async function setAccountGroups(ctx: AppContext, user: User, groups: string[]): Promise<void> {
   const wanted = await requireGroups(ctx, groups);
   await ctx.storage.transaction(async (tx) => {
     const current = await tx.memberships.groupsOf(user.id);
     for (const code of current) if (!wanted.includes(code)) await tx.memberships.revoke(user.id, code);
-    for (const code of wanted) if (!current.includes(code)) await tx.memberships.grant(user.id, code);
+    // Every wanted one is granted, also one a directory gives (it then stays when the directory drops it).
+    for (const code of wanted) await tx.memberships.grant(user.id, code);
   });
 }
 

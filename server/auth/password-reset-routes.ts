@@ -47,6 +47,8 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext, pol
     await ctx.sms.require(phone, 'reset', code);
     const user = await ctx.stores.users.findUserByPhone(phone);
     if (!user) throw refuse('badSmsCode');
+    // A directory account's password is reset in the company directory (directory/directory-password.ts).
+    if (user.directoryId) throw refuse('changeInDirectory');
     // A refused password keeps the code: the user picks a better one (each try still counts).
     if (await verifyPassword(user.passwordHash, newPlain)) throw refuse('samePassword');
     // The code is used up in the transaction that sets the password (auth/set-password.ts: the

@@ -11,6 +11,7 @@ import type { RouteHooks } from './attempt-policy.ts';
 import { decryptPassword } from './decrypt-password.ts';
 import { verifyPassword, decoyPasswordHash } from './passwords.ts';
 import { setPassword } from './set-password.ts';
+import { changeDirectoryPassword } from '../directory/directory-password.ts';
 import { requireSession } from './session-cookie.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { locked, refuse, weakPassword } from '../http/api-error.ts';
@@ -42,7 +43,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
     const newPlain = decryptPassword(ctx, newPassword);
     const confirmPlain = decryptPassword(ctx, confirmPassword);
     const user = await ctx.stores.users.findUserByName(name);
-    if (!user || !(await verifyPassword(user.passwordHash, oldPlain))) {
+    if (user?.directoryId && !user.disabled) {
+      // A directory account's password lives in its directory (directory/directory-password.ts).
+      if (newPlain !== confirmPlain) throw refuse('confirmMismatch');
+      if (newPlain === oldPlain) throw refuse('samePassword');
+      if (await changeDirectoryPassword(ctx, user, oldPlain, newPlain)) return ok(changePassword, null);
+    }
+    if (!user || user.directoryId || !(await verifyPassword(user.passwordHash, oldPlain))) {
       if (!user) await verifyPassword(await decoyPasswordHash(), oldPlain);
       const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
       if (nowLockedForMs > 0) throw locked(nowLockedForMs);

@@ -36,8 +36,12 @@ export class SqlMembershipStore implements MembershipStore {
   }
 
   async revoke(userId: number, groupCode: string): Promise<boolean> {
-    const result = await this.scope.db.deleteFrom('group_members')
-      .where('user_id', '=', userId).where('group_code', '=', groupCode).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    // Ends the administrator's grant; a membership a directory's mapping gives stays (its sync
+    // decides it), so only one no directory gives is deleted.
+    const deleted = await this.scope.db.deleteFrom('group_members')
+      .where('user_id', '=', userId).where('group_code', '=', groupCode).where('directory_id', 'is', null).executeTakeFirst();
+    const ungranted = await this.scope.db.updateTable('group_members').set({ granted: 0 })
+      .where('user_id', '=', userId).where('group_code', '=', groupCode).where('granted', '=', 1).executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0 || Number(ungranted.numUpdatedRows) > 0;
   }
 }

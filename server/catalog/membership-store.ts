@@ -8,8 +8,8 @@ export interface MembershipStore {
   /** The codes of the account's groups, sorted. */
   groupsOf(userId: number): Promise<string[]>;
   isMember(userId: number, groupCode: string): Promise<boolean>;
-  /** True when the membership is new (granting twice is harmless). */
+  /** True when the administrator's grant is new (granting twice is harmless; over a directory's membership it adds the grant). */
   grant(userId: number, groupCode: string): Promise<boolean>;
-  /** True when there was a membership to end. */
+  /** True when there was a grant to end; a membership a directory mapping gives stays (server/directory). */
   revoke(userId: number, groupCode: string): Promise<boolean>;
 }

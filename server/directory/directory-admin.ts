@@ -9,26 +9,13 @@ import { AdminMessages, DirectoryMessages } from '../../contract/errors.ts';
 import type { ConsoleDirectory, DirectorySyncResult, DirectoryTestResult } from '../../contract/endpoints/console-directories.ts';
 import type { User } from '../auth/storage/user-store.ts';
 import { endAccountAccess } from '../auth/account-admin.ts';
-import { checkDirectoryConfig, DIRECTORY_DEFAULTS, type DirectoryConfig } from './directory-config.ts';
+import { storeDirectory, type DirectoryInput, type SaveOptions } from './directory-save.ts';
 import { DirectoryError, withServiceAccount } from './ldap-connection.ts';
 import { countPeople, findPerson } from './directory-search.ts';
 import { runSync } from './directory-sync.ts';
 import type { StoredDirectory } from './directory-store.ts';
 
-/** A directory as given to save: the password in plain text (null keeps the stored one). */
-export interface DirectoryInput extends Partial<Omit<DirectoryConfig, 'id' | 'name' | 'urls' | 'bindDn' | 'baseDn'>> {
-  id: string;
-  name: string;
-  urls: string[];
-  bindDn: string;
-  baseDn: string;
-  bindPassword: string | null;
-}
-
-export interface SaveOptions {
-  /** null: must be new (the console's create); a number: the row as read (409 when it changed); undefined: create or update (import). */
-  expectedUpdatedAt?: number | null;
-}
+export type { DirectoryInput } from './directory-save.ts';
 
 function toConsole(stored: StoredDirectory): ConsoleDirectory {
   return { ...stored.config, hasBindPassword: true, lastSync: stored.lastSync, updatedAt: stored.updatedAt };
@@ -46,28 +33,10 @@ export async function listDirectories(ctx: AppContext): Promise<ConsoleDirectory
 
 /** Creates or updates the directory; answers it as the console shows it. */
 export async function saveDirectory(ctx: AppContext, input: DirectoryInput, options: SaveOptions = {}): Promise<{ directory: ConsoleDirectory; created: boolean; before: ConsoleDirectory | null }> {
-  const { bindPassword, ...rest } = input;
-  const config: DirectoryConfig = {
-    ...DIRECTORY_DEFAULTS,
-    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
-    groupMappings: [...(rest.groupMappings ?? [])],
-  } as DirectoryConfig;
-  checkDirectoryConfig(config, ctx.config.production);
-  const known = new Set((await ctx.stores.catalog.listGroups()).map((g) => g.code));
-  const unknown = config.groupMappings.map((m) => m.group).filter((code) => !known.has(code));
-  if (unknown.length) throw new AdminActionError('badInput', DirectoryMessages.unknownGroups([...new Set(unknown)]));
-  const existing = await ctx.stores.directories.get(config.id);
-  const now = Math.max(ctx.now(), (existing?.updatedAt ?? 0) + 1);
-  if (!existing) {
-    if (typeof options.expectedUpdatedAt === 'number') throw new AdminActionError('conflict', DirectoryMessages.notFound(config.id));
-    if (!bindPassword) throw new AdminActionError('badInput', DirectoryMessages.bindPasswordRequired);
-    await ctx.stores.directories.insert(config, bindPassword, now);
-  } else {
-    if (options.expectedUpdatedAt === null) throw new AdminActionError('exists', DirectoryMessages.exists(config.id));
-    const updated = await ctx.stores.directories.update(config, bindPassword || null, now, options.expectedUpdatedAt ?? null);
-    if (!updated) throw new AdminActionError('conflict', DirectoryMessages.notFound(config.id));
-  }
-  return { directory: toConsole(await requireDirectory(ctx, config.id)), created: !existing, before: existing ? toConsole(existing) : null };
+  const { saved, before } = await storeDirectory(
+    { directories: ctx.stores.directories, catalog: ctx.stores.catalog, production: ctx.config.production, now: ctx.now() }, input, options,
+  );
+  return { directory: toConsole(saved), created: before === null, before: before && toConsole(before) };
 }
 
 /** Removes the directory. Its accounts stay (disabled: nothing can check their passwords any more). */

@@ -73,8 +73,10 @@ export async function openBound(config: ConnectionConfig, bind: (client: Client)
   let sawTls = false;
   for (const url of config.urls) {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    // ldapts speaks TLS from the first byte whenever tlsOptions are given: only for ldaps://.
     const client = new Client({
-      url, connectTimeout: config.connectTimeoutMs, timeout: OPERATION_TIMEOUT_MS, tlsOptions: tlsOptionsFor(config, host),
+      url, connectTimeout: config.connectTimeoutMs, timeout: OPERATION_TIMEOUT_MS,
+      ...(url.startsWith('ldaps:') ? { tlsOptions: tlsOptionsFor(config, host) } : {}),
     });
     try {
       if (config.startTls && url.startsWith('ldap:')) await client.startTLS(tlsOptionsFor(config, host));

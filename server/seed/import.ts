@@ -10,6 +10,8 @@ import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
 import { checkImportClients, importClients, ImportClientsError, type ImportClient } from '../oidc/import-clients.ts';
+import { storeDirectory, type DirectoryInput } from '../directory/directory-save.ts';
+import { AdminActionError } from '../admin-action-error.ts';
 import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
 import { THEME_COLOR_KEYS, THEME_COLOR_PATTERN, THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';
 
@@ -56,6 +58,8 @@ export interface ImportFile {
   users?: ImportUser[];
   /** OpenID Connect clients, the fields of add-client (oidc/import-clients.ts, docs/oidc.md). */
   clients?: ImportClient[];
+  /** Company directories (server/directory, docs/directory.md); the same id again updates it; bindPassword in plain text, sealed when stored. */
+  directories?: DirectoryInput[];
 }
 
 export const DEMO_DATA_FILE = path.join(SEED_DIR, 'demo-data.json');
@@ -110,6 +114,14 @@ export function readImportFile(file: string): ImportFile {
     check(u.isAdmin === undefined || typeof u.isAdmin === 'boolean', `users[${i}].isAdmin must be true or false`);
     check(u.groups === undefined || (Array.isArray(u.groups) && u.groups.every(isText)), `users[${i}].groups must be a list of group codes`);
   }
+  for (const [i, d] of (data.directories ?? []).entries()) {
+    check(d && typeof d === 'object', `directories[${i}] must be an object`);
+    check(isText(d.id) && isText(d.name) && Array.isArray(d.urls) && d.urls.every(isText) && isText(d.bindDn) && isText(d.baseDn),
+      `directories[${i}] needs id, name, urls, bindDn and baseDn`);
+    check(d.bindPassword === undefined || d.bindPassword === null || typeof d.bindPassword === 'string', `directories[${i}].bindPassword must be text`);
+    check(d.groupMappings === undefined || (Array.isArray(d.groupMappings) && d.groupMappings.every((m) => isText(m?.dn) && isText(m?.group))),
+      `directories[${i}].groupMappings must be a list of { dn, group }`);
+  }
   if (data.clients !== undefined) {
     try {
       checkImportClients(data.clients);
@@ -131,6 +143,8 @@ export interface ImportCounts {
   clients: number;
   /** Secrets generated for new confidential clients imported without one: shown once, stored hashed. */
   clientSecrets: { clientId: string; secret: string }[];
+  /** Directories new or changed. */
+  directories: number;
 }
 
 /** users[].groups of the file, for existing and new accounts alike; a code no group has stops the import. */
@@ -204,11 +218,20 @@ export async function importData(storage: Storage, data: ImportFile, now: number
       if (error instanceof ImportClientsError) check(false, error.message);
       throw error;
     });
+    // After the groups: a directory's mappings may name groups this file brings.
+    for (const [i, d] of (data.directories ?? []).entries()) {
+      try {
+        await storeDirectory({ directories: tx.directories, catalog: tx.catalog, production: httpsOnly, now }, { ...d, bindPassword: d.bindPassword ?? null });
+      } catch (error) {
+        if (error instanceof AdminActionError) check(false, `directories[${i}] (${d.id}): ${error.message}`);
+        throw error;
+      }
+    }
     return { memberships, clients };
   });
   return {
     groups: data.groups?.length ?? 0, apps, users: newUsers.length, memberships,
-    clients: clients.saved, clientSecrets: clients.generatedSecrets,
+    clients: clients.saved, clientSecrets: clients.generatedSecrets, directories: data.directories?.length ?? 0,
   };
 }
 

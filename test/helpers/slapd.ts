@@ -20,6 +20,10 @@
 // portal account gets size.prtotal=unlimited, as an operator gives a sync account; everyone else
 // keeps 500 even when paging.
 //
+// Unauthenticated binds (a DN with an empty password, RFC 4513 5.1.2; allow bind_anon_dn) are allowed, as many
+// directories (Active Directory among them) do: they "succeed" as anonymous, so the portal must
+// refuse an empty password itself before any bind.
+//
 // ACLs: a person may change their own userPassword (so the Password Modify extended operation,
 // RFC 3062, works bound as the user); anonymous may only bind; the portal account reads the rest.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
@@ -52,9 +56,9 @@ export interface SlapdPerson {
 
 /** The fixed people every rig has. */
 export const PEOPLE: Record<'alice' | 'bob' | 'carol', SlapdPerson> = {
-  alice: { uid: 'alice', cn: 'Alice Wang', mobile: '13800000001', password: 'Alice-dir-pass-1' },
-  bob: { uid: 'bob', cn: 'Bob Li', mobile: '13800000002', password: 'Bob-dir-pass-1' },
-  carol: { uid: 'carol', cn: 'Carol Zhang', mobile: '13800000003', password: 'Carol-dir-pass-1', disabled: true },
+  alice: { uid: 'alice', cn: 'Alice Wang', mobile: '13700000001', password: 'Alice-dir-pass-1' },
+  bob: { uid: 'bob', cn: 'Bob Li', mobile: '13700000002', password: 'Bob-dir-pass-1' },
+  carol: { uid: 'carol', cn: 'Carol Zhang', mobile: '13700000003', password: 'Carol-dir-pass-1', disabled: true },
 };
 
 /** The fixed groups and their members (uids). */
@@ -257,6 +261,7 @@ TLSCACertificateFile ${tls.caFile}
 TLSCertificateFile ${tls.certFile}
 TLSCertificateKeyFile ${tls.keyFile}
 password-hash {SSHA}
+allow bind_anon_dn
 
 database mdb
 suffix "${BASE_DN}"

@@ -19,10 +19,12 @@ const PAGE_SIZE = 20;
 
 async function consoleAccountOf(ctx: AppContext, user: User): Promise<ConsoleAccount> {
   const lockedForMs = await ctx.lockout.lockedForMs(user.username);
+  const sources = await ctx.stores.directories.membershipSources(user.id);
   return {
     username: user.username, phone: user.phone, kind: user.kind, isAdmin: user.isAdmin, disabled: user.disabled,
     mustChangePassword: user.mustChangePassword, lockedUntil: lockedForMs > 0 ? ctx.now() + lockedForMs : null,
-    groups: await ctx.stores.memberships.groupsOf(user.id), createdAt: user.createdAt, passwordChangedAt: user.passwordChangedAt,
+    groups: await ctx.stores.memberships.groupsOf(user.id), grantedGroups: sources.granted, directoryGroups: sources.directory,
+    directoryId: user.directoryId, createdAt: user.createdAt, passwordChangedAt: user.passwordChangedAt,
   };
 }
 

@@ -81,7 +81,7 @@ for (const backend of testBackends()) {
       const { groups, createdAt, ...account } = created.body.data;
       assert.deepEqual(account, {
         username: 'newstaff', phone: '13900000101', kind: 'staff', isAdmin: false, disabled: false, mustChangePassword: true,
-        lockedUntil: null, passwordChangedAt: now,
+        lockedUntil: null, passwordChangedAt: now, directoryId: null, grantedGroups: ['default', 'ka'], directoryGroups: [],
       });
       // The user store stamps createdAt with the real time, not the app's clock: only roughly now.
       assert.ok(Math.abs(createdAt - Date.now()) < 60_000, String(createdAt));
