@@ -1,30 +1,11 @@
 // Where an account and its memberships came from: a directory account (directoryId) has its password
 // in the company directory, and its groups split into those the directory mappings gave and those
-// an administrator granted (ConsoleAccount's directoryId / directoryGroups / grantedGroups; `groups`
-// is their union). Read defensively, so an account answered without the fields counts as local.
+// an administrator granted (`groups` is their union). The console's group checkboxes edit only the
+// granted ones: the server's grant / revoke never touch a directory's membership.
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 
-interface DirectoryFields {
-  directoryId?: string | null;
-  directoryGroups?: string[];
-  grantedGroups?: string[];
-}
-
-export interface AccountOrigin {
-  /** The directory it came from; null for a local account. */
-  directoryId: string | null;
-  /** Memberships a directory mapping gave (the sync maintains them). */
-  directoryGroups: string[];
-  /** Memberships an administrator granted (the console's checkboxes). */
-  grantedGroups: string[];
-}
+export type AccountOrigin = Pick<ConsoleAccount, 'directoryId' | 'directoryGroups' | 'grantedGroups'>;
 
 export function accountOrigin(account: ConsoleAccount): AccountOrigin {
-  const fields = account as ConsoleAccount & DirectoryFields;
-  const directoryGroups = fields.directoryGroups ?? [];
-  return {
-    directoryId: fields.directoryId ?? null,
-    directoryGroups,
-    grantedGroups: fields.grantedGroups ?? account.groups.filter((code) => !directoryGroups.includes(code)),
-  };
+  return { directoryId: account.directoryId, directoryGroups: account.directoryGroups, grantedGroups: account.grantedGroups };
 }
