@@ -52,7 +52,9 @@ describe('company directory sign-in (slapd) in the browser', { timeout: 300_000,
   before(async () => {
     const port = await freePort();
     issuer = `http://127.0.0.1:${port}`;
-    const [started, launched, ldap] = await Promise.allSettled([startPortalServer({ SSO_PORT: String(port), SSO_PUBLIC_URL: issuer }), launchBrowser(), startSlapd()]);
+    const [started, launched, ldap] = await Promise.allSettled([// The CLI's sync-directory ends sessions in its own process; the running server's sweep sends
+    // their single logout (every second here, 30 s by default).
+    startPortalServer({ SSO_PORT: String(port), SSO_PUBLIC_URL: issuer, SSO_OIDC_LOGOUT_SWEEP_SECONDS: '1' }), launchBrowser(), startSlapd()]);
     if (started.status === 'fulfilled') portal = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (ldap.status === 'fulfilled') slapd = ldap.value;
