@@ -1,7 +1,7 @@
 // Saving a directory (create or update by id) on the stores alone, so the import file
 // (seed/import.ts, inside its transaction) and the admin actions (directory-admin.ts) share it.
 import { AdminActionError } from '../admin-action-error.ts';
-import { DirectoryMessages } from '../../contract/errors.ts';
+import { ConsoleRefusal, DirectoryMessages } from '../../contract/errors.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
 import { checkDirectoryConfig, DIRECTORY_DEFAULTS, type DirectoryConfig } from './directory-config.ts';
 import type { DirectoryStore, StoredDirectory } from './directory-store.ts';
@@ -42,13 +42,13 @@ export async function storeDirectory(scope: SaveScope, input: DirectoryInput, op
   const existing = await scope.directories.get(config.id);
   const now = Math.max(scope.now, (existing?.updatedAt ?? 0) + 1);
   if (!existing) {
-    if (typeof options.expectedUpdatedAt === 'number') throw new AdminActionError('conflict', DirectoryMessages.notFound(config.id));
+    if (typeof options.expectedUpdatedAt === 'number') throw new AdminActionError('notFound', DirectoryMessages.notFound(config.id));
     if (!bindPassword) throw new AdminActionError('badInput', DirectoryMessages.bindPasswordRequired);
     await scope.directories.insert(config, bindPassword, now);
   } else {
     if (options.expectedUpdatedAt === null) throw new AdminActionError('exists', DirectoryMessages.exists(config.id));
     const updated = await scope.directories.update(config, bindPassword || null, now, options.expectedUpdatedAt ?? null);
-    if (!updated) throw new AdminActionError('conflict', DirectoryMessages.notFound(config.id));
+    if (!updated) throw new AdminActionError('conflict', ConsoleRefusal.conflict[1]);
   }
   return { saved: (await scope.directories.get(config.id))!, before: existing };
 }
