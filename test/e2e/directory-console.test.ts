@@ -2,7 +2,7 @@
 // process: an administrator adds a directory (ldaps:// with the rig's CA, a group mapping), 测试连接
 // says how many people the filter finds, 立即同步 shows what it changed, and 账号 then lists the
 // synced person as a directory account whose mapped group is shown apart from granted ones and who
-// has no 重置密码. Screenshots of 目录 at 1280 px and 360 px (cards) are checked by eye and by a
+// has no 重置密码; a wrong bind password then makes 测试连接 say 目录服务账号绑定失败. Screenshots of 目录 at 1280 px and 360 px (cards) are checked by eye and by a
 // no-horizontal-scroll assertion. axe runs on the section with the form open.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -108,6 +108,17 @@ describe('console 目录 section', { timeout: 240_000 }, () => {
       await accounts.getByTestId('reset-refused').waitFor();
       assert.equal(await accounts.getByRole('button', { name: '重置密码' }).count(), 0, 'no 重置密码 for a directory account');
       await journey.shot('account-from-directory');
+
+      // A wrong bind password typed over the stored one: 测试连接 says why, in Chinese.
+      const directories = await openConsoleSection(page, '目录', 'directories');
+      await directories.getByRole('button', { name: `编辑目录 ${NAME}` }).click();
+      const again = page.getByRole('form', { name: `编辑目录：${NAME}` });
+      await again.getByLabel('绑定密码').fill('Not-the-bind-password-1');
+      await again.getByRole('button', { name: '保存修改' }).click();
+      await directories.getByText(`已保存目录 ${NAME}（hq）`).waitFor();
+      await directories.locator('tr[data-directory="hq"]').getByRole('button', { name: `测试连接：${NAME}` }).click();
+      await directories.getByTestId('directory-outcome').getByText('连接失败：目录服务账号绑定失败').waitFor();
+      await journey.shot('test-bind-refused');
     });
   });
 });
