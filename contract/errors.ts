@@ -107,6 +107,9 @@ export const DirectoryMessages = {
   unknownGroups: (codes: string[]): string => `组映射中的客户组不存在：${codes.join('、')}`,
   notInDirectory: (username: string, id: string): string => `目录 ${id} 中没有用户 ${username}`,
   alreadyLinked: (username: string, id: string): string => `账号 ${username} 已属于目录 ${id}`,
+  badId: (id: string): string => `目录标识 ${id} 只能由小写字母、数字和 - 组成`,
+  outOfRange: (field: string, min: number, max: number): string => `${field} 应为 ${min} 到 ${max} 的整数`,
+  syncRunning: (id: string): string => `目录 ${id} 正在同步，请稍后再试`,
 } as const;
 
 export const HttpMessages = {

@@ -72,7 +72,7 @@ const SYNC_LEASE_MS = 10 * 60_000;
 export async function syncDirectory(ctx: AppContext, id: string): Promise<DirectorySyncResult> {
   const { config } = await requireDirectory(ctx, id);
   if (!(await ctx.stores.directories.takeSyncLease(id, ctx.now(), ctx.now() + SYNC_LEASE_MS))) {
-    throw new AdminActionError('conflict', `目录 ${id} 正在同步，请稍后再试`);
+    throw new AdminActionError('conflict', DirectoryMessages.syncRunning(id));
   }
   try {
     return await runSync(ctx, config);

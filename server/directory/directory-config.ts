@@ -39,7 +39,7 @@ function checkFilter(field: string, filter: string): void {
 
 /** Refuses a configuration that cannot work; `production` also refuses plain ldap:// without StartTLS. */
 export function checkDirectoryConfig(config: DirectoryConfig, production: boolean): void {
-  if (!DIRECTORY_ID_PATTERN.test(config.id)) throw bad(`目录标识 ${config.id} 只能由小写字母、数字和 - 组成`);
+  if (!DIRECTORY_ID_PATTERN.test(config.id)) throw bad(DirectoryMessages.badId(config.id));
   for (const url of config.urls) {
     let parsed: URL;
     try {
@@ -55,10 +55,10 @@ export function checkDirectoryConfig(config: DirectoryConfig, production: boolea
   checkFilter('userFilter', config.userFilter);
   if (config.disabledFilter !== null) checkFilter('disabledFilter', config.disabledFilter);
   if (!Number.isInteger(config.syncMinutes) || config.syncMinutes < DIRECTORY_SYNC_MINUTES.min || config.syncMinutes > DIRECTORY_SYNC_MINUTES.max) {
-    throw bad(`syncMinutes 应为 ${DIRECTORY_SYNC_MINUTES.min} 到 ${DIRECTORY_SYNC_MINUTES.max} 的整数`);
+    throw bad(DirectoryMessages.outOfRange('syncMinutes', DIRECTORY_SYNC_MINUTES.min, DIRECTORY_SYNC_MINUTES.max));
   }
   if (!Number.isInteger(config.connectTimeoutMs) || config.connectTimeoutMs < 100 || config.connectTimeoutMs > DIRECTORY_CONNECT_TIMEOUT_MS.max) {
-    throw bad(`connectTimeoutMs 应为 100 到 ${DIRECTORY_CONNECT_TIMEOUT_MS.max} 的整数`);
+    throw bad(DirectoryMessages.outOfRange('connectTimeoutMs', 100, DIRECTORY_CONNECT_TIMEOUT_MS.max));
   }
   if (config.caFile !== null) {
     try {

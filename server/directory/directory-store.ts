@@ -27,6 +27,9 @@ export interface DirectoryMembership {
   groupCode: string;
 }
 
+/** Rows per multi-row statement: well below SQLite's 32,766 bound parameters at 9 columns. */
+const CHUNK = 500;
+
 interface Row { id: string; position: number; config: string; last_sync: string | null; updated_at: number }
 
 const toStored = (row: Row): StoredDirectory => ({
@@ -110,6 +113,28 @@ export class DirectoryStore {
     const rows = await this.db.selectFrom('users').select('phone')
       .where('phone', 'is not', null).where((eb) => eb.or([eb('directory_id', 'is', null), eb('directory_id', '!=', directoryId)])).execute();
     return new Set(rows.map((r) => r.phone!));
+  }
+
+  /** New directory accounts, many rows per statement; answers their ids by username. */
+  async insertAccounts(directoryId: string, accounts: { username: string; phone: string | null; kind: 'staff' | 'dealer' }[], now: number): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    for (let i = 0; i < accounts.length; i += CHUNK) {
+      const rows = await this.db.insertInto('users').values(accounts.slice(i, i + CHUNK).map((a) => ({
+        username: a.username, phone: a.phone, password_hash: '', password_changed_at: now, must_change_password: 0, kind: a.kind,
+        created_at: now, is_admin: 0, directory_id: directoryId,
+      }))).returning(['id', 'username']).execute();
+      for (const r of rows) ids.set(r.username, Number(r.id));
+    }
+    return ids;
+  }
+
+  /** Memberships the directory gives, many rows per statement (see addMembership). */
+  async addMemberships(directoryId: string, memberships: DirectoryMembership[]): Promise<void> {
+    for (let i = 0; i < memberships.length; i += CHUNK) {
+      await this.db.insertInto('group_members')
+        .values(memberships.slice(i, i + CHUNK).map((m) => ({ user_id: m.userId, group_code: m.groupCode, granted: 0, directory_id: directoryId })))
+        .onConflict((c) => c.columns(['user_id', 'group_code']).doUpdateSet({ directory_id: directoryId })).execute();
+    }
   }
 
   async updateAccount(userId: number, change: { phone: string | null; kind: 'staff' | 'dealer' }): Promise<void> {
