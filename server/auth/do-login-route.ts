@@ -72,7 +72,7 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       checked = await checkSignInPassword(ctx, name, plain);
     } catch (error) {
       // The directory down (or the entry disabled there): audited, never a lockout count.
-      await audit(ctx, request, name, 'password', error instanceof ApiError && error.code === Refusal.directoryDown[0] ? 'directory_down' : 'disabled', body.clientId);
+      if (error instanceof ApiError) await audit(ctx, request, name, 'password', error.code === Refusal.directoryDown[0] ? 'directory_down' : 'disabled', body.clientId);
       throw error;
     }
     const { user, matches } = checked;
