@@ -1,6 +1,6 @@
 // The scheduled syncs: once a minute the running server looks at every directory (so one saved or
 // changed meanwhile counts without a restart) and syncs those whose syncMinutes have passed since
-// their last sync. A directory's lease row (directory-store.ts takeSyncLease) lets one instance at
+// their last sync (or, never synced, since they were saved). A directory's lease row (directory-store.ts takeSyncLease) lets one instance at
 // a time sync it; another instance's tick skips it.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -13,7 +13,8 @@ const TICK_MS = 60_000;
 export async function syncDueDirectories(ctx: AppContext): Promise<string[]> {
   const synced: string[] = [];
   for (const directory of await ctx.stores.directories.list()) {
-    const due = (directory.lastSync?.at ?? 0) + directory.config.syncMinutes * 60_000;
+    // Never synced: syncMinutes after it was saved (立即同步 and sync-directory sync at once).
+    const due = (directory.lastSync?.at ?? directory.updatedAt) + directory.config.syncMinutes * 60_000;
     if (due > ctx.now()) continue;
     try {
       await syncDirectory(ctx, directory.config.id);
