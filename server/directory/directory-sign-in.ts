@@ -45,7 +45,8 @@ export async function signInByDirectory(ctx: AppContext, username: string, passw
   const all = (await ctx.stores.directories.list()).map((d) => d.config);
   const directories = local ? all.filter((d) => d.id === local.directoryId) : all;
   const name = directoryUsername(username);
-  if (!name || directories.length === 0) return local ? { outcome: 'unavailable' } : { outcome: 'refused' };
+  // No directory to ask (none configured, or the account's was removed): nothing can accept the password.
+  if (!name || directories.length === 0) return { outcome: 'refused' };
   let unavailable = false;
   for (const config of directories) {
     let found: Found | null;
