@@ -53,6 +53,12 @@ export const Refusal = {
   /** The account page (issue 21). */
   samePhone: ['AU00122', '新手机号与当前手机号相同'],
   sessionGone: ['AU00180', '该会话已结束'],
+  /**
+   * A security change on the account page (passkey, phone, authenticator app) needs the password
+   * or a second factor given within the last 5 minutes (data: RecentProofNeed); the page asks in its
+   * own dialog and sends the call again.
+   */
+  recentProofRequired: ['AU00181', '为保护您的账号，请先验证身份：输入登录密码或身份验证器中的动态验证码'],
   /** Passkeys (issue 21). */
   passkeyFailed: ['AU00190', '通行密钥验证失败，请重试或使用密码登录'],
   passkeyUnknown: ['AU00191', '该通行密钥未在本系统登记或已被删除，请使用密码登录'],

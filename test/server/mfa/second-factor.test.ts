@@ -7,6 +7,7 @@ import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../
 import { codeAt } from '../../../server/mfa/totp.ts';
 import { compose, openDatabase } from '../../../server/compose.ts';
 import { hashOf, normaliseRecoveryCode } from '../../../server/mfa/mfa-store.ts';
+import { proveIdentity } from '../../helpers/recent-proof.ts';
 
 const VERIFY = '/api/centerAuth/sso/mfa/verify';
 
@@ -23,6 +24,7 @@ for (const backend of testBackends()) {
     async function enrol(name: keyof typeof DEMO): Promise<{ secret: string; recoveryCodes: string[] }> {
       const c = t.client();
       assert.equal((await c.login(name, DEMO[name])).body.code, 200);
+      await proveIdentity(c, DEMO[name]);
       const start = await c.post('/api/account/totp/start', { json: {} });
       assert.equal(start.body.code, 200, JSON.stringify(start.body));
       const { secret, uri, qrSvg } = start.body.data as { secret: string; uri: string; qrSvg: string };
