@@ -27,6 +27,8 @@ import { AUTOPOST_SCRIPT, autopostPage, LOGGING_OUT, SAML_REFUSALS, signedOutPag
 import { CHAIN_COOKIE, CHAIN_TTL_MS, LogoutChains, type ChainRequester, type LogoutChain } from './saml-front-logout.ts';
 import { SamlRecords, type PendingLogin, type SamlSignIn } from './saml-sign-ins.ts';
 import { SamlSingleLogout, sloServices, acsServices } from './saml-logout.ts';
+import { amrOf } from '../oidc/sign-in-amr.ts';
+import { authnContextOf } from './authn-context.ts';
 
 /** How far an IssueInstant may lie from our clock (either way) before the request counts as stale. */
 export const CLOCK_SKEW_MS = 3 * 60_000;
@@ -127,6 +129,7 @@ export async function registerSaml(
     const groups = await ctx.stores.memberships.groupsOf(user.id);
     const response = await idp.loginResponse(sp, {
       nameId, nameIdFormat: format, sessionIndex, authnInstant: new Date(session.createdAt).toISOString(),
+      authnContext: authnContextOf(await amrOf(ctx.storage.oidcRecords, session.idHash)),
       attributes: { username: [user.username], name: [user.username], phone: user.phone ? [user.phone] : [], groups },
     }, pending.acsUrl, pending.requestId, client.saml!.signResponse === true);
     await records.addSignIn(session.idHash, { spId: client.id, nameId, nameIdFormat: format, sessionIndex });
