@@ -53,6 +53,12 @@ export const Refusal = {
   /** The account page (issue 21). */
   samePhone: ['AU00122', '新手机号与当前手机号相同'],
   sessionGone: ['AU00180', '该会话已结束'],
+  /**
+   * A security change on the account page (passkey, phone, authenticator app) needs the password
+   * or a second factor given within the last 5 minutes (data: RecentProofNeed); the page asks in its
+   * own dialog and sends the call again.
+   */
+  recentProofRequired: ['AU00181', '为保护您的账号，请先验证身份：输入登录密码或身份验证器中的动态验证码'],
   /** Passkeys (issue 21). */
   passkeyFailed: ['AU00190', '通行密钥验证失败，请重试或使用密码登录'],
   passkeyUnknown: ['AU00191', '该通行密钥未在本系统登记或已被删除，请使用密码登录'],
@@ -245,6 +251,10 @@ export const ProtocolAdminMessages = {
   badPattern: (pattern: string): string => `${pattern} 不是完整的 http(s) 地址，也不是以 * 结尾的地址前缀（不支持正则表达式或中间的 *）`,
   patternFragment: (pattern: string): string => `${pattern} 不能含 # 片段`,
   prefixWithoutPath: (pattern: string, origin: string): string => `${pattern}：地址前缀必须包含主机名后的路径，例如 ${origin}/*`,
+  /** Production: a CAS service or SAML ACS URL must be https (loopback excepted), as OpenID Connect redirect URIs. */
+  patternHttpsOnly: (url: string): string => `${url}：生产环境只允许 https 地址（http 仅限 127.0.0.1、[::1] 或 localhost）`,
+  /** The very same service pattern registered for another CAS app. */
+  servicePatternTaken: (pattern: string, otherId: string): string => `服务地址 ${pattern} 已登记在应用 ${otherId} 中；同一地址只能属于一个应用（重叠的前缀可以：更具体的地址优先）`,
 } as const;
 
 /** Why a SAML service provider's registration was refused (server/saml/saml-admin.ts, saml-metadata.ts). */

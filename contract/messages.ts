@@ -15,3 +15,7 @@ export const PHONE_EXISTS = '手机号已经存在';
 // Beyond the spec, shared by form checks and schema failures.
 export const INVALID_SMS_CODE = '请输入6位数字验证码';
 export const ENCRYPTED_FIELD_BROKEN = '密码格式不正确，请刷新页面后重试';
+
+/** The SMS the old phone gets when an account's phone is changed on the account page (issue 31). */
+export const phoneChangedNotice = (maskedNewPhone: string): string =>
+  `【统一登录】您账号绑定的手机号已更换为 ${maskedNewPhone}。如非本人操作，请立即联系管理员。`;

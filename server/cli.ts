@@ -22,8 +22,9 @@ import { recordAdminAction } from './console/record-admin-action.ts';
 import { DIRECTORY_USAGE, DirectoryCommandFailed, DirectoryUsageError, runDirectoryCommand } from './directory/directory-cli.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
-  add-user <username> <password> [--phone 138xxxxxxxx] [--dealer] [--must-change]
-  reset-password <username> [<password>] [--must-change]  without <password>: asked on the terminal or read from standard input
+  add-user <username> [--phone 138xxxxxxxx] [--dealer] [--must-change]
+                                                   the password is asked on the terminal or read from standard input (first line)
+  reset-password <username> [--must-change]        the new password likewise: never an argument
   unlock <username>
   link <wecom|feishu> <external id> <username>     link a WeCom userid / Feishu union_id
   import <file.json>                               groups, apps, users and clients (format: docs/oidc.md, server/seed/demo-data.json)
@@ -56,6 +57,18 @@ async function requireUser(ctx: AppContext, username: string | undefined) {
   return user;
 }
 
+/**
+ * A password never stands in argv, where ps and the shell history see it: it is asked on the
+ * terminal or read from standard input (cli-password.ts), as create-admin and add-client do.
+ */
+async function passwordFromStdin(args: string[], prompt: string): Promise<string> {
+  if (args.length > 1) {
+    throw new UsageError('a password on the command line is refused (ps and the shell history would show it): type it when asked, '
+      + 'or give it on standard input, e.g. printf \'%s\\n\' "$PASSWORD" | npm run admin -- <command> <username>');
+  }
+  return readPassword(prompt);
+}
+
 /** The server's password policy (server/auth/password-policy.ts), as a usage error with its reason. */
 async function requireGoodPassword(password: string | undefined, owner: PasswordOwner): Promise<string> {
   if (!password) throw new UsageError('missing <password>');
@@ -77,11 +90,11 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     recordAdminAction(ctx, CLI_ACTOR, 'cli', action, target, before, after);
   switch (command) {
     case 'add-user': {
-      const [username, given] = args;
+      const [username] = args;
       if (!username || !USERNAME_PATTERN.test(username)) throw new UsageError('<username>: 1-32 lowercase letters and digits');
       const phone = typeof flags.phone === 'string' ? flags.phone : null;
       if (phone && !MOBILE_PATTERN.test(phone)) throw new UsageError('--phone: mainland mobile number');
-      const password = await requireGoodPassword(given, { username, phone });
+      const password = await requireGoodPassword(await passwordFromStdin(args, `password of ${username}: `), { username, phone });
       if (await ctx.stores.users.findUserByName(username)) throw new UsageError(`user "${username}" exists`);
       if (phone && (await ctx.stores.users.findUserByPhone(phone))) throw new UsageError(`phone ${phone} is taken`);
       await ctx.stores.users.insertUser({
@@ -92,9 +105,7 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     }
     case 'reset-password': {
       const user = await requireUser(ctx, args[0]);
-      // Without <password> it is read like create-admin's (cli-password.ts: unechoed, or the first
-      // line of standard input), so it need not stand in argv where ps and the shell history see it.
-      const password = await requireGoodPassword(args[1] ?? await readPassword(`new password of ${user.username}: `), user);
+      const password = await requireGoodPassword(await passwordFromStdin(args, `new password of ${user.username}: `), user);
       // The console's action, so the same rule (auth/set-password.ts): the hash, the lockout cleared,
       // every portal and console session ended, every OIDC grant revoked, in this process. Before
       // issue 24 the CLI's copy differed from the routes' (console sessions ended, the portal's
@@ -249,7 +260,7 @@ try {
     const answer = (await runProtocolCommand(ctx, command, args, values)) ?? (await runOidcCommand(ctx, command, args, values))
       ?? (await runDirectoryCommand(ctx, CLI_ACTOR, command, args)) ?? (await run(ctx, command, args, values));
     // The commands older than the console leave their row here (the newer ones write their own,
-    // with the record before and after). Only the first argument: add-user's second is a password.
+    // with the record before and after). Only the first argument.
     if (command && AUDITED_AS_COMMAND.has(command)) await recordAdminAction(ctx, CLI_ACTOR, 'cli', `cli.${command}`, args[0] ?? '', null, null);
     return answer;
   }));

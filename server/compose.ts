@@ -125,6 +125,8 @@ export interface StorageOptions {
    * so what it writes cannot be read by the server.
    */
   secretBox?: SecretBox;
+  /** The HMAC key of stored recovery codes, from the deployment's key pair like secretBox (else one of this process). */
+  codeKey?: Buffer;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function openStorage(
   config: StorageConfig & Pick<ServerConfig, 'sessionAbsoluteMs'>, options: StorageOptions = {},
 ): Promise<Storage> {
   const secretBox = options.secretBox ?? new SecretBox(randomBytes(32));
+  const codeKey = options.codeKey ?? randomBytes(32);
   const handles = await openStorageHandles(config, migrations);
   // Each slice's builder holds what it keeps once per process (caches, its Redis stores).
   const auth = authStores(handles, config, options.sessionCacheClock);
@@ -152,7 +155,7 @@ export async function openStorage(
     ...auth(scope), ...catalog(scope), ...embedding(scope), ...oidc(scope), ...operatorConsole(scope),
     meta: new SqlMetaStore(scope),
     protocolClients: new SqlProtocolClientStore(scope),
-    mfa: new MfaStore(scope, secretBox),
+    mfa: new MfaStore(scope, secretBox, codeKey),
     account: new AccountStore(scope),
     passkeys: new PasskeyStore(scope),
     directories: new DirectoryStore(scope, secretBox),
@@ -190,10 +193,12 @@ const silent: SmsLog = { info: () => {} };
  * server start without the demo data refuses a database whose demo accounts keep their public
  * passwords (the CLI does not: it is how an administrator changes them).
  */
-async function openSeededStorage(config: ServerConfig, options: ComposeOptions, secretBox: SecretBox): Promise<Storage> {
+async function openSeededStorage(config: ServerConfig, options: ComposeOptions, keys: Pick<StorageOptions, 'secretBox' | 'codeKey'>): Promise<Storage> {
   return withStartupLock(config, async () => {
-    const storage = await openStorage(config, { sessionCacheClock: options.sessionCacheClock, secretBox });
+    const storage = await openStorage(config, { sessionCacheClock: options.sessionCacheClock, ...keys });
     try {
+      // Recovery codes stored as plain SHA-256 by an earlier version get their HMAC (needs the key: not a SQL migration).
+      await storage.stores.mfa.upgradeLegacyRecoveryCodes();
       if (options.seed && config.seedDemoData) await seedDemoData(storage, (options.now ?? Date.now)());
       else if (options.seed && config.production) await refuseDemoAccountsInProduction(storage);
       // A fresh instance signs people in at once: one default group for its own address.
@@ -210,7 +215,10 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
   // The deployment's key pair first: the storage seals the secrets it must read back with a key
   // derived from it (crypto/secret-box.ts), the same on every instance.
   const keys = loadOrCreateSm2KeyPair(config.dataDir, config.sm2KeyFile);
-  const storage = await openSeededStorage(config, options, new SecretBox(deriveKey(keys.privateKey, 'sso stored secrets v1')));
+  const storage = await openSeededStorage(config, options, {
+    secretBox: new SecretBox(deriveKey(keys.privateKey, 'sso stored secrets v1')),
+    codeKey: deriveKey(keys.privateKey, 'sso recovery codes v1'),
+  });
   const { stores, redis } = storage;
   const now = options.now ?? Date.now;
   const tokenCache = options.tokenCache ?? new MemoryTokenCache(now);

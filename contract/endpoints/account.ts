@@ -3,7 +3,7 @@
 // Every call needs the portal session (AU00300 without one).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
-import { NoQuery, Phone, SmsCode, strict } from './fields.ts';
+import { NoQuery, Phone, Sm2Cipher, SmsCode, strict } from './fields.ts';
 import { OtpCode, RecoveryCode, type TotpEnrolment } from './mfa.ts';
 
 export interface SecurityState {
@@ -36,6 +36,29 @@ export type SecondFactorProof = Static<typeof proof>;
 
 export const removeTotp = endpoint<null>()({ method: 'POST', path: '/account/totp/remove', body: proof });
 export const renewRecoveryCodes = endpoint<{ recoveryCodes: string[] }>()({ method: 'POST', path: '/account/recovery-codes', body: proof });
+
+/**
+ * 验证身份: the password (SM2-encrypted like every password) or a second factor (a code or a recovery
+ * code), remembered on the session for 5 minutes; the security changes (passkey, phone,
+ * authenticator app) refuse with AU00181 without it.
+ */
+export const proveIdentity = endpoint<RecentProof>()({
+  method: 'POST',
+  path: '/account/reauth',
+  body: Type.Object({ password: Type.Optional(Sm2Cipher), code: Type.Optional(OtpCode), recoveryCode: Type.Optional(RecoveryCode) }, strict),
+});
+export type ProveIdentityBody = Static<typeof proveIdentity.body>;
+
+export interface RecentProof {
+  /** Until when (epoch ms) the security changes need no new proof. */
+  until: number;
+}
+
+/** The data of an AU00181 refusal: which proofs the dialog may ask for. */
+export interface RecentProofNeed {
+  /** The account has an authenticator app: its code (or a recovery code) will do. */
+  totpEnabled: boolean;
+}
 
 // The rest of the /account page: profile, phone, sessions, recent sign-ins.
 

@@ -82,6 +82,7 @@ export const endpoints = {
   confirmTotpEnrolment: account.confirmTotpEnrolment,
   removeTotp: account.removeTotp,
   renewRecoveryCodes: account.renewRecoveryCodes,
+  proveIdentity: account.proveIdentity,
   accountProfile: account.accountProfile,
   sendPhoneChangeCode: account.sendPhoneChangeCode,
   changePhone: account.changePhone,

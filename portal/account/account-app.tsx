@@ -12,6 +12,9 @@ import { SessionsSection, SignInsSection } from './sessions-section.tsx';
 import { TotpSection } from './totp-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { useCall } from './use-call.ts';
+import { useStore } from '@nanostores/react';
+import { $proofAsked } from './recent-proof.ts';
+import { RecentProofDialog } from './recent-proof-dialog.tsx';
 
 const KINDS = { staff: '员工', dealer: '经销商' } as const;
 
@@ -33,6 +36,7 @@ export function AccountApp() {
   const [profile, setProfile] = useState<AccountProfile | null>(null);
   const load = useCall();
   const signOut = useCall();
+  const proofAsked = useStore($proofAsked);
   useEffect(() => {
     void load.run(() => api.get('/account/profile', { quiet: true })).then((answer) => answer && setProfile(answer));
   }, [load.run]);
@@ -71,6 +75,7 @@ export function AccountApp() {
         )}
         {signOut.error ? <p className="form-error" role="alert">{signOut.error}</p> : null}
       </main>
+      {proofAsked ? <RecentProofDialog need={proofAsked} /> : null}
       <NoticeRegion notices={notices} />
     </div>
   );

@@ -1,7 +1,24 @@
 // One action of a section: busy while it runs, its error (in Chinese, where the section shows it),
-// and a lapsed session sends the browser to the login page instead.
+// and a lapsed session sends the browser to the login page instead. A security change refused for
+// want of a recent proof of identity (AU00181) opens the 验证身份 dialog and, once proved, is sent
+// again (once): `call` must do the whole request, so the retry sends fresh values.
 import { useCallback, useState } from 'react';
-import { errorText, leftForLogin } from './account-api.ts';
+import type { RecentProofNeed } from '../../contract/endpoints/account.ts';
+import { ApiCallError } from '../../widget/core/request.ts';
+import { errorText, leftForLogin, refusalCode } from './account-api.ts';
+import { askRecentProof } from './recent-proof.ts';
+
+/** Runs `call`; on AU00181 asks for the proof and runs it again once. */
+async function withRecentProof<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (failure) {
+    if (refusalCode(failure) !== 'AU00181') throw failure;
+    const need = (failure instanceof ApiCallError ? failure.data : null) as RecentProofNeed | null;
+    if (!(await askRecentProof({ totpEnabled: need?.totpEnabled === true }))) return undefined;
+    return call();
+  }
+}
 
 export function useCall() {
   const [busy, setBusy] = useState(false);
@@ -10,7 +27,7 @@ export function useCall() {
     setBusy(true);
     setError(null);
     try {
-      return await call();
+      return await withRecentProof(call);
     } catch (failure) {
       if (!leftForLogin(failure)) setError(errorText(failure));
       return undefined;

@@ -1,16 +1,27 @@
-// /account/profile, /account/phone*, /account/sessions*, /account/sign-ins: a signed-in person's
-// own account (the /account page, portal/account/). Every call needs the portal session.
+// /account/profile, /account/reauth, /account/phone*, /account/sessions*, /account/sign-ins: a
+// signed-in person's own account (the /account page, portal/account/). Every call needs the portal
+// session; changing the phone needs a recent proof of identity too (recent-proof.ts), and the old
+// phone hears of the change.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { requireSession } from '../auth/session-cookie.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
-import { INVALID_PHONE, INVALID_SMS_CODE } from '../../contract/messages.ts';
+import { ENCRYPTED_FIELD_BROKEN, INVALID_PHONE, INVALID_SMS_CODE, phoneChangedNotice } from '../../contract/messages.ts';
 import {
-  accountProfile, accountSessionList, changePhone, endOtherSessions, endOwnSession, recentSignIns, sendPhoneChangeCode,
-  type ChangePhoneBody, type EndOwnSessionBody, type SendPhoneChangeCodeBody,
+  accountProfile, accountSessionList, changePhone, endOtherSessions, endOwnSession, proveIdentity, recentSignIns, sendPhoneChangeCode,
+  type ChangePhoneBody, type EndOwnSessionBody, type ProveIdentityBody, type SendPhoneChangeCodeBody,
 } from '../../contract/endpoints/account.ts';
+import { maskPhone } from '../auth/sms-codes.ts';
+import { decryptPassword } from '../auth/decrypt-password.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { locked } from '../http/api-error.ts';
+import type { User } from '../auth/storage/user-store.ts';
+import { oneAtATime, proveSecondFactor } from '../mfa/second-factor.ts';
+import { codeFieldMessages } from '../mfa/sign-in-routes.ts';
+import { recordRecentProof, requireRecentProof, type ProofMethod } from './recent-proof.ts';
+import { endOtherSessionsOf } from './other-sessions.ts';
 import { sessionHandleOf } from './device.ts';
 import { placesOf } from './ip-place.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
@@ -35,8 +46,35 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok(accountProfile, { username: user.username, phone: user.phone, kind: user.kind, groups });
   });
 
+  /** The account's own password, under the sign-in's lockout (a wrong one counts toward it). */
+  async function checkOwnPassword(user: User, cipher: string): Promise<void> {
+    const lockedForMs = await ctx.lockout.lockedForMs(user.username);
+    if (lockedForMs > 0) throw locked(lockedForMs);
+    if (await verifyPassword(user.passwordHash, decryptPassword(ctx, cipher))) return;
+    const nowLockedForMs = await ctx.lockout.failAndLockedForMs(user.username);
+    throw nowLockedForMs > 0 ? locked(nowLockedForMs) : refuse('badCurrentPassword');
+  }
+
+  const proofLimits = { ...limits, fieldMessages: { ...codeFieldMessages, password: ENCRYPTED_FIELD_BROKEN } };
+  app.post<{ Body: ProveIdentityBody }>(proveIdentity.path, { schema: { body: proveIdentity.body }, config: proofLimits }, async (request, reply) => {
+    const { session, user } = await signedIn(request, reply);
+    const { password, code, recoveryCode } = request.body;
+    // One check at a time per account, as at sign-in: parallel guesses all count.
+    const by = await oneAtATime<ProofMethod>(ctx, user.username, async () => {
+      if (password) {
+        await checkOwnPassword(user, password);
+        return 'password';
+      }
+      if (code || recoveryCode) return proveSecondFactor(ctx, request, user, { code, recoveryCode }, null);
+      throw refuse('recentProofRequired');
+    });
+    request.log.info({ userId: user.id, by }, 'identity proved on the account page');
+    return ok(proveIdentity, { until: await recordRecentProof(ctx, session, by) });
+  });
+
   app.post<{ Body: SendPhoneChangeCodeBody }>(sendPhoneChangeCode.path, { schema: { body: sendPhoneChangeCode.body }, config: limits }, async (request, reply) => {
-    const { user } = await signedIn(request, reply);
+    const { session, user } = await signedIn(request, reply);
+    await requireRecentProof(ctx, session, user);
     const { phone } = request.body;
     if (phone === user.phone) throw refuse('samePhone');
     if (await ctx.stores.users.findUserByPhone(phone)) throw refuse('phoneTaken');
@@ -45,12 +83,18 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post<{ Body: ChangePhoneBody }>(changePhone.path, { schema: { body: changePhone.body }, config: limits }, async (request, reply) => {
-    const { user } = await signedIn(request, reply);
+    const { session, user } = await signedIn(request, reply);
+    await requireRecentProof(ctx, session, user);
     const { phone, code } = request.body;
     if (phone === user.phone) throw refuse('samePhone');
     await ctx.sms.use(ctx.stores.sms, phone, 'change_phone', code);
     if (!(await ctx.stores.account.changePhone(user.id, phone))) throw refuse('phoneTaken');
     request.log.info({ userId: user.id }, 'phone changed by its account');
+    // The old phone hears of it: a takeover that moved the phone does not go unnoticed.
+    if (user.phone) {
+      await ctx.sms.notify({ phone: user.phone, purpose: 'phone_changed', text: phoneChangedNotice(maskPhone(phone)) })
+        .catch((error: unknown) => request.log.warn({ err: error, userId: user.id }, 'phone change notice not sent'));
+    }
     return ok(changePhone, { phone });
   });
 
@@ -85,13 +129,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(endOtherSessions.path, { schema: { body: endOtherSessions.body } }, async (request, reply) => {
     const { user } = await signedIn(request, reply);
-    const mine = sessionHandleOf(sessionIdOf(request) ?? '');
-    let ended = 0;
-    for (const s of await ctx.stores.sessions.listUserSessions(user.id)) {
-      if (s.idHash === mine) continue;
-      await ctx.sessions.endByHash(s.idHash);
-      ended++;
-    }
+    const ended = await endOtherSessionsOf(ctx, user.id, sessionHandleOf(sessionIdOf(request) ?? ''));
     return ok(endOtherSessions, { ended });
   });
 

@@ -14,11 +14,20 @@ import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenExisting } from '../storage
 
 export type SmsPurpose = SmsCode['purpose'];
 
-export interface SmsMessage {
+export interface SmsCodeMessage {
   phone: string;
   code: string;
   purpose: SmsPurpose;
 }
+
+/** A notice with no code: the old phone hears that the account's phone was changed (issue 31). */
+export interface SmsNotice {
+  phone: string;
+  purpose: 'phone_changed';
+  text: string;
+}
+
+export type SmsMessage = SmsCodeMessage | SmsNotice;
 
 /**
  * Delivers a code. A production deployment plugs its SMS provider in here. `send` must resolve once
@@ -32,22 +41,23 @@ export interface SmsSender {
 
 export const maskPhone = (phone: string): string => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
-/** Development sender: appends {phone, code, purpose, at} to a JSON-lines outbox file. */
 /** Where the development sender reports a send (the server's logger, so the line carries the request id). */
 export interface SmsLog {
   info(message: string): void;
 }
 
+/** Development sender: appends {phone, code, purpose, at} (a notice: {phone, purpose, text, at}) to a JSON-lines outbox file. */
 export class OutboxSmsSender implements SmsSender {
   constructor(
     private readonly outboxPath: string,
     private readonly log: SmsLog,
   ) {}
 
-  async send({ phone, code, purpose }: SmsMessage): Promise<void> {
+  async send(message: SmsMessage): Promise<void> {
     // Codes are secrets: the outbox and its directory are the service account's alone.
     ensurePrivateDir(path.dirname(this.outboxPath));
-    const line = JSON.stringify({ phone, code, purpose, at: new Date().toISOString() }) + '\n';
+    const { phone } = message;
+    const line = JSON.stringify({ ...message, at: new Date().toISOString() }) + '\n';
     await fs.promises.appendFile(this.outboxPath, line, { mode: PRIVATE_FILE_MODE });
     tightenExisting([this.outboxPath]);
     this.log.info(`SMS sent to ${maskPhone(phone)} (see ${path.relative(process.cwd(), this.outboxPath) || this.outboxPath})`);
@@ -94,6 +104,11 @@ export class SmsCodes {
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
     await this.store.saveCode({ phone, purpose, codeHash: this.hashCode(phone, purpose, code), expiresAt: now + this.config.smsCodeTtlMs, attempts: 0 });
     if (deliver) await this.sender.send({ phone, code, purpose });
+  }
+
+  /** Sends a notice (no code, no quota: it answers an action of the account itself). */
+  async notify(notice: SmsNotice): Promise<void> {
+    await this.sender.send(notice);
   }
 
   /** Tries a code without using it up: every try counts, the right one included. */

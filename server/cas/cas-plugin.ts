@@ -13,7 +13,7 @@ import { CasTickets, TICKET_PATTERN } from './cas-tickets.ts';
 import { CasSingleLogout } from './cas-logout.ts';
 import { contentTypeOf, failureBody, successBody, type CasErrorCode, type CasFormat, type CasUser } from './cas-responses.ts';
 import { loggedOutPage, logoutConfirmPage, reauthenticatePage, REFUSALS, refusalPage } from './cas-pages.ts';
-import { matchesPattern, serviceUrl } from './service-patterns.ts';
+import { matchesPattern, mostSpecificApp, serviceUrl } from './service-patterns.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 import type { ProtocolRegistry } from './protocol-registry.ts';
 import { mayUseProtocolClient, portalLoginPage } from './protocol-access.ts';
@@ -42,7 +42,7 @@ export interface CasParts {
 const REAUTH_NEXT = /^\/(?:cas\/login\?resume=|saml\/sso\/resume\?id=)[A-Za-z0-9_-]{10,64}$/;
 
 export function casServiceFor(registry: ProtocolRegistry, service: string): ProtocolClient | undefined {
-  return registry.all('cas').find((c) => c.cas?.services.some((p) => matchesPattern(p, service)));
+  return mostSpecificApp(registry.all('cas'), service);
 }
 
 export async function registerCas(app: FastifyInstance, ctx: AppContext, registry: ProtocolRegistry): Promise<CasParts> {

@@ -59,11 +59,18 @@ export async function saveCasServiceByAdmin(ctx: AppContext, input: CasServiceIn
   if (services.length === 0) throw new AdminActionError('badInput', M.serviceMissing);
   for (const service of services) {
     try {
-      checkServicePattern(service);
+      checkServicePattern(service, ctx.config.production);
     } catch (error) {
       if (error instanceof ServicePatternError) throw new AdminActionError('badInput', M.badService(error.chinese));
       throw error;
     }
+  }
+  // Overlapping patterns are allowed (the most specific wins, service-patterns.ts); the very same
+  // pattern in two apps would leave the choice to chance, so it is refused.
+  for (const other of await ctx.stores.protocolClients.list()) {
+    if (other.id === input.id || other.protocol !== 'cas') continue;
+    const shared = services.find((s) => other.cas?.services.includes(s));
+    if (shared) throw new AdminActionError('exists', M.servicePatternTaken(shared, other.id));
   }
   return saveProtocolApp(ctx, { id: input.id, protocol: 'cas', name: input.name, groups, cas: { services } }, expectedUpdatedAt);
 }

@@ -1,7 +1,9 @@
 // Cross-origin calls from brand sites that embed <sso-login>. Only origins registered for a client
-// group (callbackOrigins, see embedding/embed-origins.ts) get CORS headers, with credentials; any other
-// foreign Origin is refused outright under /api (403), so even a "simple" cross-site form POST that
-// the browser sends without a preflight changes nothing. Registered callers get an Origin-bound
+// group (callbackOrigins, see embedding/embed-origins.ts) get CORS headers, with credentials, and only
+// on the paths the embedded widget calls (embedding/embedded-paths.ts); any other foreign Origin, and
+// a registered one on any other path (/api/console/*, /api/account/*), is refused outright under /api
+// (403), so even a "simple" cross-site form POST that the browser sends without a preflight changes
+// nothing. Registered callers get an Origin-bound
 // XSRF token in X-XSRF-TOKEN (exposed to their scripts) and must send it back on the calls the
 // double-submit rule covers: the cookie-based check in xsrf.ts skips them.
 //
@@ -10,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, HttpMessages } from '../http/api-error.ts';
 import { foreignOrigin, isRegisteredAnywhere } from './embed-origins.ts';
 import { EmbedXsrf } from './embed-xsrf.ts';
+import { isEmbeddedPath } from './embedded-paths.ts';
 import { envelopeError } from '../http/error-handler.ts';
 import { needsXsrfToken, XSRF_HEADER } from '../http/xsrf.ts';
 import type { AppContext } from '../context.ts';
@@ -52,6 +55,11 @@ export function registerCors(app: FastifyInstance, ctx: Pick<AppContext, 'keys' 
 
   /** Headers and checks of a call from a brand site; true when it answered the call itself. */
   async function crossOriginCall(request: FastifyRequest, reply: FastifyReply, origin: string): Promise<boolean> {
+    if (!isEmbeddedPath(request.url)) {
+      request.log.info({ origin }, 'cross-origin call outside the embedded widget\'s paths refused');
+      refuse(reply, 403, ORIGIN_REFUSED);
+      return true;
+    }
     if (!(await isRegisteredAnywhere(ctx.stores.catalog, origin))) {
       request.log.info({ origin }, 'cross-origin call from an unregistered origin refused');
       refuse(reply, 403, ORIGIN_REFUSED);

@@ -27,12 +27,45 @@ export interface MfaChallenge {
 
 export const hashOf = (value: string): string => crypto.createHash('sha256').update(value).digest('base64url');
 
+/**
+ * A stored recovery code: "k1." + HMAC(server key, SHA-256 of the normalised code), as SMS codes are
+ * HMACed (auth/sms-codes.ts), so a copy of the table alone cannot be searched for the ~49-bit codes.
+ * The HMAC is over the SHA-256 the first version stored, so those rows migrate without the plain
+ * codes (upgradeLegacyRecoveryCodes).
+ */
+const RECOVERY_PREFIX = 'k1.';
+const recoveryMac = (key: Buffer, sha256: string): string =>
+  RECOVERY_PREFIX + crypto.createHmac('sha256', key).update(`recovery code:${sha256}`).digest('base64url');
+
 export class MfaStore {
   constructor(
     private readonly scope: SqlScope,
     /** Seals the TOTP secrets in the table (compose.ts gives one keyed by the deployment's key pair). */
     private readonly box: SecretBox,
+    /** The HMAC key of stored recovery codes (compose.ts derives it from the deployment's key pair). */
+    private readonly codeKey: Buffer,
   ) {}
+
+  private recoveryHash(code: string): string {
+    return recoveryMac(this.codeKey, hashOf(normaliseRecoveryCode(code)));
+  }
+
+  /**
+   * Rewrites recovery codes stored as plain SHA-256 (before issue 31) into their HMAC; run at start
+   * under the startup lock. Returns how many rows it rewrote. Each row is rewritten by one
+   * conditional statement, so a second instance doing the same rewrites nothing twice.
+   */
+  async upgradeLegacyRecoveryCodes(): Promise<number> {
+    const legacy = await this.db.selectFrom('recovery_codes').select(['user_id', 'code_hash'])
+      .where('code_hash', 'not like', `${RECOVERY_PREFIX}%`).execute();
+    let rewritten = 0;
+    for (const row of legacy) {
+      const result = await this.db.updateTable('recovery_codes').set({ code_hash: recoveryMac(this.codeKey, row.code_hash) })
+        .where('user_id', '=', row.user_id).where('code_hash', '=', row.code_hash).executeTakeFirst();
+      rewritten += Number(result.numUpdatedRows);
+    }
+    return rewritten;
+  }
 
   private get db() {
     return this.scope.db;
@@ -77,18 +110,18 @@ export class MfaStore {
     await this.db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   }
 
-  /** Replaces every recovery code of the account with these (hashed). */
+  /** Replaces every recovery code of the account with these (HMACed). */
   async replaceRecoveryCodes(userId: number, codes: readonly string[]): Promise<void> {
     await this.db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     await this.db.insertInto('recovery_codes')
-      .values(codes.map((code) => ({ user_id: userId, code_hash: hashOf(normaliseRecoveryCode(code)), used_at: null })))
+      .values(codes.map((code) => ({ user_id: userId, code_hash: this.recoveryHash(code), used_at: null })))
       .execute();
   }
 
   /** Uses a recovery code up: true for the one caller that used an unused code. */
   async useRecoveryCode(userId: number, code: string, now: number): Promise<boolean> {
     const result = await this.db.updateTable('recovery_codes').set({ used_at: now })
-      .where('user_id', '=', userId).where('code_hash', '=', hashOf(normaliseRecoveryCode(code))).where('used_at', 'is', null)
+      .where('user_id', '=', userId).where('code_hash', '=', this.recoveryHash(code)).where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

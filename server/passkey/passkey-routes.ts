@@ -25,6 +25,8 @@ import { DisplayNames } from '../../contract/display-names.ts';
 import type { Passkey } from './passkey-store.ts';
 import { webAuthnLibrary } from './webauthn-library.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
+import { requireRecentProof } from '../account/recent-proof.ts';
+import { endOtherSessionsOf } from '../account/other-sessions.ts';
 
 const CHALLENGE_LIFETIME_MS = 2 * 60_000;
 export const WELL_KNOWN_WEBAUTHN = '/.well-known/webauthn';
@@ -47,9 +49,20 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
   const limits = { fieldMessages: { name: FieldMessages.passkeyName }, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } };
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply) {
+    return (await signedInSession(request, reply)).user;
+  }
+
+  async function signedInSession(request: FastifyRequest, reply: FastifyReply) {
     const session = await requireSession(ctx, request, reply);
     const user = await ctx.stores.users.findUserById(session.userId);
     if (!user || user.disabled) throw refuse('notLoggedIn');
+    return { session, user };
+  }
+
+  /** Adding a passkey needs a recent proof of identity (account/recent-proof.ts): a stolen session must not plant one. */
+  async function recentlyProved(request: FastifyRequest, reply: FastifyReply) {
+    const { session, user } = await signedInSession(request, reply);
+    await requireRecentProof(ctx, session, user);
     return user;
   }
 
@@ -66,7 +79,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post(passkeyRegistrationOptions.path, { schema: { body: passkeyRegistrationOptions.body }, config: limits }, async (request, reply) => {
-    const user = await signedIn(request, reply);
+    const user = await recentlyProved(request, reply);
     const { rpID } = relyingParty(ctx, request);
     const options = await (await webAuthnLibrary()).generateRegistrationOptions({
       rpName: ISSUER, rpID, userName: user.username, userDisplayName: user.username,
@@ -79,7 +92,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post<{ Body: AddPasskeyBody }>(addPasskey.path, { schema: { body: addPasskey.body }, config: limits }, async (request, reply) => {
-    const user = await signedIn(request, reply);
+    const user = await recentlyProved(request, reply);
     const challenge = await ctx.stores.passkeys.takeChallenge(request.body.handle, user.id, ctx.now());
     if (!challenge) throw refuse('passkeyExpired');
     const { rpID } = relyingParty(ctx, request);
@@ -110,8 +123,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post<{ Body: RemovePasskeyBody }>(removePasskey.path, { schema: { body: removePasskey.body }, config: limits }, async (request, reply) => {
-    const user = await signedIn(request, reply);
+    const { session, user } = await signedInSession(request, reply);
     if (!(await ctx.stores.passkeys.remove(user.id, request.body.id))) throw refuse('passkeyNotFound');
+    // The last one gone: a session a thief signed in with it (or opened beside it) ends too.
+    if ((await ctx.stores.passkeys.listOf(user.id)).length === 0) await endOtherSessionsOf(ctx, user.id, session.idHash);
     return ok(removePasskey, null);
   });
 

@@ -8,7 +8,8 @@ import { AdminActionError } from '../admin-action-error.ts';
 import { checkProtocolAppBasics, saveProtocolApp } from '../cas/protocol-admin.ts';
 import type { ProtocolClient, SamlSettings } from '../cas/protocol-client-store.ts';
 import { checkSpMetadata, describeSpMetadata, SpMetadataError } from './saml-metadata.ts';
-import { SamlAdminMessages as M } from '../../contract/errors.ts';
+import { ProtocolAdminMessages, SamlAdminMessages as M } from '../../contract/errors.ts';
+import { isLoopbackHost } from '../config.ts';
 
 export interface SamlSpInput {
   id: string;
@@ -32,6 +33,14 @@ export async function saveSamlSpByAdmin(ctx: AppContext, input: SamlSpInput, exp
   } catch (error) {
     if (error instanceof SpMetadataError) throw new AdminActionError('badInput', M.badMetadata(error.chinese));
     throw error;
+  }
+  // In production every assertion consumer service is https, loopback excepted (as OpenID Connect redirect URIs, issue 31).
+  if (ctx.config.production) {
+    const plain = describeSpMetadata(input.metadata).acsUrls.find((url) => {
+      const parsed = URL.parse(url);
+      return !parsed || (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)));
+    });
+    if (plain !== undefined) throw new AdminActionError('badInput', M.badMetadata(ProtocolAdminMessages.patternHttpsOnly(plain)));
   }
   for (const other of await ctx.stores.protocolClients.list()) {
     if (other.id !== input.id && other.saml && describeSpMetadata(other.saml.metadata).entityId === entityId) {

@@ -57,6 +57,8 @@ export interface SamlUser {
   nameIdFormat: string;
   sessionIndex: string;
   authnInstant: string;
+  /** How the session was signed into (authn-context.ts). */
+  authnContext: string;
   attributes: Record<string, string[]>;
 }
 
@@ -72,7 +74,7 @@ const RESPONSE_TEMPLATE = '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:
   + '<saml:Issuer>{Issuer}</saml:Issuer><saml:Subject><saml:NameID Format="{NameIDFormat}" NameQualifier="{Issuer}" SPNameQualifier="{Audience}">{NameID}</saml:NameID>'
   + '<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="{NotOnOrAfter}" Recipient="{Destination}" InResponseTo="{InResponseTo}"/></saml:SubjectConfirmation></saml:Subject>'
   + '<saml:Conditions NotBefore="{NotBefore}" NotOnOrAfter="{NotOnOrAfter}"><saml:AudienceRestriction><saml:Audience>{Audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>'
-  + '<saml:AuthnStatement AuthnInstant="{AuthnInstant}" SessionIndex="{SessionIndex}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>'
+  + '<saml:AuthnStatement AuthnInstant="{AuthnInstant}" SessionIndex="{SessionIndex}"><saml:AuthnContext><saml:AuthnContextClassRef>{AuthnContextClassRef}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>'
   + '@ATTRIBUTES@</saml:Assertion></samlp:Response>';
 
 const LOGOUT_REQUEST_TEMPLATE = '<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="{ID}" Version="2.0" IssueInstant="{IssueInstant}" Destination="{Destination}">'
@@ -192,7 +194,7 @@ export class SamlIdp {
           ID: id, AssertionID: newId(), IssueInstant: now.toISOString(), Destination: acsUrl, InResponseTo: inResponseTo ?? undefined,
           Issuer: this.urls().entityId, StatusCode: STATUS.success, NameIDFormat: user.nameIdFormat, NameID: user.nameId,
           Audience: sp.entityMeta.getEntityID(), NotBefore: earlier, NotOnOrAfter: later, AuthnInstant: user.authnInstant,
-          SessionIndex: user.sessionIndex,
+          SessionIndex: user.sessionIndex, AuthnContextClassRef: user.authnContext,
         }),
       }),
     });

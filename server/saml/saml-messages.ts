@@ -2,7 +2,10 @@
 // limit (a deflate bomb stops at MAX_XML_BYTES), XML with a DOCTYPE (internal or external
 // entities, the XXE family) refused outright, and the few fields needed to find the sender and
 // check the request (issuer, ID, IssueInstant, Destination, ForceAuthn, IsPassive) read with
-// @xmldom/xmldom, whose errors are fatal. Signatures are samlify's (xml-crypto) business.
+// @xmldom/xmldom, whose errors are fatal. Signatures are samlify's (xml-crypto) business; which
+// element a signature covers is ours (signatureBoundToRoot): samlify takes any signature child of
+// the root whatever its reference points to, so a signed request moved inside a forged one would
+// lend its signature to the forgery's ID, NameID and IssueInstant (issue 31).
 // @xmldom/xmldom is required on the first SAML message, not at start: only SAML uses it, and a
 // server without SAML traffic keeps its code out of memory (docs/performance.md, issue 25).
 // Synchronously (createRequire), so that parsing stays a plain function call for its callers.
@@ -16,6 +19,7 @@ const xmlDomModule = (): XmlDom => (xmlDom ??= createRequire(import.meta.url)('@
 export const MAX_XML_BYTES = 64 * 1024;
 const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
+const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
 export class SamlInputError extends Error {}
 
@@ -55,6 +59,11 @@ export interface MessageHead {
   inResponseTo: string | null;
   /** True when the message carries an enveloped XML signature (a ds:Signature child of the root). */
   signed: boolean;
+  /**
+   * Why an XML signature in the message does not sign its root (then the message is refused as if
+   * its signature were bad, whatever samlify says), or null: no signature, or one bound to the root.
+   */
+  signatureProblem: string | null;
 }
 
 export function parseDocument(xml: string): Document {
@@ -97,8 +106,27 @@ export function messageHead(xml: string): MessageHead {
     nameId: children('NameID', ASSERTION_NS)[0]?.textContent?.trim() ?? null,
     sessionIndexes: children('SessionIndex', PROTOCOL_NS).map((n) => (n.textContent ?? '').trim()),
     inResponseTo: attr('InResponseTo'),
-    signed: children('Signature', 'http://www.w3.org/2000/09/xmldsig#').length > 0,
+    signed: children('Signature', DSIG_NS).length > 0,
+    signatureProblem: kind === 'Response' ? null : signatureNotBoundToRoot(root, id),
   };
+}
+
+/**
+ * An XML signature in a request from an SP must sign the request itself, so that every field read
+ * from the root (ID, IssueInstant, Destination, NameID, SessionIndex, the ACS URL) is what was
+ * signed: at most one ds:Signature in the whole message, a child of the root, with exactly one
+ * Reference whose URI is "#" + the root's ID, and no other element carrying that ID (xml-crypto
+ * would then have two candidates). The cryptography stays samlify's; this is only the binding.
+ */
+function signatureNotBoundToRoot(root: Element, id: string): string | null {
+  const signatures = Array.from(root.getElementsByTagNameNS(DSIG_NS, 'Signature') as unknown as Element[]);
+  if (signatures.length === 0) return null;
+  if (signatures.length > 1 || signatures[0]!.parentNode !== root) return 'a signature that is not the message\'s own';
+  const references = Array.from(signatures[0]!.getElementsByTagNameNS(DSIG_NS, 'Reference') as unknown as Element[]);
+  if (references.length !== 1 || references[0]!.getAttribute('URI') !== `#${id}`) return 'a signature whose reference is not the message\'s root';
+  const sameId = Array.from(root.getElementsByTagName('*') as unknown as Element[])
+    .filter((element) => ['ID', 'Id', 'id'].some((name) => element.getAttribute(name) === id));
+  return sameId.length > 0 ? 'an ID used twice in one message' : null;
 }
 
 /** The raw (still encoded) query parameters of a Redirect-binding message, in the order they were signed. */

@@ -25,8 +25,10 @@ import { BINDING_POST, BINDING_REDIRECT, NAMEID_PERSISTENT, NAMEID_UNSPECIFIED, 
 import { decodeMessage, messageHead, SamlInputError, signedOctets, type Binding, type MessageHead } from './saml-messages.ts';
 import { AUTOPOST_SCRIPT, autopostPage, LOGGING_OUT, SAML_REFUSALS, signedOutPage } from './saml-pages.ts';
 import { CHAIN_COOKIE, CHAIN_TTL_MS, LogoutChains, type ChainRequester, type LogoutChain } from './saml-front-logout.ts';
-import { SamlRecords, type PendingLogin } from './saml-sign-ins.ts';
+import { SamlRecords, type PendingLogin, type SamlSignIn } from './saml-sign-ins.ts';
 import { SamlSingleLogout, sloServices, acsServices } from './saml-logout.ts';
+import { amrOf } from '../oidc/sign-in-amr.ts';
+import { authnContextOf } from './authn-context.ts';
 
 /** How far an IssueInstant may lie from our clock (either way) before the request counts as stale. */
 export const CLOCK_SKEW_MS = 3 * 60_000;
@@ -127,6 +129,7 @@ export async function registerSaml(
     const groups = await ctx.stores.memberships.groupsOf(user.id);
     const response = await idp.loginResponse(sp, {
       nameId, nameIdFormat: format, sessionIndex, authnInstant: new Date(session.createdAt).toISOString(),
+      authnContext: authnContextOf(await amrOf(ctx.storage.oidcRecords, session.idHash)),
       attributes: { username: [user.username], name: [user.username], phone: user.phone ? [user.phone] : [], groups },
     }, pending.acsUrl, pending.requestId, client.saml!.signResponse === true);
     await records.addSignIn(session.idHash, { spId: client.id, nameId, nameIdFormat: format, sessionIndex });
@@ -174,6 +177,7 @@ export async function registerSaml(
         ? { query: request.query as Record<string, string>, octetString: signedOctets(request.raw.url ?? '', 'SAMLRequest') }
         : { body: request.body as Record<string, string> });
       extract = parsed.extract as typeof extract;
+      if (head.signatureProblem) throw new Error(head.signatureProblem);
     } catch (error) {
       request.log.info({ samlSp: client.id, reason: (error as Error).message }, 'SAML AuthnRequest refused');
       return refuseToSp(reply, client, head.id, rs, STATUS.requestDenied);
@@ -253,9 +257,13 @@ export async function registerSaml(
       await samlIdp.parseLogoutRequest(sp, binding, binding === 'redirect'
         ? { query: request.query as Record<string, string>, octetString: signedOctets(request.raw.url ?? '', 'SAMLRequest') }
         : { body: request.body as Record<string, string> });
+      // Every field below is read from the root: only good when the signature signs the root.
+      if (head.signatureProblem) throw new Error(head.signatureProblem);
       const issued = Date.parse(head.issueInstant);
       if ((head.destination !== null && head.destination !== urls().slo) || Number.isNaN(issued) || Math.abs(ctx.now() - issued) > CLOCK_SKEW_MS) status = STATUS.requester;
       else if (!(await records.firstUseOf(client.id, head.id))) status = STATUS.requester;
+      // A request that cannot name one sign-in is malformed: no NameID, or unsigned without a SessionIndex.
+      else if (head.nameId === null || (!sp.entityMeta.isAuthnRequestSigned() && head.sessionIndexes.length === 0)) status = STATUS.requester;
     } catch (error) {
       request.log.info({ samlSp: client.id, reason: (error as Error).message }, 'SAML LogoutRequest refused');
       status = STATUS.requester;
@@ -267,7 +275,7 @@ export async function registerSaml(
       if (state.kind === 'active') {
         const mine = (await records.signInsOf(state.session.idHash)).find((s) => s.spId === client.id);
         // Only the session this SP signed in (its NameID) is ended by it; the others get their LogoutRequests.
-        if (mine && (head.nameId === null || head.nameId === mine.nameId)) {
+        if (mine && namesSignIn(head, mine, sp.entityMeta.isAuthnRequestSigned())) {
           await records.dropSignIn(state.session.idHash, client.id);
           await ctx.sessions.end(sid);
           // SPs only the browser can reach are visited first; the requester's answer ends the chain.
@@ -395,6 +403,7 @@ export async function registerSaml(
       await (await idp.idpForResponse(sp, carriesSignature)).parseLogoutResponse(sp, binding, binding === 'redirect'
         ? { query: request.query as Record<string, string>, octetString: signedOctets(request.raw.url ?? '', 'SAMLResponse') }
         : { body: request.body as Record<string, string> });
+      if (head.signatureProblem) throw new Error(head.signatureProblem);
     } catch (error) {
       const reason = (error as Error).message;
       if (!reason.startsWith('ERR_FAILED_STATUS')) return refuse(reason, true);
@@ -430,6 +439,19 @@ export async function registerSaml(
   app.post('/saml/slo', route, (request, reply) => slo(request, reply, 'post'));
 
   return { idp, records, logout, chains };
+}
+
+/**
+ * Whether a LogoutRequest names this browser's sign-in at the SP: its NameID always and, when the SP
+ * does not sign (anyone can make such a request, and a cross-site GET carries the browser's
+ * cookies), also the SessionIndex this IdP issued to that sign-in, which only the SP has seen
+ * (issue 31). A signed request of an SP that signs may leave the SessionIndex out (all of its
+ * sessions), as SAML allows.
+ */
+function namesSignIn(head: MessageHead, signIn: SamlSignIn, verifiedSignature: boolean): boolean {
+  if (head.nameId !== signIn.nameId) return false;
+  if (verifiedSignature && head.sessionIndexes.length === 0) return true;
+  return head.sessionIndexes.includes(signIn.sessionIndex);
 }
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

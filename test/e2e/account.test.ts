@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { codeAt } from '../../server/mfa/totp.ts';
 import { runJourney } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
-import { DEMO, loginBox, openUserMenu, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+import { DEMO, loginBox, openUserMenu, proveIdentityInDialog, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 const section = (page: Page, name: string) => page.locator(`section[aria-labelledby="${name}"]`);
 
@@ -34,6 +34,16 @@ describe('the account page', { timeout: 180_000 }, () => {
       // Bind an authenticator: the QR code and the secret as text, one code, ten recovery codes.
       const totp = section(page, 'account-totp');
       await totp.getByRole('button', { name: '绑定身份验证器' }).click();
+      // A security change asks who is there first (issue 31): the page's own dialog, a wrong
+      // password answered inside it, then the right one, and the binding goes on by itself.
+      const proof = page.getByRole('dialog', { name: '验证身份' });
+      await proof.waitFor();
+      assert.equal(await proof.getByLabel('登录密码').evaluate((input) => input === document.activeElement), true, 'the focus is on 登录密码');
+      await proof.getByLabel('登录密码').fill('Wrong@2026x');
+      await proof.getByRole('button', { name: '确认' }).click();
+      await proof.getByRole('alert').getByText('当前密码错误').waitFor();
+      await journey.shot('recent-proof-dialog');
+      await proveIdentityInDialog(page, DEMO.zhangwei.password);
       await totp.locator('.account-qr svg').waitFor();
       // The pressed button is gone: the focus is on the field to type the code in, not on <body>.
       assert.equal(await totp.getByLabel('动态验证码').evaluate((input) => input === document.activeElement), true, 'the focus is on 动态验证码');
@@ -69,6 +79,7 @@ describe('the account page', { timeout: 180_000 }, () => {
       await phone.getByLabel('新手机号').fill('13900000088');
       await phone.getByRole('button', { name: '获取验证码' }).click();
       const sms = await portal.server.waitForSms('13900000088', 'change_phone');
+      assert.equal(await page.getByRole('dialog', { name: '验证身份' }).count(), 0, 'proved a minute ago: no dialog');
       await phone.getByLabel('短信验证码').fill(sms.code);
       await phone.getByRole('button', { name: '更换手机号' }).click();
       await phone.getByText('手机号已更换为 13900000088').waitFor();

@@ -24,7 +24,7 @@ import { adminCli } from '../helpers/admin-cli.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
 import { embedPage } from './support/brand-site.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
-import { DEMO, formError, loginBox, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+import { DEMO, formError, loginBox, proveIdentityInDialog, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 import { chromiumFlagsFor, makeCertificate, startTlsBrandSite, startTlsFront, type TlsBrandSite, type TlsFront } from './support/tls-sites.ts';
 
 const SSO_HOST = 'sso.test';
@@ -104,6 +104,8 @@ describe('the same passkey on a brand page on another origin (Related Origin Req
       await section.getByText('尚未添加通行密钥').waitFor();
       await section.getByLabel('通行密钥名称').fill(PASSKEY_NAME);
       await section.getByRole('button', { name: '添加通行密钥' }).click();
+      // The page asks for the password first (issue 31); the name typed stays and the passkey is added.
+      await proveIdentityInDialog(page, DEMO.zhangwei.password);
       await section.getByText(`已添加通行密钥“${PASSKEY_NAME}”`).waitFor();
       await journey.shot('passkey-added-on-sso-test');
       await page.getByRole('button', { name: '退出登录' }).click();

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { runJourney } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
-import { DEMO, formError, loginBox, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+import { DEMO, formError, loginBox, proveIdentityInDialog, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
 
 const passkeys = (page: Page) => page.locator('section[aria-labelledby="account-passkeys"]');
 
@@ -41,6 +41,8 @@ describe('passkeys with a virtual authenticator', { timeout: 180_000 }, () => {
       await section.getByText('尚未添加通行密钥').waitFor();
       await section.getByLabel('通行密钥名称').fill('测试电脑');
       await section.getByRole('button', { name: '添加通行密钥' }).click();
+      // The page asks for the password first (issue 31); the name typed stays and the passkey is added.
+      await proveIdentityInDialog(page, DEMO.zhangwei.password);
       await section.getByText('已添加通行密钥“测试电脑”').waitFor();
       await section.locator('[data-passkey="测试电脑"]').waitFor();
       await section.getByRole('button', { name: '重命名 测试电脑' }).click();

@@ -7,8 +7,10 @@ import { waitUntil } from './wait-until.ts';
 
 export interface SmsMessage {
   phone: string;
+  /** Absent on a notice (purpose phone_changed: its text instead). */
   code: string;
   purpose: string;
+  text?: string;
   at?: string;
 }
 
@@ -20,7 +22,7 @@ export function smsOutbox(file: string): SmsMessage[] {
 
 /** The codes sent to one phone, oldest first. */
 export function smsCodesTo(file: string, phone: string): string[] {
-  return smsOutbox(file).filter((m) => m.phone === phone).map((m) => m.code);
+  return smsOutbox(file).filter((m) => m.phone === phone && typeof m.code === 'string').map((m) => m.code);
 }
 
 /** The last code sent to a phone, or null. */

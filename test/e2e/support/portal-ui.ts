@@ -109,3 +109,12 @@ export async function exitFromHome(page: Page): Promise<void> {
   await openUserMenu(page);
   await chooseExit(page);
 }
+
+/** The account page's 验证身份 dialog (issue 31): the password given again before a security change; the change then goes on. */
+export async function proveIdentityInDialog(page: Page, password: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '验证身份' });
+  await dialog.waitFor();
+  await dialog.getByLabel('登录密码').fill(password);
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}

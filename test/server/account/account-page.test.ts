@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, Client, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
+import { proveIdentity } from '../../helpers/recent-proof.ts';
 
 const ZHANGWEI_PHONE = '13800000002';
 const DEALER_PHONE = '13800000001';
@@ -45,6 +46,7 @@ for (const backend of testBackends()) {
 
     it('changes the phone only with the code sent to the new phone', async () => {
       const c = await signedIn('Phone/1.0', 'dealer01');
+      await proveIdentity(c, DEMO.dealer01);
       assert.deepEqual((await c.post('/api/account/phone/send', { json: { phone: DEALER_PHONE } })).body,
         { code: 'AU00122', errorCode: 'AU00122', msg: '新手机号与当前手机号相同', data: null });
       assert.equal((await c.post('/api/account/phone/send', { json: { phone: ZHANGWEI_PHONE } })).body.code, 'AU00121');

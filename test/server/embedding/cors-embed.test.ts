@@ -203,6 +203,41 @@ for (const backend of testBackends()) {
       assert.equal((await preflight()).statusCode, 403);
     });
 
+    it('gives a registered brand origin CORS only on the widget\'s paths: none on /api/console or /api/account (issue 31)', async () => {
+      const preflight = (url: string) => inject('OPTIONS', url, { origin: EXEED_SITE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-xsrf-token' });
+      assert.equal((await preflight('/api/centerAuth/sso/doLogin')).headers['access-control-allow-origin'], EXEED_SITE);
+      assert.equal((await preflight('/api/admin/mobile/13800138000')).headers['access-control-allow-origin'], EXEED_SITE);
+      for (const url of ['/api/console/session', '/api/console/me', '/api/account/phone', '/api/account/passkeys/options', '/api/account/sessions/end-others']) {
+        const res = await preflight(url);
+        assert.equal(res.statusCode, 403, url);
+        assert.equal(res.headers['access-control-allow-origin'], undefined, url);
+        assert.equal(res.headers['x-xsrf-token'], undefined, url);
+      }
+      const read = await inject('GET', '/api/account/profile', { origin: EXEED_SITE });
+      assert.equal(read.statusCode, 403);
+      assert.deepEqual(read.json(), { code: 403, msg: ORIGIN_REFUSED, data: null });
+      assert.equal(read.headers['access-control-allow-origin'], undefined);
+    });
+
+    it('refuses a same-site brand page\'s POST to /api/account with the session cookie and the origin-bound token', async () => {
+      // www beside sso on one site: the browser sends the SameSite session cookie along.
+      const c = t.client(SSO_HOST);
+      await c.login('zhangwei', DEMO.zhangwei, {});
+      await t.client(SSO_HOST).login('zhangwei', DEMO.zhangwei, {});
+      const token = String((await inject('GET', '/api/centerAuth/sso/isLogin', { origin: EXEED_SITE })).headers['x-xsrf-token']);
+      assert.match(token, /\./);
+      const before = (await c.get('/api/account/sessions')).body.data.length;
+      assert.ok(before >= 2);
+      const res = await c.post('/api/account/sessions/end-others', { json: {}, headers: { origin: EXEED_SITE }, xsrf: token });
+      assert.equal(res.status, 403);
+      assert.equal(res.body.msg, ORIGIN_REFUSED);
+      assert.equal(res.headers['access-control-allow-origin'], undefined);
+      const console = await c.post('/api/console/session', { json: { name: 'zhangwei', password: 'x' }, headers: { origin: EXEED_SITE }, xsrf: token });
+      assert.equal(console.status, 403);
+      assert.equal(console.body.msg, ORIGIN_REFUSED);
+      assert.equal((await c.get('/api/account/sessions')).body.data.length, before);
+    });
+
     it('keeps same-origin sign-in as it was: cookie session, no ticket', async () => {
       const c = t.client(SSO_HOST);
       const res = await c.login('zhangwei', DEMO.zhangwei, {});

@@ -110,8 +110,8 @@ describe('admin CLI', () => {
   it('seeds once, adds, resets, unlocks and imports', async () => {
     assert.equal((await admin('seed')).trim(), 'demo data seeded');
     assert.equal((await admin('seed')).trim(), 'demo data already present');
-    assert.equal((await admin('add-user', 'wangfang', 'Wf#2026strong', '--phone', '13900000222', '--dealer')).trim(), 'added wangfang');
-    assert.match((await admin('reset-password', 'zhangwei', 'Reset#2026x', '--must-change')), /password of zhangwei reset/);
+    assert.equal((await adminCli({ dataDir }, ['add-user', 'wangfang', '--phone', '13900000222', '--dealer'], {}, 'Wf#2026strong\n')).trim(), 'added wangfang');
+    assert.match((await adminCli({ dataDir }, ['reset-password', 'zhangwei', '--must-change'], {}, 'Reset#2026x\n')), /password of zhangwei reset/);
     assert.equal((await admin('unlock', 'dealer01')).trim(), 'dealer01 unlocked');
     const file = path.join(dataDir, 'import.json');
     fs.writeFileSync(file, JSON.stringify({ groups: [{ code: 'beta', name: '测试组', aliases: [], domains: ['beta.localhost'], imageList: [], cycleTime: 3, weCom: null, feishu: null, callbackOrigins: [], apps: [{ id: 'beta-1', name: '测试应用', logo: '', intro: '', autoLoginUrl: 'beta.example.com' }] }] }));
@@ -130,7 +130,7 @@ describe('admin CLI', () => {
   });
 
   it('explains usage errors with exit code 2', async () => {
-    const refused = await runAdminCli({ dataDir }, ['add-user', 'Bad Name', 'x']);
+    const refused = await runAdminCli({ dataDir }, ['add-user', 'Bad Name']);
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /lowercase letters and digits[\s\S]*用法 \/ usage/);
   });

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 import { codeAt } from '../../../server/mfa/totp.ts';
-import { openDatabase } from '../../../server/compose.ts';
+import { compose, openDatabase } from '../../../server/compose.ts';
+import { hashOf, normaliseRecoveryCode } from '../../../server/mfa/mfa-store.ts';
+import { proveIdentity } from '../../helpers/recent-proof.ts';
 
 const VERIFY = '/api/centerAuth/sso/mfa/verify';
 
@@ -17,10 +19,12 @@ for (const backend of testBackends()) {
     });
     after(() => t.close());
     const secrets = new Map<string, string>();
+    const recoveryLeft = new Map<string, string[]>();
 
     async function enrol(name: keyof typeof DEMO): Promise<{ secret: string; recoveryCodes: string[] }> {
       const c = t.client();
       assert.equal((await c.login(name, DEMO[name])).body.code, 200);
+      await proveIdentity(c, DEMO[name]);
       const start = await c.post('/api/account/totp/start', { json: {} });
       assert.equal(start.body.code, 200, JSON.stringify(start.body));
       const { secret, uri, qrSvg } = start.body.data as { secret: string; uri: string; qrSvg: string };
@@ -92,6 +96,42 @@ for (const backend of testBackends()) {
       const reused = await d.post(VERIFY, { json: { challenge: await passwordStep(d, 'dealer01'), recoveryCode: recoveryCodes[0]! } });
       assert.deepEqual(reused.body, { code: 'AU00174', errorCode: 'AU00174', msg: '恢复码错误或已使用过', data: null });
       assert.equal((await c.get('/api/account/security')).body.data.recoveryCodesLeft, 9);
+      recoveryLeft.set('dealer01', recoveryCodes.slice(1));
+    });
+
+    it('keeps recovery codes as an HMAC under the server key; one stored as plain SHA-256 before is migrated at start and still works once (issue 31)', async () => {
+      const codes = recoveryLeft.get('dealer01')!;
+      const sha256 = (code: string) => hashOf(normaliseRecoveryCode(code));
+      const { db } = await openDatabase(t.config);
+      try {
+        const stored = await db.selectFrom('recovery_codes').select(['user_id', 'code_hash']).execute();
+        assert.ok(stored.length >= 9);
+        for (const row of stored) {
+          assert.match(row.code_hash, /^k1\./, 'a keyed hash');
+          assert.ok(!codes.some((code) => sha256(code) === row.code_hash), 'not the plain SHA-256 of a code');
+        }
+        // What a database of the earlier version holds: the unsalted SHA-256 of the code.
+        const userId = stored[0]!.user_id;
+        await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+        await db.insertInto('recovery_codes').values(codes.map((code) => ({ user_id: userId, code_hash: sha256(code), used_at: null }))).execute();
+      } finally {
+        await db.destroy();
+      }
+      // The next start (another instance on the same database) rewrites them.
+      const restarted = await compose(t.config);
+      await restarted.storage.close();
+      const { db: after } = await openDatabase(t.config);
+      try {
+        const rows = await after.selectFrom('recovery_codes').select('code_hash').execute();
+        assert.ok(rows.every((row) => row.code_hash.startsWith('k1.') && !codes.some((code) => sha256(code) === row.code_hash)));
+      } finally {
+        await after.destroy();
+      }
+      const c = t.client();
+      assert.equal((await c.post(VERIFY, { json: { challenge: await passwordStep(c, 'dealer01'), recoveryCode: codes[0]! } })).body.code, 200);
+      const d = t.client();
+      assert.equal((await d.post(VERIFY, { json: { challenge: await passwordStep(d, 'dealer01'), recoveryCode: codes[0]! } })).body.code, 'AU00174');
+      recoveryLeft.set('dealer01', codes.slice(1));
     });
 
     it('five wrong codes lock the account like wrong passwords; the right password does not clear the count', async () => {

@@ -188,7 +188,7 @@ for (const backend of testBackends()) describe(`OpenID Connect single logout (${
   // sessions kept there.
   test('an administrator\'s password reset (another process) logs out of the apps', async () => {
     const { a, b } = await signedIntoBoth();
-    await adminCli(s.server.config, ['reset-password', 'zhangwei', DEMO.zhangwei]);
+    await adminCli(s.server.config, ['reset-password', 'zhangwei'], {}, `${DEMO.zhangwei}\n`);
     await bothLoggedOut(a, b);
   });
 });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
+import { proveIdentity } from '../../helpers/recent-proof.ts';
 
 const fakeAssertion = (id: string) => ({
   id, rawId: id, type: 'public-key', clientExtensionResults: {},
@@ -25,6 +26,7 @@ for (const backend of testBackends()) {
       assert.equal((await t.client().get('/api/account/passkeys')).body.code, 'AU00300');
       const c = t.client();
       await c.login('zhangwei', DEMO.zhangwei);
+      await proveIdentity(c, DEMO.zhangwei);
       const { data } = (await c.post('/api/account/passkeys/options', { json: {} })).body;
       assert.ok(data.handle.length >= 32);
       assert.equal(data.options.rp.id, 'localhost');

@@ -82,13 +82,13 @@ describe('finding 2: production refuses development secrets and demo accounts', 
 
       // Four get passwords of their own: the fifth is still named.
       for (const [username, password] of [['zhangwei', 'Own#Pass2026zw'], ['firstlogin', 'Own#Pass2026fl'], ['agedpwd', 'Own#Pass2026ap'], ['admin', 'Own#Pass2026ad']]) {
-        await adminCli(storage, ['reset-password', username!, password!], OWN_SECRETS);
+        await adminCli(storage, ['reset-password', username!], OWN_SECRETS, `${password!}\n`);
       }
       const stillOne = await runRefusedStart({ NODE_ENV: 'production', ...OWN_SECRETS }, dataDir);
       assert.equal(stillOne.code, 1, stillOne.output);
       assert.match(stillOne.output, /demo accounts dealer01 still have/);
 
-      await adminCli(storage, ['reset-password', 'dealer01', 'Own#Pass2026dl'], OWN_SECRETS);
+      await adminCli(storage, ['reset-password', 'dealer01'], OWN_SECRETS, 'Own#Pass2026dl\n');
       const main = await spawnServer({ NODE_ENV: 'production', ...OWN_SECRETS, SSO_SEED_DEMO: '', SSO_DATA_DIR: dataDir });
       try {
         assert.doesNotMatch(main.output(), /Sso@2026|Demo accounts/);

@@ -63,7 +63,7 @@ for (const backend of testBackends()) {
     });
 
     it('npm run admin -- add-user refuses a common password with the reason', async () => {
-      const refused = await runAdminCli(t.config, ['add-user', 'cliweak', 'Passw0rd!']);
+      const refused = await runAdminCli(t.config, ['add-user', 'cliweak'], {}, 'Passw0rd!\n');
       assert.equal(refused.status, 2, 'refused as bad input');
       assert.match(refused.stderr, /密码过于常见/);
       assert.equal(await t.ctx.stores.users.findUserByName('cliweak'), null);
