@@ -1,7 +1,7 @@
 // POST /centerAuth/sso/doLogin: password login (name, pwd) and mobile login (phone, SMS code).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { decoyPasswordHash, verifyPassword } from './passwords.ts';
+import { checkPassword } from './password-check.ts';
 import { locked, refuse } from '../http/api-error.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE, ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
@@ -61,22 +61,15 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       await audit(ctx, request, name ?? '', 'password', 'bad_credentials', body.clientId);
       throw refuse('badCredentials');
     }
-    const lockedForMs = await ctx.lockout.lockedForMs(name);
-    if (lockedForMs > 0) {
-      await audit(ctx, request, name, 'password', 'locked', body.clientId);
-      throw locked(lockedForMs);
+    const check = await checkPassword(ctx, name, decryptPassword(ctx, body.pwd));
+    if (check.outcome !== 'right') {
+      await audit(ctx, request, name, 'password', check.outcome === 'locked' ? 'locked' : 'bad_credentials', body.clientId);
+      throw check.outcome === 'locked' ? locked(check.lockedForMs) : refuse('badCredentials');
     }
-    const plain = decryptPassword(ctx, body.pwd);
-    const user = await ctx.stores.users.findUserByName(name);
-    const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), plain);
-    if (!user || !matches) {
-      const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
-      await audit(ctx, request, name, 'password', nowLockedForMs > 0 ? 'locked' : 'bad_credentials', body.clientId);
-      throw nowLockedForMs > 0 ? locked(nowLockedForMs) : refuse('badCredentials');
-    }
+    const { user } = check;
     // A code still due keeps the failures counted: wrong codes lock like wrong passwords (server/mfa).
     const secondFactor = await secondFactorNeed(ctx, user);
-    if (secondFactor !== 'verify') await ctx.lockout.reset(name);
+    await check.settle(secondFactor === 'verify');
     if (user.disabled) {
       await audit(ctx, request, user.username, 'password', 'disabled', body.clientId);
       throw refuse('accountDisabled');
