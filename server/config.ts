@@ -70,6 +70,12 @@ export interface ServerConfig {
   feishuBaseUrl: string | null;
   upstreamTimeoutMs: number;
   seedDemoData: boolean;
+  /**
+   * SSO_CONSOLE_REQUIRE_SECOND_FACTOR: an administrator signs into the console only with a second
+   * factor (an authenticator app; one without enrols one at that sign-in). On by default with
+   * NODE_ENV=production, off in development unless set.
+   */
+  consoleRequireSecondFactor: boolean;
   /** NODE_ENV=production: development secrets and demo accounts with their public passwords refuse the start. */
   production: boolean;
   logLevel: string;
@@ -239,6 +245,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Demo accounts have published passwords: seeded by default on a developer machine only.
     seedDemoData: bool(env, 'SSO_SEED_DEMO', env.NODE_ENV !== 'production'),
     production: env.NODE_ENV === 'production',
+    consoleRequireSecondFactor: bool(env, 'SSO_CONSOLE_REQUIRE_SECOND_FACTOR', env.NODE_ENV === 'production'),
     logLevel: env.SSO_LOG_LEVEL || 'info',
     oidcKeyFile: path.resolve(env.SSO_OIDC_KEY_FILE || path.join(dataDir, 'oidc-keys.json')),
     oidcBackchannelAllow: backchannelAllow(env),

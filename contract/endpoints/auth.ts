@@ -2,7 +2,7 @@
 // session state, sign-out, current user, password change, login SMS.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
-import { CallBack, ClientId, LoginName, NoQuery, Phone, Sm2Cipher, SmsCode, SsoDomain, strict } from './fields.ts';
+import { CallBack, ClientId, LoginName, NoQuery, OtpCode, Phone, RecoveryCode, Sm2Cipher, SmsCode, SsoDomain, strict } from './fields.ts';
 
 export const getPublicKey = endpoint<PublicKeyAnswer>()({ method: 'GET', path: '/centerAuth/commonConfig/getPublicKeySm2', query: NoQuery });
 /** The SM2 public key (uncompressed, hex, "04…") the passwords are encrypted with. */
@@ -93,6 +93,13 @@ export const changePassword = endpoint<null>()({
     oldPassword: Sm2Cipher,
     newPassword: Sm2Cipher,
     confirmPassword: Sm2Cipher,
+    /**
+     * An account with an authenticator app changes its password outside a session only with a code
+     * of it (or a recovery code): without one the answer is AU00170 (data: MfaStep, step verify, no
+     * challenge: the same call is sent again with the code).
+     */
+    code: Type.Optional(OtpCode),
+    recoveryCode: Type.Optional(RecoveryCode),
   }, strict),
 });
 export type ChangePasswordBody = Static<typeof changePassword.body>;

@@ -5,7 +5,8 @@
 // XSRF double submit applies as everywhere (every POST).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
-import { ClientId, LoginName, NoQuery, Phone, Sm2Cipher, strict } from './fields.ts';
+import { ClientId, LoginName, NoQuery, OtpCode, Phone, RecoveryCode, Sm2Cipher, strict } from './fields.ts';
+import { Challenge, type TotpEnrolment } from './mfa.ts';
 import { USERNAME_PATTERN_SOURCE } from '../rules/username.ts';
 import { GROUP_CODE_PATTERN_SOURCE } from '../rules/group-code.ts';
 import { SIGN_IN_METHODS } from '../rules/sign-in-methods.ts';
@@ -74,6 +75,35 @@ export const consoleSignIn = endpoint<ConsoleMe>()({
   body: Type.Object({ username: LoginName, password: Sm2Cipher }, strict),
 });
 export type ConsoleSignInBody = Static<typeof consoleSignIn.body>;
+
+// The console sign-in's second step (issue 31): the same as the portal's (contract/endpoints/mfa.ts).
+// After the right password an account with an authenticator app is answered AU00170 (data: MfaStep,
+// step verify); one that must have a second factor and has none (its group requires one, or the
+// instance requires one of administrators: SSO_CONSOLE_REQUIRE_SECOND_FACTOR) AU00175 (step enrol).
+// Only after every factor does the console say whether the account is an administrator.
+
+export const consoleVerifySecondFactor = endpoint<ConsoleMe>()({
+  method: 'POST', path: '/console/session/mfa/verify',
+  body: Type.Object({ challenge: Challenge, code: Type.Optional(OtpCode), recoveryCode: Type.Optional(RecoveryCode) }, strict),
+});
+export type ConsoleVerifySecondFactorBody = Static<typeof consoleVerifySecondFactor.body>;
+
+export const consoleStartEnrolment = endpoint<TotpEnrolment>()({
+  method: 'POST', path: '/console/session/mfa/enrol/start',
+  body: Type.Object({ challenge: Challenge }, strict),
+});
+export type ConsoleStartEnrolmentBody = Static<typeof consoleStartEnrolment.body>;
+
+/** A console sign-in that also enrolled an authenticator app: the recovery codes are shown once. */
+export interface ConsoleEnrolledMe extends ConsoleMe {
+  recoveryCodes: string[];
+}
+
+export const consoleConfirmEnrolment = endpoint<ConsoleEnrolledMe>()({
+  method: 'POST', path: '/console/session/mfa/enrol/confirm',
+  body: Type.Object({ challenge: Challenge, code: OtpCode }, strict),
+});
+export type ConsoleConfirmEnrolmentBody = Static<typeof consoleConfirmEnrolment.body>;
 
 /** The password again, for the changes that ask for it (a fresh console session). */
 export const consoleReauth = endpoint<ConsoleMe>()({

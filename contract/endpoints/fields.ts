@@ -17,6 +17,12 @@ export const SsoDomain = Type.String({ maxLength: 253 });
 export const CallBack = Type.String({ maxLength: 2048 });
 export const ClientId = Type.String({ maxLength: 128 });
 
+export const MFA_CODE_PATTERN = '^[0-9]{6}$';
+/** A six-digit code from an authenticator app (RFC 6238, 30-second steps). */
+export const OtpCode = Type.String({ pattern: MFA_CODE_PATTERN });
+/** A recovery code as printed (xxxxx-xxxxx); spaces, dashes and case do not matter. */
+export const RecoveryCode = Type.String({ minLength: 8, maxLength: 32 });
+
 /** A call that takes no query parameters (unknown ones are refused by name). */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 

@@ -5,14 +5,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
 import type { LoginAnswer } from './auth.ts';
-import { strict } from './fields.ts';
+import { MFA_CODE_PATTERN, OtpCode, RecoveryCode, strict } from './fields.ts';
 
-export const MFA_CODE_PATTERN = '^[0-9]{6}$';
 export const Challenge = Type.String({ minLength: 16, maxLength: 128 });
-/** A six-digit code from an authenticator app (RFC 6238, 30-second steps). */
-export const OtpCode = Type.String({ pattern: MFA_CODE_PATTERN });
-/** A recovery code as printed (xxxxx-xxxxx); spaces, dashes and case do not matter. */
-export const RecoveryCode = Type.String({ minLength: 8, maxLength: 32 });
+export { MFA_CODE_PATTERN, OtpCode, RecoveryCode };
 
 /** The data of an AU00170 refusal: the password was right, the second step is next. */
 export interface MfaStep {

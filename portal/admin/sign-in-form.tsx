@@ -1,5 +1,6 @@
 // The console's sign-in: 用户名, 密码, 登录. On the page when nobody is signed in, and in a dialog
 // over the console when the session lapsed (the console's forms keep what was typed meanwhile).
+// An account with a second factor then takes the second step (sign-in-second-factor.tsx).
 import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { LOGIN_NAME_MAX_LENGTH } from '../../contract/rules/username.ts';
@@ -9,6 +10,8 @@ import { useAction } from './use-action.ts';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { SignInSecondFactor, consoleMfaStepOf, type ConsoleMfaStep } from './sign-in-second-factor.tsx';
+import type { ConsoleMe } from '../../contract/endpoints/console.ts';
 
 interface SignInFormProps {
   /** Called after a successful sign-in (the session store already knows the administrator). */
@@ -21,6 +24,7 @@ export function SignInForm({ onSignedIn, extra }: SignInFormProps) {
   const [username, setUsername] = useState(useStore($lastUsername));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [secondFactor, setSecondFactor] = useState<ConsoleMfaStep | null>(null);
   const action = useAction({ plain: true });
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -37,12 +41,27 @@ export function SignInForm({ onSignedIn, extra }: SignInFormProps) {
     }
     const me = await action.run(async () =>
       api.post('/console/session', { json: { username: username.trim(), password: await encryptPassword(password) }, quiet: true }),
-    );
-    if (me) {
-      setPassword('');
-      signedIn(me);
-      onSignedIn?.();
-    }
+    (error) => {
+      // The right password of an account with a second factor: its step, as on the login page.
+      const step = consoleMfaStepOf(error);
+      if (step) {
+        setPassword('');
+        setSecondFactor(step);
+      }
+      return step !== null;
+    });
+    if (me) done(me);
+  }
+
+  function done(me: ConsoleMe) {
+    setPassword('');
+    setSecondFactor(null);
+    signedIn(me);
+    onSignedIn?.();
+  }
+
+  if (secondFactor) {
+    return <SignInSecondFactor step={secondFactor} onDone={done} onBack={() => setSecondFactor(null)} />;
   }
 
   return (

@@ -1,5 +1,5 @@
-// The one way every sign-in method (password, SMS code, WeCom, Feishu) ends: where the browser goes
-// next, the audit line, the must-change rule, and the new session (or, embedded on a brand site,
+// The one way every sign-in method (password, SMS code, WeCom, Feishu, passkey, the second step)
+// ends: where the browser goes next, the audit line, the disabled and must-change rules, and the new session (or, embedded on a brand site,
 // a one-time ticket).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -57,6 +57,9 @@ export async function completeLogin(
     await audit(ctx, request, user.username, method, 'disabled', clientId);
     throw refuse('accountDisabled');
   }
+  // Every way in honours "must change password" (AU00154: first sign-in, an administrator's reset),
+  // the passkey's too (issue 31): checked here once rather than in each method.
+  await refuseMustChange(ctx, request, user, method, clientId);
   if (request.embedOrigin) {
     // Embedded on a brand site: the browser would drop our cookie there, so hand out a one-time
     // ticket that a top-level visit to the SSO origin redeems (embedding/ticket-routes.ts).

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkSignInPassword } from '../directory/sign-in-password.ts';
+import { checkPassword } from './password-check.ts';
 import { ApiError, locked, Refusal, refuse } from '../http/api-error.ts';
 import { groupFor } from '../catalog/group-of-request.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE, ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
@@ -61,29 +62,22 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       await audit(ctx, request, name ?? '', 'password', 'bad_credentials', body.clientId);
       throw refuse('badCredentials');
     }
-    const lockedForMs = await ctx.lockout.lockedForMs(name);
-    if (lockedForMs > 0) {
-      await audit(ctx, request, name, 'password', 'locked', body.clientId);
-      throw locked(lockedForMs);
-    }
-    const plain = decryptPassword(ctx, body.pwd);
-    let checked: Awaited<ReturnType<typeof checkSignInPassword>>;
+    let check: Awaited<ReturnType<typeof checkPassword>>;
     try {
-      checked = await checkSignInPassword(ctx, name, plain);
+      check = await checkPassword(ctx, name, decryptPassword(ctx, body.pwd), (n, plain) => checkSignInPassword(ctx, n, plain));
     } catch (error) {
       // The directory down (or the entry disabled there): audited, never a lockout count.
       if (error instanceof ApiError) await audit(ctx, request, name, 'password', error.code === Refusal.directoryDown[0] ? 'directory_down' : 'disabled', body.clientId);
       throw error;
     }
-    const { user, matches } = checked;
-    if (!user || !matches) {
-      const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
-      await audit(ctx, request, name, 'password', nowLockedForMs > 0 ? 'locked' : 'bad_credentials', body.clientId);
-      throw nowLockedForMs > 0 ? locked(nowLockedForMs) : refuse('badCredentials');
+    if (check.outcome !== 'right') {
+      await audit(ctx, request, name, 'password', check.outcome === 'locked' ? 'locked' : 'bad_credentials', body.clientId);
+      throw check.outcome === 'locked' ? locked(check.lockedForMs) : refuse('badCredentials');
     }
+    const { user } = check;
     // A code still due keeps the failures counted: wrong codes lock like wrong passwords (server/mfa).
     const secondFactor = await secondFactorNeed(ctx, user);
-    if (secondFactor !== 'verify') await ctx.lockout.reset(name);
+    await check.settle(secondFactor === 'verify');
     if (user.disabled) {
       await audit(ctx, request, user.username, 'password', 'disabled', body.clientId);
       throw refuse('accountDisabled');

@@ -39,6 +39,28 @@ export class Lockout {
     return Math.max(0, lockedUntil - now);
   }
 
+  /**
+   * Takes one of the name's tries before its password is verified (counted as a failure at once, in
+   * one atomic step of the store), so parallel guesses cannot all pass the check before any failure
+   * is counted: of N parallel tries at most `lockoutMaxFailures` are verified, the rest are answered
+   * with the lock. 0: go ahead and verify; else how long the password is locked, in ms. A right
+   * password gives the try back with `reset` only when nothing else (a second factor) is still due.
+   */
+  async reserveTry(name: string): Promise<number> {
+    const lockedForMs = await this.lockedForMs(name);
+    if (lockedForMs > 0) return lockedForMs;
+    const now = this.now();
+    const { failureCount, lockedUntil } = await this.store.recordFailure(
+      lockoutKey(name), now, this.config.lockoutWindowMs, this.config.lockoutMaxFailures, this.config.lockoutDurationMs,
+    );
+    return failureCount > this.config.lockoutMaxFailures ? Math.max(1, lockedUntil - now) : 0;
+  }
+
+  /** Gives back a try reserved by `reserveTry` whose password could not be checked at all (its directory did not answer). */
+  async giveBackTry(name: string): Promise<void> {
+    await this.store.forgetFailure(lockoutKey(name), this.config.lockoutMaxFailures);
+  }
+
   async reset(name: string): Promise<void> {
     await this.store.clearFailures(lockoutKey(name));
   }

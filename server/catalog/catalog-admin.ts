@@ -10,6 +10,7 @@ import { THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';
 import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
 import type { App, ClientGroup } from './catalog-store.ts';
 import { normalizeHost } from './client-groups.ts';
+import { endOneFactorSessionsOfGroup } from '../mfa/group-policy-sessions.ts';
 
 export interface GroupInput {
   code: string;
@@ -69,6 +70,8 @@ export async function saveGroupByAdmin(ctx: AppContext, input: GroupInput, expec
       ? new AdminActionError('exists', AdminMessages.groupCodeTaken(input.code))
       : new AdminActionError('conflict', AdminMessages.groupChanged);
   }
+  // 要求二次验证 just turned on: its members' sessions without a second factor end now (server/mfa).
+  if (group.requireMfa && !existing?.requireMfa) await endOneFactorSessionsOfGroup(ctx, group.code);
   // One default group: the one just marked takes it from the others.
   if (group.isDefault) {
     for (const other of await ctx.stores.catalog.listGroups()) {

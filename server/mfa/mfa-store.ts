@@ -142,6 +142,12 @@ export class MfaStore {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** The accounts that belong to the group (its requireMfa just turned on: group-policy-sessions.ts). */
+  async membersOf(groupCode: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('group_members').select('user_id').where('group_code', '=', groupCode).execute();
+    return rows.map((row) => Number(row.user_id));
+  }
+
   /** Whether any group the account belongs to requires a second factor. */
   async memberOfMfaGroup(userId: number): Promise<boolean> {
     const row = await this.db.selectFrom('group_members')

@@ -45,6 +45,17 @@ export async function askSecondFactor(
     await audit(ctx, request, user.username, method, 'passkey_required', clientId);
     throw refuse('usePasskey');
   }
+  await askChallengeStep(ctx, request, user, need, method, redirect, clientId);
+}
+
+/**
+ * Throws AU00170 (verify) or AU00175 (enrol) with a new challenge for `user`, which remembers how the
+ * sign-in began (`method`: 'console' for the console's, else the portal's) and where it goes next.
+ */
+export async function askChallengeStep(
+  ctx: AppContext, request: FastifyRequest, user: User, need: 'verify' | 'enrol',
+  method: LoginAttempt['method'], redirect: string, clientId?: string,
+): Promise<never> {
   const challenge = crypto.randomBytes(32).toString('base64url');
   const now = ctx.now();
   await ctx.stores.mfa.createChallenge(challenge, {

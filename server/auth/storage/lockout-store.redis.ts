@@ -15,6 +15,16 @@ redis.call('HSET', KEYS[1], 'count', count, 'windowStart', windowStart, 'lockedU
 redis.call('PEXPIRE', KEYS[1], math.max(windowMs, lockedUntil - now) + 60000)
 return {count, lockedUntil}`;
 
+// One failure taken back; the lock goes with it when the count falls below `max`.
+const FORGET_FAILURE = `
+local max = tonumber(ARGV[1])
+local count = tonumber(redis.call('HGET', KEYS[1], 'count')) or 0
+if count <= 0 then return 0 end
+count = count - 1
+redis.call('HSET', KEYS[1], 'count', count)
+if count < max then redis.call('HSET', KEYS[1], 'lockedUntil', 0) end
+return count`;
+
 export class RedisLockoutStore implements LockoutStore {
   constructor(
     private readonly redis: RedisClient,
@@ -36,5 +46,9 @@ export class RedisLockoutStore implements LockoutStore {
 
   async clearFailures(key: string): Promise<void> {
     await this.redis.del(this.keyOf(key));
+  }
+
+  async forgetFailure(key: string, max: number): Promise<void> {
+    await this.redis.eval(FORGET_FAILURE, 1, this.keyOf(key), String(max));
   }
 }

@@ -32,4 +32,14 @@ export class SqlLockoutStore implements LockoutStore {
   async clearFailures(key: string): Promise<void> {
     await this.scope.db.deleteFrom('login_failures').where('username', '=', key).execute();
   }
+
+  async forgetFailure(key: string, max: number): Promise<void> {
+    await this.scope.db.updateTable('login_failures')
+      .set({
+        failure_count: sql<number>`failure_count - 1`,
+        locked_until: sql<number>`case when failure_count - 1 < ${max} then 0 else locked_until end`,
+      })
+      .where('username', '=', key).where('failure_count', '>', 0)
+      .execute();
+  }
 }

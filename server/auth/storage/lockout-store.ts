@@ -10,4 +10,6 @@ export interface LockoutStore {
   /** Atomically counts one failure in a window starting at the first failure; locks at `max`. */
   recordFailure(key: string, now: number, windowMs: number, max: number, lockMs: number): Promise<FailureCount>;
   clearFailures(key: string): Promise<void>;
+  /** Takes back one counted failure (a try whose password could not be checked); unlocks when that leaves the count below `max`. */
+  forgetFailure(key: string, max: number): Promise<void>;
 }

@@ -1,23 +1,32 @@
 // The first-start setup and the administrator's console session: sign in (the same lockout as the
-// login page), re-authenticate (a fresh session), sign out, who am I.
+// login page, server/auth/password-check.ts, and the same second factor, server/mfa), the second
+// step, re-authenticate (a fresh session), sign out, who am I.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../auth/storage/user-store.ts';
 import {
-  completeSetup, consoleMe, consoleReauth, consoleSignIn, consoleSignOut, setupNeeded, setupState,
-  type CompleteSetupBody, type ConsoleReauthBody, type ConsoleSignInBody,
+  completeSetup, consoleConfirmEnrolment, consoleMe, consoleReauth, consoleSignIn, consoleSignOut, consoleStartEnrolment,
+  consoleVerifySecondFactor, setupNeeded, setupState,
+  type CompleteSetupBody, type ConsoleConfirmEnrolmentBody, type ConsoleReauthBody, type ConsoleSignInBody,
+  type ConsoleStartEnrolmentBody, type ConsoleVerifySecondFactorBody,
 } from '../../../contract/endpoints/console.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../../contract/messages.ts';
-import { AdminMessages } from '../../../contract/errors.ts';
+import { AdminMessages, MfaFieldMessages } from '../../../contract/errors.ts';
 import { decryptPassword } from '../../auth/decrypt-password.ts';
 import { passwordProblem } from '../../auth/password-policy.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { checkPassword, type PasswordCheck } from '../../auth/password-check.ts';
+import { askChallengeStep, secondFactorNeed } from '../../mfa/second-factor.ts';
+import { confirmEnrolmentStep, passVerifyStep, startEnrolmentStep } from '../../mfa/challenge-steps.ts';
 import { locked, refuse, weakPassword } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { clearConsoleCookie, consoleSidOf, setConsoleCookie } from '../console-cookie.ts';
 import { adminIfSignedIn, consoleMeOf, requireAdmin } from '../console-guard.ts';
 import { consoleRefusal } from '../console-refusal.ts';
 import { recordAdminAction } from '../record-admin-action.ts';
+
+/** Where a console challenge's sign-in goes (the challenge record wants a place; the console page stays). */
+const CONSOLE_HOME = '/admin';
 
 const passwordFields = { password: ENCRYPTED_FIELD_BROKEN, confirmPassword: ENCRYPTED_FIELD_BROKEN };
 
@@ -30,20 +39,44 @@ async function startConsoleSession(ctx: AppContext, request: FastifyRequest, rep
   return consoleMeOf({ user, session: state.session });
 }
 
-/** The password of `name`, with the login page's lockout; the account when it matches. */
-async function checkPassword(ctx: AppContext, request: FastifyRequest, name: string, cipher: string): Promise<User> {
-  const lockedForMs = await ctx.lockout.lockedForMs(name);
-  if (lockedForMs > 0) throw locked(lockedForMs);
-  const plain = decryptPassword(ctx, cipher);
-  const user = await ctx.stores.users.findUserByName(name);
-  if (!user || !(await verifyPassword(user.passwordHash, plain))) {
-    if (!user) await verifyPassword(await decoyPasswordHash(), plain);
-    const nowLockedForMs = await ctx.lockout.failAndLockedForMs(name);
-    await ctx.stores.audit.recordLogin({ username: name, at: ctx.now(), ip: request.ip, method: 'console', result: nowLockedForMs > 0 ? 'locked' : 'bad_credentials', clientId: null });
-    throw nowLockedForMs > 0 ? locked(nowLockedForMs) : refuse('badCredentials');
+const auditConsole = (ctx: AppContext, request: FastifyRequest, username: string, result: string) =>
+  ctx.stores.audit.recordLogin({ username, at: ctx.now(), ip: request.ip, method: 'console', result, clientId: null });
+
+/** A console sign-in's refusals for a wrong or locked password, audited. */
+async function refusePassword(ctx: AppContext, request: FastifyRequest, name: string, check: Exclude<PasswordCheck, { outcome: 'right' }>): Promise<never> {
+  await auditConsole(ctx, request, name, check.outcome === 'locked' ? 'locked' : 'bad_credentials');
+  throw check.outcome === 'locked' ? locked(check.lockedForMs) : refuse('badCredentials');
+}
+
+/**
+ * What the console sign-in still asks of `user` after the right password: the portal's second
+ * factor (server/mfa/second-factor.ts), and, with SSO_CONSOLE_REQUIRE_SECOND_FACTOR, an
+ * authenticator app of every administrator (enrolled now when there is none). The console has no
+ * passkey sign-in, so an account its group sends to the passkey enrols an app here. 'refuse': a
+ * factor is required that a non-administrator cannot give here; the answer is the wrong
+ * password's, so the console tells no one whether a password was right until every factor is given.
+ */
+async function consoleFactorNeed(ctx: AppContext, user: User): Promise<'verify' | 'enrol' | 'refuse' | null> {
+  const need = await secondFactorNeed(ctx, user);
+  if (need === 'verify') return 'verify';
+  const administrator = user.isAdmin && !user.disabled;
+  if (need !== null || ctx.config.consoleRequireSecondFactor) return administrator ? 'enrol' : 'refuse';
+  return null;
+}
+
+/** After every factor: only an administrator whose password needs no change gets a console session. */
+async function finishConsoleSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, user: User) {
+  if (!user.isAdmin || user.disabled) {
+    await auditConsole(ctx, request, user.username, 'not_admin');
+    throw consoleRefusal('notAdmin');
   }
-  await ctx.lockout.reset(name);
-  return user;
+  // A password an administrator chose (a new account, a reset) is changed on the login page first.
+  if (user.mustChangePassword) {
+    await auditConsole(ctx, request, user.username, 'must_change');
+    throw consoleRefusal('mustChangePassword');
+  }
+  await auditConsole(ctx, request, user.username, 'success');
+  return startConsoleSession(ctx, request, reply, user);
 }
 
 export function registerConsoleSessionRoutes(api: FastifyInstance, ctx: AppContext): void {
@@ -92,26 +125,51 @@ export function registerConsoleSessionRoutes(api: FastifyInstance, ctx: AppConte
     schema: { body: consoleSignIn.body }, config: { ...limited, fieldMessages: passwordFields },
   }, async (request, reply) => {
     const name = request.body.username.trim();
-    const user = await checkPassword(ctx, request, name, request.body.password);
-    if (!user.isAdmin || user.disabled) {
-      await ctx.stores.audit.recordLogin({ username: user.username, at: ctx.now(), ip: request.ip, method: 'console', result: 'not_admin', clientId: null });
-      throw consoleRefusal('notAdmin');
+    const check = await checkPassword(ctx, name, decryptPassword(ctx, request.body.password));
+    if (check.outcome !== 'right') return refusePassword(ctx, request, name, check);
+    const need = await consoleFactorNeed(ctx, check.user);
+    // The try stays counted while a factor is due (wrong codes lock like wrong passwords) and
+    // when the answer is the wrong password's.
+    await check.settle(need !== null);
+    if (need === 'refuse') {
+      await auditConsole(ctx, request, name, 'not_admin');
+      throw refuse('badCredentials');
     }
-    // A password an administrator chose (a new account, a reset) is changed on the login page first.
-    if (user.mustChangePassword) {
-      await ctx.stores.audit.recordLogin({ username: user.username, at: ctx.now(), ip: request.ip, method: 'console', result: 'must_change', clientId: null });
-      throw consoleRefusal('mustChangePassword');
-    }
-    await ctx.stores.audit.recordLogin({ username: user.username, at: ctx.now(), ip: request.ip, method: 'console', result: 'success', clientId: null });
-    return ok(consoleSignIn, await startConsoleSession(ctx, request, reply, user));
+    if (need !== null) await askChallengeStep(ctx, request, check.user, need, 'console', CONSOLE_HOME);
+    return ok(consoleSignIn, await finishConsoleSignIn(ctx, request, reply, check.user));
+  });
+
+  const codeLimits = { ...limited, fieldMessages: MfaFieldMessages };
+
+  api.post<{ Body: ConsoleVerifySecondFactorBody }>(consoleVerifySecondFactor.path, {
+    schema: { body: consoleVerifySecondFactor.body }, config: codeLimits,
+  }, async (request, reply) => {
+    const { challenge, code, recoveryCode } = request.body;
+    const { user } = await passVerifyStep(ctx, request, challenge, { code, recoveryCode }, 'console');
+    return ok(consoleVerifySecondFactor, await finishConsoleSignIn(ctx, request, reply, user));
+  });
+
+  api.post<{ Body: ConsoleStartEnrolmentBody }>(consoleStartEnrolment.path, {
+    schema: { body: consoleStartEnrolment.body }, config: codeLimits,
+  }, async (request) => ok(consoleStartEnrolment, await startEnrolmentStep(ctx, request.body.challenge, 'console')));
+
+  api.post<{ Body: ConsoleConfirmEnrolmentBody }>(consoleConfirmEnrolment.path, {
+    schema: { body: consoleConfirmEnrolment.body }, config: codeLimits,
+  }, async (request, reply) => {
+    const { user, recoveryCodes } = await confirmEnrolmentStep(ctx, request, request.body.challenge, request.body.code, 'console');
+    return ok(consoleConfirmEnrolment, { ...(await finishConsoleSignIn(ctx, request, reply, user)), recoveryCodes });
   });
 
   api.post<{ Body: ConsoleReauthBody }>(consoleReauth.path, {
     schema: { body: consoleReauth.body }, config: { ...limited, fieldMessages: passwordFields },
   }, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
-    const user = await checkPassword(ctx, request, admin.user.username, request.body.password);
-    return ok(consoleReauth, await startConsoleSession(ctx, request, reply, user));
+    const name = admin.user.username;
+    const check = await checkPassword(ctx, name, decryptPassword(ctx, request.body.password));
+    if (check.outcome !== 'right') return refusePassword(ctx, request, name, check);
+    // The session proved the second factor at sign-in; this proves the person is still there.
+    await check.settle(false);
+    return ok(consoleReauth, await startConsoleSession(ctx, request, reply, check.user));
   });
 
   api.post(consoleSignOut.path, { schema: { body: consoleSignOut.body } }, async (request, reply) => {

@@ -29,6 +29,8 @@ describe('audit labels', () => {
   it('names every sign-in result the server writes', () => {
     const written = new Set([
       // audit(ctx, request, username, method, 'result' or cond ? 'a' : 'b', clientId)
+      // the console sign-in's auditConsole(ctx, request, name, 'a') (server/console/routes/session-routes.ts)
+      ...matches(/\bauditConsole\(ctx, request, ([^;]*)\)/g).flatMap((m) => [...m[1]!.matchAll(/'([a-z_]+)'/g)].map((q) => q[1]!)),
       ...matches(/\baudit\(ctx, request, ([^;]*)\)/g).flatMap((m) => [...m[1]!.matchAll(/'([a-z_]+)'/g)].map((q) => q[1]!)),
       // recordLogin({ ..., result: 'a' or cond ? 'a' : 'b' })
       ...matches(/recordLogin\(\{[^}]*\bresult: ([^,}]+)/g).flatMap((m) => [...m[1]!.matchAll(/'([a-z_]+)'/g)].map((q) => q[1]!)),

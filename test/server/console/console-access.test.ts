@@ -14,7 +14,11 @@ import {
 } from './console-fixture.ts';
 
 /** The calls anyone may make: the first-start setup and the console's own sign-in and sign-out. */
-const OPEN = new Set<string>(['consoleSetupState', 'consoleSetupNeeded', 'consoleCompleteSetup', 'consoleSignIn', 'consoleSignOut']);
+const OPEN = new Set<string>([
+  'consoleSetupState', 'consoleSetupNeeded', 'consoleCompleteSetup', 'consoleSignIn', 'consoleSignOut',
+  // The sign-in's second step: a challenge of a right password, not a session (console-second-factor.test.ts).
+  'consoleVerifySecondFactor', 'consoleStartEnrolment', 'consoleConfirmEnrolment',
+]);
 
 const guardedNames = (Object.keys(endpoints) as (keyof typeof endpoints)[])
   .filter((name): name is ConsoleEndpointName => name.startsWith('console') && !OPEN.has(name));
@@ -31,6 +35,9 @@ function sampleRequests(cipher: string): Record<ConsoleEndpointName, { query?: s
     consoleCompleteSetup: { json: {} },
     consoleSignIn: { json: {} },
     consoleSignOut: { json: {} },
+    consoleVerifySecondFactor: { json: {} },
+    consoleStartEnrolment: { json: {} },
+    consoleConfirmEnrolment: { json: {} },
     consoleReauth: { json: { password: cipher } },
     consoleMe: {},
     consoleListClients: {},

@@ -141,9 +141,10 @@ for (const backend of testBackends()) {
       for (let i = 0; i < 2; i++) {
         assert.equal((await c.post(VERIFY, { json: { challenge, code: '000000' === codeAt(secret, t.clock.now()) ? '111111' : '000000' } })).body.code, 'AU00171');
       }
-      // Password again: two failures are still counted.
+      // Password again: the two wrong codes are still counted, and so is each right password while
+      // its code is due (a try is reserved before the password is checked, server/auth/password-check.ts,
+      // and given back only when nothing else is due): 1 + 2 + 1 tries so far, the next wrong code is the fifth.
       challenge = await passwordStep(c, 'admin');
-      for (let i = 0; i < 2; i++) assert.equal((await c.post(VERIFY, { json: { challenge, code: '999999' === codeAt(secret, t.clock.now()) ? '888888' : '999999' } })).body.code, 'AU00171');
       const fifth = await c.post(VERIFY, { json: { challenge, code: '123456' === codeAt(secret, t.clock.now()) ? '654321' : '123456' } });
       assert.equal(fifth.status, 423);
       assert.match(fifth.body.msg, /该账号已锁定/);

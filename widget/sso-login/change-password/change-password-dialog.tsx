@@ -1,6 +1,6 @@
 // The forced change-password dialog (spec sections 2 and 4), opened after the AU00153 / AU00154
 // confirm. Lives only in memory: a page refresh closes it.
-import { useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { cancelChangePassword, changePasswordForm, submitChangePassword } from './change-password-store.ts';
 import type { ChangePasswordRequest } from '../login-store.ts';
@@ -15,6 +15,7 @@ import { HiddenUsername, LightField, useLightForm } from '../shared/light-dom-cr
 import { FormErrors, useFormState } from '../shared/form-errors.tsx';
 import { useLoginUi } from '../use-login.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
+import { CODE_LABEL, CODE_PLACEHOLDER } from '../second-factor/second-factor.messages.ts';
 
 export function ChangePasswordDialog() {
   const { context } = useLoginUi();
@@ -34,6 +35,12 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
   const firstRef = useRef<HTMLInputElement | null>(null);
   const newRef = useRef<HTMLInputElement | null>(null);
   const confirmRef = useRef<HTMLInputElement | null>(null);
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  // Shown once the server asked for the authenticator's code (an account with an app, issue 31).
+  const [askCode, setAskCode] = useState(false);
+  useEffect(() => {
+    if (askCode) codeRef.current?.focus();
+  }, [askCode]);
   const titleId = useId();
   // The server's reason (wrong old password, a weak new one, a locked account) stays in the dialog.
   const { errors, formError } = useFormState(changePasswordForm(context));
@@ -41,11 +48,16 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await submitChangePassword(context, {
+    const outcome = await submitChangePassword(context, {
       oldPassword: firstRef.current?.value ?? '',
       newPassword: newRef.current?.value ?? '',
       confirmPassword: confirmRef.current?.value ?? '',
+      ...(askCode ? { code: codeRef.current?.value ?? '' } : {}),
     });
+    if (outcome === 'code-asked') {
+      if (!askCode) setAskCode(true);
+      else codeRef.current?.focus();
+    }
   }
 
   return (
@@ -73,6 +85,9 @@ function ChangePasswordModal({ request }: { request: ChangePasswordRequest }) {
         <LightField host={hostElement} form={lightForm} inputRef={firstRef} label={OLD_PASSWORD_LABEL} name="oldPassword" type="password" autoComplete="current-password" error={errors.oldPassword} />
         <LightField host={hostElement} form={lightForm} inputRef={newRef} label={NEW_PASSWORD_LABEL} name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
         <LightField host={hostElement} form={lightForm} inputRef={confirmRef} label={CONFIRM_NEW_PASSWORD_LABEL} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        {askCode ? (
+          <Field ref={codeRef} label={CODE_LABEL} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder={CODE_PLACEHOLDER} error={errors.code} />
+        ) : null}
         <FormErrors formError={formError} fieldErrors={errors} />
         <div className="sso-dialog__actions">
           {request.postpone ? (

@@ -5,11 +5,16 @@ import { NEW_PASSWORD_SAME, PASSWORD_CHANGED, REQUIRED_OLD_PASSWORD } from './ch
 import { PASSWORDS_DIFFER, REQUIRED_CONFIRM_PASSWORD, REQUIRED_NEW_PASSWORD } from '../sso-login.messages.ts';
 import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-store.ts';
 import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';
+import { ApiCallError } from '../../core/request.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
+import { REQUIRED_CODE } from '../second-factor/second-factor.messages.ts';
 
 export interface ChangePasswordValues {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
+  /** The authenticator's code, once the server asked for it (AU00170: the account has an app). */
+  code?: string;
 }
 
 export function validateChangePassword(values: ChangePasswordValues): FieldErrors {
@@ -19,11 +24,12 @@ export function validateChangePassword(values: ChangePasswordValues): FieldError
   else if (values.newPassword === values.oldPassword) errors.newPassword = NEW_PASSWORD_SAME;
   if (!values.confirmPassword) errors.confirmPassword = REQUIRED_CONFIRM_PASSWORD;
   else if (values.newPassword && values.confirmPassword !== values.newPassword) errors.confirmPassword = PASSWORDS_DIFFER;
+  if (values.code !== undefined && !/^[0-9]{6}$/.test(values.code.trim())) errors.code = REQUIRED_CODE;
   return errors;
 }
 
 /** What a change ended with: changed (the dialog closes), or the server's reason, shown in the dialog. */
-export type ChangePasswordOutcome = { changed: true } | { changed: false; error: string | null };
+export type ChangePasswordOutcome = { changed: true } | { changed: false; error: string | null; codeAsked?: true };
 
 export async function changePassword(context: LoginContext, values: ChangePasswordValues): Promise<ChangePasswordOutcome> {
   const request = context.$changePassword.get();
@@ -36,7 +42,7 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
         context.encryptPassword(values.confirmPassword),
       ]);
       await context.client.post('/centerAuth/user/changePassword', {
-        json: { userName: request.username, oldPassword, newPassword, confirmPassword },
+        json: { userName: request.username, oldPassword, newPassword, confirmPassword, ...(values.code === undefined ? {} : { code: values.code.trim() }) },
         // The dialog shows the reason itself: a toast would sit under the modal's backdrop.
         quiet: true,
       });
@@ -48,6 +54,11 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
       context.notices.toast('success', PASSWORD_CHANGED);
       return { changed: true };
     } catch (error) {
+      // An account with an authenticator app changes its password with its code too (issue 31):
+      // the dialog then shows the code field, and the same call goes again with the code.
+      if (error instanceof ApiCallError && String(error.errorCode ?? error.code) === RefusalCode.secondFactorRequired) {
+        return { changed: false, error: error.message, codeAsked: true };
+      }
       return { changed: false, error: emitLoginError(context, error).message };
     }
   });
@@ -64,11 +75,12 @@ export const changePasswordForm = (context: LoginContext): FormState => formStat
  * The dialog's submit: checks the three fields, then changes the password. The server's reason (a
  * wrong old password, a weak new one, a locked account) stays in the dialog, in the form's store.
  */
-export async function submitChangePassword(context: LoginContext, values: ChangePasswordValues): Promise<void> {
+export async function submitChangePassword(context: LoginContext, values: ChangePasswordValues): Promise<'code-asked' | void> {
   const form = changePasswordForm(context);
   const problems = validateChangePassword(values);
   showErrors(form, problems);
   if (hasErrors(problems)) return;
   const outcome = await changePassword(context, values);
   if (!outcome.changed) form.$formError.set(outcome.error);
+  if (!outcome.changed && outcome.codeAsked) return 'code-asked';
 }
