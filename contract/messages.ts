@@ -15,3 +15,5 @@ export const PHONE_EXISTS = '手机号已经存在';
 // Beyond the spec, shared by form checks and schema failures.
 export const INVALID_SMS_CODE = '请输入6位数字验证码';
 export const ENCRYPTED_FIELD_BROKEN = '密码格式不正确，请刷新页面后重试';
+/** The second step's code field (the sign-in's form check and the server's schema failure). */
+export const SECOND_FACTOR_CODE_REQUIRED = '请输入 6 位数字动态验证码';
