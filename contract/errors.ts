@@ -1,7 +1,7 @@
 // The error catalogue both sides share: business refusals (HTTP 200, code = errorCode = AU…) and
 // the texts of HTTP-level errors. The server answers with them (server/http/api-error.ts); the
 // widget matches the codes it handles (AU00153, AU00154, AU00300) and shows the texts.
-import { ACCOUNT_LOCKED, DEFAULT_ERROR, INVALID_PHONE, PHONE_EXISTS, TOKEN_EXPIRED, USERNAME_EXISTS } from './messages.ts';
+import { ACCOUNT_LOCKED, DEFAULT_ERROR, INVALID_PHONE, PHONE_EXISTS, SECOND_FACTOR_CODE_REQUIRED, TOKEN_EXPIRED, USERNAME_EXISTS } from './messages.ts';
 import { PasswordProblems } from './rules/password.ts';
 
 /** Business refusals: HTTP 200, code = errorCode = the string below. */
@@ -275,7 +275,7 @@ export const SamlAdminMessages = {
 
 /** The second factor's field texts at sign-in (server/mfa/sign-in-routes.ts). */
 export const MfaFieldMessages = {
-  code: '请输入 6 位数字动态验证码',
+  code: SECOND_FACTOR_CODE_REQUIRED,
   recoveryCode: '恢复码格式不正确',
   challenge: Refusal.mfaChallengeExpired[1],
 } as const;

@@ -19,3 +19,6 @@ export const ENCRYPTED_FIELD_BROKEN = '密码格式不正确，请刷新页面�
 /** The SMS the old phone gets when an account's phone is changed on the account page (issue 31). */
 export const phoneChangedNotice = (maskedNewPhone: string): string =>
   `【统一登录】您账号绑定的手机号已更换为 ${maskedNewPhone}。如非本人操作，请立即联系管理员。`;
+
+/** The second step's code field (the sign-in's form check and the server's schema failure). */
+export const SECOND_FACTOR_CODE_REQUIRED = '请输入 6 位数字动态验证码';

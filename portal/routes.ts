@@ -1,23 +1,8 @@
-// The portal's routes (spec section 2): /home is the application centre, every other path the
-// login page (so /login, where <app-center> sends a signed-out user, falls through to it).
-export type PortalRoute = 'login' | 'home';
+// The portal's routes (spec section 2). Which page an address is lives in contract/ (the server
+// answers each page address with the built page that fits it, and must agree).
+import { routeOf, type PortalRoute } from '../contract/rules/portal-pages.ts';
 
-export function routeOf(pathname: string): PortalRoute {
-  return pathname.replace(/\/+$/, '') === '/home' ? 'home' : 'login';
-}
-
-/**
- * The operator console (/admin, /admin/setup, anything below /admin): its own lazy chunk
- * (portal/admin/), never loaded by the login page or the application centre.
- */
-export function isConsolePath(pathname: string): boolean {
-  return /^\/admin(\/|$)/.test(pathname);
-}
-
-/** A person's own account (/account): its own lazy chunk (portal/account/), like the console. */
-export function isAccountPath(pathname: string): boolean {
-  return /^\/account(\/|$)/.test(pathname);
-}
+export { isAccountPath, isConsolePath, routeOf, type PortalRoute } from '../contract/rules/portal-pages.ts';
 
 export const ROUTE_TITLES: Record<PortalRoute, string> = {
   login: '统一登录',

@@ -32,23 +32,24 @@ import {
 } from './storage/storage.ts';
 import { openDatabase as openDatabaseWith, type OpenDatabase } from './storage/database.ts';
 import { joinMigrations, migrateDownTo as migrateDownToWith, storageMigrations, type Engine } from './storage/migrations.ts';
-import { SqlMetaStore, type MetaStore } from './storage/meta-store.ts';
+import { SqlMetaStore } from './storage/meta-store.ts';
+import type { SqlScope } from './storage/sql-scope.ts';
 import { authMigrations } from './auth/auth-migrations.ts';
-import { authStores, type AuthStores } from './auth/auth-stores.ts';
+import { authStores, consoleSessionStores } from './auth/auth-stores.ts';
 import { catalogMigrations } from './catalog/catalog-migrations.ts';
-import { catalogStores, type CatalogStores } from './catalog/catalog-stores.ts';
+import { catalogStores } from './catalog/catalog-stores.ts';
 import { embeddingMigrations } from './embedding/embedding-migrations.ts';
-import { embeddingStores, type EmbeddingStores } from './embedding/embedding-stores.ts';
+import { embeddingStores } from './embedding/embedding-stores.ts';
 import { oidcMigrations } from './oidc/oidc-migrations.ts';
-import { oidcStores, type OidcStores } from './oidc/oidc-stores.ts';
+import { oidcStores } from './oidc/oidc-stores.ts';
 import type { OidcStorage } from './oidc/oidc-record-store.ts';
 import { RedisOidcStorage } from './oidc/oidc-record-store.redis.ts';
 import { SplitOidcStorage } from './oidc/oidc-record-store.split.ts';
 import { SqlOidcStorage } from './oidc/oidc-record-store.sql.ts';
 import { consoleMigrations } from './console/console-migrations.ts';
-import { consoleStores, type ConsoleStores } from './console/console-stores.ts';
+import { consoleStores } from './console/console-stores.ts';
 import { protocolMigrations } from './cas/protocol-migrations.ts';
-import { SqlProtocolClientStore, type ProtocolClientStore } from './cas/protocol-client-store.ts';
+import { SqlProtocolClientStore } from './cas/protocol-client-store.ts';
 import { mfaMigrations } from './mfa/mfa-migrations.ts';
 import { MfaStore } from './mfa/mfa-store.ts';
 import { accountMigrations } from './account/account-migrations.ts';
@@ -58,6 +59,9 @@ import { PasskeyStore } from './passkey/passkey-store.ts';
 import { directoryMigrations } from './directory/directory-migrations.ts';
 import { DirectoryStore } from './directory/directory-store.ts';
 import { randomBytes } from 'node:crypto';
+import type { Storage, Stores } from './stores.ts';
+
+export type { Storage, Stores } from './stores.ts';
 
 /**
  * Every migration, in the server's one numbering: each slice's own (<slice>/<slice>-migrations.ts);
@@ -79,41 +83,6 @@ export function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl
 /** Runs the `down` of every migration after `target` (newest first): tests rebuild an older database with it. */
 export function migrateDownTo(db: Kysely<any>, engine: Engine, target: string, schema?: string): Promise<void> {
   return migrateDownToWith(db, migrations(engine), target, schema);
-}
-
-/** Every slice's stores, as routes and services get them (the same set inside a transaction). */
-export interface Stores extends AuthStores, CatalogStores, EmbeddingStores, OidcStores, ConsoleStores {
-  meta: MetaStore;
-  /** The apps that sign in by CAS or SAML 2.0 (cas/protocol-client-store.ts). */
-  protocolClients: ProtocolClientStore;
-  /** The second factor: TOTP secrets, recovery codes, sign-ins waiting for their second step (server/mfa). */
-  mfa: MfaStore;
-  /** The account page's own records: each session's device, a person's phone change (server/account). */
-  account: AccountStore;
-  /** Passkeys and WebAuthn challenges (server/passkey). */
-  passkeys: PasskeyStore;
-  /** The company directories, their accounts and mapped memberships (server/directory). */
-  directories: DirectoryStore;
-}
-
-export interface Storage {
-  readonly stores: Stores;
-  readonly engine: StorageHandles['engine'];
-  /** The shared-state Redis, or null on the embedded default. */
-  readonly redis: StorageHandles['redis'];
-  /**
-   * The OpenID Connect provider's records (codes, tokens, grants, sessions, signing keys when
-   * scaled out): on this database, their short-lived part in Redis when it is configured.
-   */
-  readonly oidcRecords: OidcStorage;
-  /**
-   * Runs `work` in one database transaction: its database writes commit together or not at all.
-   * Writes to state held in Redis (using up an SMS code, ending a user's sessions) happen at once;
-   * they only ever take something away, so a rollback can cost a user a new code but never leaves
-   * a half-written account.
-   */
-  transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
 export interface StorageOptions {
@@ -147,13 +116,14 @@ export async function openStorage(
   const handles = await openStorageHandles(config, migrations);
   // Each slice's builder holds what it keeps once per process (caches, its Redis stores).
   const auth = authStores(handles, config, options.sessionCacheClock);
-  const catalog = catalogStores(handles);
+  const metaIn = (scope: SqlScope) => new SqlMetaStore(scope);
+  const catalog = catalogStores(handles, metaIn);
   const embedding = embeddingStores(handles);
   const oidc = oidcStores(handles);
-  const operatorConsole = consoleStores(handles);
+  const operatorConsole = consoleStores(handles, consoleSessionStores(handles, CONSOLE_SESSION_ABSOLUTE_MS));
   const storesIn: StoresIn<Stores> = (scope) => ({
     ...auth(scope), ...catalog(scope), ...embedding(scope), ...oidc(scope), ...operatorConsole(scope),
-    meta: new SqlMetaStore(scope),
+    meta: metaIn(scope),
     protocolClients: new SqlProtocolClientStore(scope),
     mfa: new MfaStore(scope, secretBox, codeKey),
     account: new AccountStore(scope),

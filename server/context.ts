@@ -14,7 +14,7 @@ import type { PortalAddress } from './http/portal-address.ts';
 import type { LoginTickets } from './embedding/login-tickets.ts';
 import type { AccountGrants } from './oidc/account-grants.ts';
 import type { SetupState } from './console/setup-state.ts';
-import type { Storage, Stores } from './compose.ts';
+import type { Storage, Stores } from './stores.ts';
 
 export interface AppContext {
   config: ServerConfig;

@@ -4,6 +4,7 @@
 // process owns the embedded database).
 import type { ServerConfig } from '../config.ts';
 import type { StorageHandles, StoresIn } from '../storage/storage.ts';
+import type { SqlScope } from '../storage/sql-scope.ts';
 import { SessionCache } from './session-cache.ts';
 import { SqlLoginAuditStore, type LoginAuditStore } from './storage/login-audit-store.ts';
 import type { LockoutStore } from './storage/lockout-store.ts';
@@ -24,6 +25,16 @@ export interface AuthStores {
   lockout: LockoutStore;
   sms: SmsStore;
   audit: LoginAuditStore;
+}
+
+/**
+ * The operator console's sessions: the same session store on their own table (console_sessions)
+ * and Redis keys, kept an hour past `absoluteMs` (the console's lifetime, console/console-timeouts.ts).
+ */
+export function consoleSessionStores(handles: StorageHandles, absoluteMs: number): (scope: SqlScope) => SessionStore {
+  const { redis, redisKeyPrefix } = handles;
+  const inRedis = redis && new RedisSessionStore(redis, redisKeyPrefix, absoluteMs + 3600_000, 'console-session');
+  return (scope) => inRedis ?? new SqlSessionStore(scope, null, 'console_sessions');
 }
 
 export function authStores(

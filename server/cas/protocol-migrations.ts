@@ -18,6 +18,11 @@ export interface ProtocolTables {
   protocol_clients: ProtocolClientsTable;
 }
 
+// The slice's table joins the one Database type from here: storage/ imports no slice.
+declare module '../storage/schema.ts' {
+  interface Database extends ProtocolTables {}
+}
+
 export function protocolMigrations(engine: 'sqlite' | 'postgres'): Record<string, Migration> {
   const time = engine === 'postgres' ? 'bigint' : 'integer';
   return {

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AppsTable, ClientGroupsTable } from '../storage/schema.ts';
-import { SqlMetaStore } from '../storage/meta-store.ts';
+import type { MetaStore } from '../storage/meta-store.ts';
 import type { SqlScope } from '../storage/sql-scope.ts';
 import { CATALOG_VERSION_KEY, type CatalogCache } from './catalog-cache.ts';
 import type { App, CatalogStore, ClientGroup } from './catalog-store.ts';
@@ -68,14 +68,12 @@ function groupRow(g: ClientGroup, updatedAt: number) {
 }
 
 export class SqlCatalogStore implements CatalogStore {
-  private readonly meta: SqlMetaStore;
-
+  /** The meta store in the same scope (given by compose.ts, which builds every slice's stores). */
   constructor(
     private readonly scope: SqlScope,
     private readonly cache: CatalogCache,
-  ) {
-    this.meta = new SqlMetaStore(scope);
-  }
+    private readonly meta: MetaStore,
+  ) {}
 
   private readVersion = (): Promise<string | null> => this.meta.getMeta(CATALOG_VERSION_KEY);
 

@@ -6,20 +6,22 @@ import type { CatalogStore } from './catalog-store.ts';
 import { SqlCatalogStore } from './catalog-store.sql.ts';
 import type { MembershipStore } from './membership-store.ts';
 import { SqlMembershipStore } from './membership-store.sql.ts';
-import { databaseScope } from '../storage/sql-scope.ts';
+import { databaseScope, type SqlScope } from '../storage/sql-scope.ts';
+import type { MetaStore } from '../storage/meta-store.ts';
 
 export interface CatalogStores {
   catalog: CatalogStore;
   memberships: MembershipStore;
 }
 
-export function catalogStores(handles: StorageHandles): StoresIn<CatalogStores> {
+/** `metaIn`: the meta store of a scope (the catalog version row lives there), built by compose.ts. */
+export function catalogStores(handles: StorageHandles, metaIn: (scope: SqlScope) => MetaStore): StoresIn<CatalogStores> {
   const catalogCache = new CatalogCache();
   // On the database itself (not in a transaction) the per-request membership read runs as a plain
   // statement (membership-store.sql.ts).
   const membershipsOnDatabase = new SqlMembershipStore(databaseScope(handles.db), handles.statements);
   return (scope) => ({
-    catalog: new SqlCatalogStore(scope, catalogCache),
+    catalog: new SqlCatalogStore(scope, catalogCache, metaIn(scope)),
     memberships: scope.db === handles.db ? membershipsOnDatabase : new SqlMembershipStore(scope),
   });
 }

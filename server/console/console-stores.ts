@@ -1,11 +1,9 @@
 // The operator console's stores, built from the storage handles (compose.ts assembles every
 // slice's): its sessions (in Redis when it is configured), the setup links, the administrator-action audit.
 import type { StorageHandles, StoresIn } from '../storage/storage.ts';
+import type { SqlScope } from '../storage/sql-scope.ts';
 import type { SessionStore } from '../auth/storage/session-store.ts';
-import { RedisSessionStore } from '../auth/storage/session-store.redis.ts';
-import { SqlSessionStore } from '../auth/storage/session-store.sql.ts';
 import { SqlAdminAuditStore, type AdminAuditStore } from './admin-audit-store.ts';
-import { CONSOLE_SESSION_ABSOLUTE_MS } from './console-timeouts.ts';
 import { SqlSetupTokenStore, type SetupTokenStore } from './setup-token-store.ts';
 
 export interface ConsoleStores {
@@ -14,11 +12,14 @@ export interface ConsoleStores {
   adminAudit: AdminAuditStore;
 }
 
-export function consoleStores(handles: StorageHandles): StoresIn<ConsoleStores> {
-  const { redis, redisKeyPrefix, engine } = handles;
-  const sessionsInRedis = redis && new RedisSessionStore(redis, redisKeyPrefix, CONSOLE_SESSION_ABSOLUTE_MS + 3600_000, 'console-session');
+/**
+ * `consoleSessionsIn`: the console's sessions in a scope, the sign-in slice's session store on the
+ * console's own table and Redis keys (auth/auth-stores.ts consoleSessionStores, wired by compose.ts).
+ */
+export function consoleStores(handles: StorageHandles, consoleSessionsIn: (scope: SqlScope) => SessionStore): StoresIn<ConsoleStores> {
+  const { engine } = handles;
   return (scope) => ({
-    consoleSessions: sessionsInRedis ?? new SqlSessionStore(scope, null, 'console_sessions'),
+    consoleSessions: consoleSessionsIn(scope),
     setupTokens: new SqlSetupTokenStore(scope, engine),
     adminAudit: new SqlAdminAuditStore(scope),
   });

@@ -4,12 +4,11 @@
 // without it (dist/portal/shell.html, written by the build): the application centre (/home), the
 // operator console (/admin) and a person's own account (/account), and the login page asked to
 // sign out or to redirect (is_signout, is_redirect_self: its element starts with a call, not a
-// form). The portal's own rules decide (portal/routes.ts, widget/sso-login/login-params.ts), so
+// form). The rules the portal reads addresses by decide (contract/rules/portal-pages.ts), so
 // the server and the page agree on every address.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAccountPath, isConsolePath, routeOf } from '../../portal/routes.ts';
-import { isFlagSet } from '../../widget/sso-login/login-params.ts';
+import { isAccountPath, isConsolePath, isFlagSet, routeOf } from '../../contract/rules/portal-pages.ts';
 import { PAGE_POLICY } from './security-headers.ts';
 
 export const LOGIN_PAGE = 'index.html';

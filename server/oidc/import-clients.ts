@@ -5,7 +5,7 @@
 // client given without a secret keeps the one it has (a new one gets a secret, printed once).
 import { Type, type Static } from '@sinclair/typebox';
 import { Value, type ValueError } from '@sinclair/typebox/value';
-import type { Stores } from '../compose.ts';
+import type { Stores } from '../stores.ts';
 import { ClientDefinitionError, defineClient, sameClient, type ClientInput } from './client-definition.ts';
 import { MIN_SECRET_LENGTH } from './client-secrets.ts';
 import { CLIENT_ID_PATTERN } from './client-registry.ts';

@@ -38,3 +38,8 @@ export interface OidcTables {
   oidc_clients: OidcClientsTable;
   oidc_subjects: OidcSubjectsTable;
 }
+
+// The slice's tables join the one Database type from here: storage/ imports no slice.
+declare module '../storage/schema.ts' {
+  interface Database extends OidcTables {}
+}

@@ -11,6 +11,7 @@ import type { OidcStorage } from './oidc-record-store.ts';
 import { amrOf } from './sign-in-amr.ts';
 import { acrOf } from '../mfa/acr.ts';
 import type { SignIns } from './single-logout.ts';
+import { PORTAL_LINK_MODEL } from './portal-link.ts';
 
 export interface PortalState {
   session: Session | null;
@@ -20,7 +21,7 @@ export interface PortalState {
 
 export type PortalRequest = IncomingMessage & { ssoPortal?: PortalState };
 
-export const PORTAL_LINK_MODEL = 'PortalLink';
+export { PORTAL_LINK_MODEL };
 
 /**
  * A provider session whose portal session was ended for a prompt=login (or max_age)

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { OidcStorage } from './oidc-record-store.ts';
-import { PORTAL_LINK_MODEL } from './portal-session.ts';
+import { PORTAL_LINK_MODEL } from './portal-link.ts';
 
 export interface LogoutLog {
   info(object: object, message: string): void;

@@ -6,7 +6,7 @@
 // the fix; an account whose password was changed, or that was never seeded, does not count.
 import { ConfigError } from '../config.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import type { Storage } from '../compose.ts';
+import type { Storage } from '../stores.ts';
 import { DEMO_ACCOUNTS } from './import.ts';
 
 /** The demo accounts of this database that still have their public demo password. */

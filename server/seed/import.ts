@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ClientGroup } from '../catalog/catalog-store.ts';
-import type { Storage, Stores } from '../compose.ts';
+import type { Storage, Stores } from '../stores.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';

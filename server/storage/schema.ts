@@ -2,8 +2,6 @@
 // (bigint in PostgreSQL, parsed back to number); flags are 0/1 integers; lists and nested configs
 // are JSON text, so both engines store exactly the same rows.
 import type { Generated } from 'kysely';
-import type { OidcTables } from '../oidc/oidc-tables.ts';
-import type { ProtocolTables } from '../cas/protocol-migrations.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -152,8 +150,12 @@ export interface MetaTable {
   value: string;
 }
 
-/** Every table; the OpenID Connect slice's own are in oidc/oidc-tables.ts. */
-export interface Database extends OidcTables, ProtocolTables {
+/**
+ * Every table. A slice's own tables join it from the slice (`declare module '../storage/schema.ts'`:
+ * oidc/oidc-tables.ts, cas/protocol-migrations.ts, mfa/mfa-tables.ts, account/account-store.ts,
+ * passkey/passkey-store.ts): storage/ imports no slice.
+ */
+export interface Database {
   users: UsersTable;
   client_groups: ClientGroupsTable;
   apps: AppsTable;

@@ -1,5 +1,6 @@
 // The login page's inputs (spec section 2 "Query parameters"): an attribute wins, else the page's
 // query string, else the default.
+import { isFlagSet } from '../../contract/rules/portal-pages.ts';
 import { defaultApiBase } from '../core/script-origin.ts';
 
 export type LoginTypeParam = 'wecom' | 'feishu';
@@ -35,10 +36,8 @@ export interface LoginParams {
   from: string | null;
 }
 
-/** "Set and not 0" (spec): present, non-empty and not the string 0. */
-export function isFlagSet(value: string | null | undefined): boolean {
-  return value !== null && value !== undefined && value !== '' && value !== '0';
-}
+/** "Set and not 0" (spec): one reading for the element and the server (contract/rules/portal-pages.ts). */
+export { isFlagSet };
 
 function pick(attribute: string | undefined, query: URLSearchParams, name: string): string | null {
   if (attribute !== undefined && attribute !== null && attribute !== '') return attribute;

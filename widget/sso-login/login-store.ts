@@ -14,7 +14,7 @@ import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './shar
 import { storeQrChoice } from './qr/qr-store.ts';
 import { brandCacheKey, groupOfLook, lookOfGroup, readCachedLook, storeLook } from './brand/brand-look.ts';
 import { createCountdown, type Countdown } from './shared/countdown.ts';
-import type { SecondFactorState } from './second-factor/second-factor-step.ts';
+import type { SecondFactorState } from './second-factor/second-factor-state.ts';
 import * as RefusalCode from '../../contract/refusal-codes.ts';
 
 export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect' | 'forgot' | 'second-factor';

@@ -6,15 +6,16 @@ import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/brows
 import { ApiCallError } from '../../core/request.ts';
 import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
+import * as T from './passkey.messages.ts';
 
 /** A failed ceremony in Chinese, by the DOMException the browser raised. */
 export function passkeyFailure(error: unknown): string {
   const name = (error as { name?: string } | null)?.name ?? '';
-  if (name === 'NotAllowedError') return '通行密钥验证已取消或超时，请重试';
-  if (name === 'AbortError') return '通行密钥验证已取消';
-  if (name === 'SecurityError') return '当前网址不能使用通行密钥，请使用密码登录';
-  if (name === 'NotSupportedError' || name === 'InvalidStateError') return '此设备不支持通行密钥，请使用密码登录';
-  return '通行密钥验证失败，请重试或使用密码登录';
+  if (name === 'NotAllowedError') return T.PASSKEY_TIMED_OUT;
+  if (name === 'AbortError') return T.PASSKEY_CANCELLED;
+  if (name === 'SecurityError') return T.PASSKEY_WRONG_ADDRESS;
+  if (name === 'NotSupportedError' || name === 'InvalidStateError') return T.PASSKEY_UNSUPPORTED;
+  return T.PASSKEY_FAILED;
 }
 
 async function ceremony(context: LoginContext, autofill: boolean): Promise<void> {

@@ -7,11 +7,6 @@ import { ApiCallError } from '../../core/request.ts';
 import type { LoginContext } from '../login-store.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
-export interface SecondFactorState extends MfaStep {
-  username: string;
-  /** What the server said (AU00170 / AU00175's text), shown above the code field. */
-  message: string;
-}
 
 /** True when `error` is the second step's answer: the view is switched to it. */
 export function startSecondFactor(context: LoginContext, error: unknown, username: string): boolean {

@@ -8,7 +8,8 @@ export const VERIFYING = '验证中…';
 export const USE_RECOVERY = '无法使用身份验证器？使用恢复码';
 export const USE_CODE = '使用身份验证器中的动态验证码';
 export const BACK = '返回重新输入密码';
-export const REQUIRED_CODE = '请输入 6 位数字动态验证码';
+/** The server's own text for the same check (contract/messages.ts), never a copy. */
+export { SECOND_FACTOR_CODE_REQUIRED as REQUIRED_CODE } from '../../../contract/messages.ts';
 export const REQUIRED_RECOVERY = '请输入恢复码';
 export const VERIFY_HINT = '打开手机上的身份验证器（如 Microsoft Authenticator、Google 身份验证器），输入显示的 6 位数字。';
 export const ENROL_HINT = '您所在的用户组要求二次验证。请用身份验证器扫描下方二维码，或手动输入密钥，然后输入显示的 6 位数字。';
