@@ -17,6 +17,8 @@ const HELLO_ENTRY = path.join(HERE, 'server-process.ts');
 
 export interface ChildServer {
   url: string;
+  /** The app server's data directory (for the admin CLI); undefined for the hello baseline. */
+  dataDir?: string;
   /** The server process (for its resident memory). */
   pid: number;
   /** CPU time (user + system) the server process has used so far, ms; null off Linux. */
@@ -194,5 +196,5 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
   });
   // main.ts prints "SSO portal: http://127.0.0.1:<port>/" once listening.
   const url = await waitForUrl(child, kind, stop, (line) => /SSO portal: (http:\/\/127\.0\.0\.1:\d+)\//.exec(line)?.[1] ?? null);
-  return { url, pid: child.pid!, cpuMs: () => processCpuMs(child.pid), stop };
+  return { url, dataDir, pid: child.pid!, cpuMs: () => processCpuMs(child.pid), stop };
 }
