@@ -164,7 +164,8 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
   const dataDir = env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'sso-bench-'));
   // For A/B comparisons only (docs/performance.md, issue 25): another build's entry, other node flags.
   const script = process.env.BENCH_SERVER_ENTRY ? [process.env.BENCH_SERVER_ENTRY] : start.script;
-  const nodeFlags = process.env.BENCH_SERVER_NODE_FLAGS !== undefined ? process.env.BENCH_SERVER_NODE_FLAGS.split(' ').filter(Boolean) : start.nodeFlags;
+  const flagsAsked = env.BENCH_SERVER_NODE_FLAGS ?? process.env.BENCH_SERVER_NODE_FLAGS;
+  const nodeFlags = flagsAsked !== undefined ? flagsAsked.split(' ').filter(Boolean) : start.nodeFlags;
   const child = spawn(process.execPath, [...nodeFlags, ...profileFlags(), ...script], {
     cwd: ROOT,
     env: {
@@ -174,7 +175,7 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
       SSO_DATA_DIR: dataDir,
       SSO_HOST: '127.0.0.1',
       SSO_PORT: '0',
-      SSO_LOG_LEVEL: 'silent',
+      SSO_LOG_LEVEL: env.BENCH_SERVER_LOG_LEVEL ?? 'silent',
       SSO_DIST_DIR: path.join(ROOT, 'dist'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
