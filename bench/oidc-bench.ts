@@ -179,7 +179,11 @@ const authorizeQuery = (verifier: string): string => new URLSearchParams({
  */
 export async function ourServer(verifier: string, nodeFlags?: string): Promise<Target & { stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-oidc-bench-'));
-  const app = await startChildServer('app', { ...process.env, BENCH_DATA_DIR: dataDir, ...(nodeFlags !== undefined ? { BENCH_SERVER_NODE_FLAGS: nodeFlags } : {}) });
+  // As `npm start` runs it: its log level too (info, a request line per call), unless the run asks another.
+  const app = await startChildServer('app', {
+    ...process.env, BENCH_DATA_DIR: dataDir, BENCH_SERVER_LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'info',
+    ...(nodeFlags !== undefined ? { BENCH_SERVER_NODE_FLAGS: nodeFlags } : {}),
+  });
   const issuer = app.url.replace('127.0.0.1', 'localhost');
   const answer = (await withAdminContext(readConfig({ SSO_DATA_DIR: dataDir }), (ctx) => runOidcCommand(ctx, 'add-client', ['bench'], { 'redirect-uri': [REDIRECT_URI] })))!;
   const secret = /client_secret[^:]*: (\S+)/.exec(answer)![1]!;

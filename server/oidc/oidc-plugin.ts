@@ -17,6 +17,7 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { isReauthLink, PORTAL_LINK_MODEL, REAUTH_WAIT_MS, reauthLinkId, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
+import { withEnglishLists } from './english-lists.ts';
 import { loadCookieKeys } from './cookie-keys.ts';
 import { backchannelAddressCheck } from './backchannel-guard.ts';
 import { RefreshActivity } from './refresh-activity.ts';
@@ -49,7 +50,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   const backchannelAllowed = backchannelAddressCheck(config.oidcBackchannelAllow);
   const refreshActivity = new RefreshActivity(storage, ctx.stores.sessions, config, ctx.now);
   const build = async (): Promise<Provider> => {
-    const { createProvider } = await import('./provider.ts');
+    // Without the ICU data oidc-provider's two English list formats would map (english-lists.ts).
+    const { createProvider } = await withEnglishLists(() => import('./provider.ts'));
     const built = createProvider({
       issuer: issuerFor(), storage, registry, accounts, keys, cookieKeys,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
