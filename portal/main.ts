@@ -5,7 +5,7 @@
 // "What held the first frame"). So when the page was sent with that form, the start is imported
 // after the frame that shows it: the form is on screen and takes typing first, and a click on its
 // button or Enter still does nothing until the start has run (first-paint-html.ts). A hidden tab
-// has no frames: a timer starts it there. The start's files are preloaded by the page's
+// has no frames: there it starts at once. The start's files are preloaded by the page's
 // <link rel="modulepreload"> (vite.config.ts), so waiting for a frame costs no request.
 
 /**
@@ -20,7 +20,11 @@ const start = (): void => {
   started = true;
   void import('./portal-start.tsx');
 };
-if (document.querySelector(SENT_FORM)) {
+if (document.querySelector(SENT_FORM) && document.visibilityState === 'visible') {
   requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 100);
+  // A tab hidden before that frame gets no frames: start there at once. (Not a timer: on a busy
+  // machine a timer fired before the frame and ran the start ahead of it again.)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') start();
+  });
 } else start();
