@@ -42,18 +42,30 @@ export default [
     // sheet's redundant fallbacks: -649 bytes. The rest is React (about 67.4 kB), the crypto
     // libraries (18.7 kB) and our code (docs/performance.md, "Issue 25: toward 120 KB").
     // Limit = measured + about 0.4 KiB.
-    limit: '127.75 KiB',
+    // Issue 33: the budget is decided, 128 KiB for the ES build and every chunk (React is mandated
+    // and is 67 KB of it; design.md "Budgets"). A new dependency that grows it needs a line in
+    // docs/performance.md.
+    limit: '128 KiB',
   },
   {
-    // The design's budget is 80 KiB (docs/performance.md, "The first chunk" and "The first paint
-    // before React"): 99 KiB, then 84 KiB with the lazy chunks, now the first paint's loader alone.
-    name: 'widget: before the login form is interactive',
+    // The classic-script fallback (docs/embedding.md): one file with everything inlined, so all of it
+    // comes before the form on a page that uses it. Issue 33: at most 130 KiB.
+    name: 'widget: the IIFE fallback (sso-widget.iife.js, everything inlined)',
+    path: relative([files.iife]),
+    gzip: true,
+    limit: '130 KiB',
+  },
+  {
+    // The first-paint loader: the entry and its static imports, what the brand page runs before the
+    // form is drawn (docs/performance.md, "The first chunk" and "The first paint before React").
+    // Issue 33: at most 10 KB (10,000 bytes). The bytes a page fetches before its form is usable
+    // (the HTML too) are the bench's (<= 20 KB, bench/peers/peer-report.ts).
+    name: 'widget: first-paint loader, before the login form is interactive',
     path: relative(files.beforeInteractive),
     gzip: true,
     // Since the first paint before React (issue 16, item 3, branch first-paint) the entry is a
     // loader: the password form in plain DOM, the element's sheets, the cached look and the brands'
-    // words, 8.8 KiB measured; React and the rest arrive by import() and take the form over
-    // (it was 86.9 KiB). Measured + 1 KiB.
-    limit: '9.75 KiB',
+    // words; React and the rest arrive by import() and take the form over (it was 86.9 KiB).
+    limit: '10 KB',
   },
 ];

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { transform } from 'esbuild';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import type { Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { widgetBuildDefines } from './widget/build-defines.ts';
 import { widgetChunks } from './widget/build-chunks.ts';
@@ -61,11 +62,35 @@ function portalFirstPaint(): Plugin {
         if (!html.includes(EMPTY_MAIN)) throw new Error(`portal/index.html has no ${EMPTY_MAIN} for the first paint`);
         return {
           html: html.replace(EMPTY_MAIN, EMPTY_MAIN.replace('</main>', `${firstPaintElementHtml()}</main>`)),
-          tags: [{ tag: 'style', children: css, injectTo: 'head' }],
+          tags: [...startPreloads(context.chunk, context.bundle), { tag: 'style', children: css, injectTo: 'head' }],
         };
       },
     },
   };
+}
+
+/**
+ * <link rel="modulepreload"> for the portal's start (portal/portal-start.tsx) and every chunk it
+ * imports statically. The entry (portal/main.ts) imports the start with import() after the sent
+ * form's first frame, so the bundler does not preload it; without these links its files would be
+ * asked for only then, one round trip before the form is taken over.
+ */
+function startPreloads(entry: Rollup.OutputChunk | undefined, bundle: Rollup.OutputBundle | undefined): HtmlTagDescriptor[] {
+  if (!entry || !bundle) return []; // the dev server: no chunks
+  const start = entry.dynamicImports.find((file) => {
+    const chunk = bundle[file];
+    return chunk?.type === 'chunk' && /[\\/]portal[\\/]portal-start\.tsx$/.test(chunk.facadeModuleId ?? '');
+  });
+  if (!start) throw new Error('the portal entry does not import portal/portal-start.tsx with import()');
+  const files: string[] = [];
+  const visit = (file: string): void => {
+    const chunk = bundle[file];
+    if (files.includes(file) || entry.imports.includes(file) || chunk?.type !== 'chunk') return;
+    files.push(file);
+    chunk.imports.forEach(visit);
+  };
+  visit(start);
+  return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
 }
 
 /** The CSP source of each <style> element's text in `html` ('sha256-…', as the browser hashes it). */
@@ -103,7 +128,7 @@ export default defineConfig(({ mode }) => ({
   appType: 'mpa',
   define: widgetBuildDefines(),
   publicDir: resolve(root, 'portal/public'),
-  plugins: [react(), portalFallback(mode === 'demo'), portalFirstPaint(), portalAtRoot(), widgetChunks()],
+  plugins: [react(), portalFallback(mode === 'demo'), portalFirstPaint(), portalAtRoot(), widgetChunks({ preloadHelperAlone: true })],
   server: {
     // The API, the app icons the server stores and the built custom-elements.json; the login
     // backdrops come from portal/public.

@@ -1,7 +1,9 @@
 // Bare oidc-provider (an in-memory Map adapter, one static client, a trivial account) in its own
-// process: the baseline the OIDC bench compares our provider with in the same run. Codes are
-// minted through the provider's own model (no login pages to drive), then the process listens and
-// prints {"url", "codes"}.
+// process, with node's default flags: the baseline the OIDC bench compares our provider with in the
+// same run. Codes come from its own authorization endpoint, as ours do: the first authorization
+// goes through the interaction (answered at once here: the bench's user signs in and consents),
+// which leaves a provider session and a grant; every later one with the session's cookie is
+// answered with a code directly. Prints {"url"} once listening.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,8 +36,6 @@ class MapAdapter {
   async revokeByGrantId(grantId: string) { for (const key of byGrant.get(grantId) ?? []) store.delete(key); byGrant.delete(grantId); }
 }
 
-const count = Number(process.argv[2] || 1000);
-const verifier = process.argv[3]!;
 const redirectUri = 'http://127.0.0.1:9/cb';
 const server = http.createServer();
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,25 +51,28 @@ const provider = new Provider(issuer, {
   issueRefreshToken: async () => true,
   rotateRefreshToken: () => true,
   features: { devInteractions: { enabled: false } },
-  // Codes are minted up front; the run must not outlive them.
-  ttl: { AuthorizationCode: 600, AccessToken: 600, RefreshToken: 3600, IdToken: 600, Grant: 3600 },
+  ttl: { AuthorizationCode: 600, AccessToken: 600, RefreshToken: 3600, IdToken: 600, Grant: 3600, Session: 3600, Interaction: 600 },
 });
-const grant = new provider.Grant({ accountId: 'user-1', clientId: 'bench' });
-grant.addOIDCScope('openid profile');
-const grantId = await grant.save();
-const client = await provider.Client.find('bench');
-const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-const codes: string[] = [];
-for (let i = 0; i < count; i++) {
-  const code = new provider.AuthorizationCode({
-    accountId: 'user-1', grantId, client: client!, redirectUri, scope: 'openid profile', codeChallenge: challenge, codeChallengeMethod: 'S256',
-    authTime: Math.floor(Date.now() / 1000), nonce: String(i),
-  } as never);
-  codes.push(await code.save());
-}
 provider.on('grant.error', (_ctx, error) => process.stderr.write(`grant.error ${(error as { error_detail?: string }).error_detail ?? error.message}\n`));
-server.on('request', provider.callback());
-process.stdout.write(JSON.stringify({ url: issuer, codes }) + '\n');
+const callback = provider.callback();
+server.on('request', (request, response) => {
+  // The interaction (its default address, /interaction/<uid>): signed in and consented at once.
+  if (request.url?.startsWith('/interaction/')) {
+    void (async () => {
+      const details = await provider.interactionDetails(request, response);
+      const grant = new provider.Grant({ accountId: 'user-1', clientId: 'bench' });
+      grant.addOIDCScope(String(details.params.scope));
+      const grantId = await grant.save();
+      await provider.interactionFinished(request, response, { login: { accountId: 'user-1' }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    })().catch((error: Error) => {
+      response.statusCode = 500;
+      response.end(error.message);
+    });
+    return;
+  }
+  callback(request, response);
+});
+process.stdout.write(JSON.stringify({ url: issuer }) + '\n');
 process.on('SIGTERM', () => process.exit(0));
 process.stdin.on('end', () => process.exit(0));
 process.stdin.resume();

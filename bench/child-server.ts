@@ -17,6 +17,8 @@ const HELLO_ENTRY = path.join(HERE, 'server-process.ts');
 
 export interface ChildServer {
   url: string;
+  /** The app server's data directory (for the admin CLI); undefined for the hello baseline. */
+  dataDir?: string;
   /** The server process (for its resident memory). */
   pid: number;
   /** CPU time (user + system) the server process has used so far, ms; null off Linux. */
@@ -162,7 +164,8 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
   const dataDir = env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'sso-bench-'));
   // For A/B comparisons only (docs/performance.md, issue 25): another build's entry, other node flags.
   const script = process.env.BENCH_SERVER_ENTRY ? [process.env.BENCH_SERVER_ENTRY] : start.script;
-  const nodeFlags = process.env.BENCH_SERVER_NODE_FLAGS !== undefined ? process.env.BENCH_SERVER_NODE_FLAGS.split(' ').filter(Boolean) : start.nodeFlags;
+  const flagsAsked = env.BENCH_SERVER_NODE_FLAGS ?? process.env.BENCH_SERVER_NODE_FLAGS;
+  const nodeFlags = flagsAsked !== undefined ? flagsAsked.split(' ').filter(Boolean) : start.nodeFlags;
   const child = spawn(process.execPath, [...nodeFlags, ...profileFlags(), ...script], {
     cwd: ROOT,
     env: {
@@ -172,7 +175,7 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
       SSO_DATA_DIR: dataDir,
       SSO_HOST: '127.0.0.1',
       SSO_PORT: '0',
-      SSO_LOG_LEVEL: 'silent',
+      SSO_LOG_LEVEL: env.BENCH_SERVER_LOG_LEVEL ?? 'silent',
       SSO_DIST_DIR: path.join(ROOT, 'dist'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -194,5 +197,5 @@ export async function startChildServer(kind: 'app' | 'hello', env: NodeJS.Proces
   });
   // main.ts prints "SSO portal: http://127.0.0.1:<port>/" once listening.
   const url = await waitForUrl(child, kind, stop, (line) => /SSO portal: (http:\/\/127\.0\.0\.1:\d+)\//.exec(line)?.[1] ?? null);
-  return { url, pid: child.pid!, cpuMs: () => processCpuMs(child.pid), stop };
+  return { url, dataDir, pid: child.pid!, cpuMs: () => processCpuMs(child.pid), stop };
 }

@@ -19,7 +19,7 @@ import { describeStartCommand, npmStartCommand } from './start-command.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const RSS_BUDGET_MB = 70;
+export const RSS_BUDGET_MB = 90;
 const START_BUDGET_MS = 1000;
 export const SIGN_INS = 20;
 export const OTHER_REQUESTS = 180;

@@ -1,1 +1,1 @@
-export declare function widgetFiles(distDir: string, entry?: string): { all: string[]; beforeInteractive: string[] };
+export declare function widgetFiles(distDir: string, entry?: string): { all: string[]; beforeInteractive: string[]; iife: string };

@@ -31,9 +31,9 @@ function closure(entry, followDynamic) {
   return [...seen];
 }
 
-/** Absolute paths: every file the entry reaches, and those it reaches by static imports only. */
+/** Absolute paths: every file the entry reaches, those it reaches by static imports only, and the classic-script build. */
 export function widgetFiles(distDir, entry = 'sso-widget.js') {
   const entryPath = path.resolve(distDir, entry);
   if (!fs.existsSync(entryPath)) throw new Error(`${entryPath} is missing: build the library first`);
-  return { all: closure(entryPath, true), beforeInteractive: closure(entryPath, false) };
+  return { all: closure(entryPath, true), beforeInteractive: closure(entryPath, false), iife: path.resolve(distDir, 'sso-widget.iife.js') };
 }

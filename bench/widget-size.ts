@@ -19,16 +19,23 @@ export interface WidgetSize {
   all: SizeTotals;
   /** Entry + chunks reachable by static imports only: what runs before the form is interactive. */
   beforeInteractive: SizeTotals;
+  /** The classic-script build, everything inlined (docs/embedding.md's fallback). */
+  iife: SizeTotals;
 }
 
 export const WIDGET_DIST_DIR = 'dist/widget';
 export const WIDGET_ENTRY = 'sso-widget.js';
 
 /**
- * Budgets of the design (gzip, KB = 1024 bytes), reported by npm run bench. CI enforces the limits
- * in .size-limit.mjs, which hold the line at today's size while it is over the design's budget.
+ * Budgets of the design (design.md "Budgets", issue 33), gzip: the ES build with every chunk and the
+ * IIFE fallback in KiB (1024 bytes), the first-paint loader in KB (1000 bytes). npm run bench reports
+ * them; CI enforces the same figures in .size-limit.mjs.
  */
-export const SIZE_BUDGET_KB = { all: 120, beforeInteractive: 80 } as const;
+export const SIZE_BUDGET = {
+  all: { bytes: 128 * 1024, label: '128 KiB' },
+  iife: { bytes: 130 * 1024, label: '130 KiB' },
+  beforeInteractive: { bytes: 10_000, label: '10 KB' },
+} as const;
 
 function totals(files: string[], baseDir: string): SizeTotals {
   const sum: SizeTotals = { raw: 0, gzip: 0, brotli: 0, files: [] };
@@ -45,5 +52,6 @@ function totals(files: string[], baseDir: string): SizeTotals {
 export function measureWidgetSize(distDir = WIDGET_DIST_DIR, entry = WIDGET_ENTRY): WidgetSize {
   const files = widgetFiles(distDir, entry);
   const base = path.resolve(distDir);
-  return { all: totals(files.all, base), beforeInteractive: totals(files.beforeInteractive, base) };
+  const iife = fs.existsSync(files.iife) ? totals([files.iife], base) : { raw: 0, gzip: 0, brotli: 0, files: [] };
+  return { all: totals(files.all, base), beforeInteractive: totals(files.beforeInteractive, base), iife };
 }

@@ -16,7 +16,7 @@ function currentPath(): string {
 interface PortalAppProps {
   /** The page's <main> (index.html): the one main landmark, around whichever element the path shows. */
   view: HTMLElement;
-  /** The element main.tsx put there for the first address, before React ran. */
+  /** The element portal-start.tsx put there for the first address, before React ran. */
   first: HTMLElement | null;
 }
 
@@ -69,7 +69,7 @@ export function PortalApp({ view, first }: PortalAppProps) {
 /**
  * Starts the host page on `view`. React renders no markup of its own here (its root is a detached
  * node): the page's markup is static so that the first element is on it, its login form drawn,
- * before React is even evaluated (main.tsx).
+ * before React is even evaluated (portal-start.tsx).
  */
 export function mountPortal(view: HTMLElement, first: HTMLElement | null): void {
   createRoot(document.createElement('div')).render(<PortalApp view={view} first={first} />);

@@ -1,6 +1,6 @@
 // The <sso-login> the server sent in the login page's first HTML, with its form (the loader's first
 // paint written out at build time, widget/sso-login/first-paint/first-paint-html.ts). The entry
-// (main.tsx) keeps it for a login address: it gets the attributes of the address (the brand of
+// (portal-start.tsx) keeps it for a login address: it gets the attributes of the address (the brand of
 // ?brand=), then its form is taken over (first-paint-adopt.ts: cached look, remembered submit).
 // Where the address shows no login element (/home, /admin, /account: the server sends them the page
 // without it, shell.html; the dev server sends every path the same page) the element goes. The

@@ -1,5 +1,5 @@
 // Which widget element the portal shows for an address, and how one is made. No React here: the
-// portal's entry (main.tsx) puts the first element on the page with it before React is evaluated.
+// portal's start (portal-start.tsx) puts the first element on the page with it before React is evaluated.
 import { routeOf } from './routes.ts';
 import { loginElementAttributes } from './login-brand.ts';
 

@@ -1,5 +1,6 @@
 // Builds the Fastify app from a typed config. It never listens: server/main.ts (and the test
 // helpers) do. Every API route lives under /api.
+import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -16,6 +17,7 @@ import { frameworkErrors } from './http/framework-errors.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { genRequestId, loggerOptions, registerRequestIdEcho } from './http/logging.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
+import { RawFront } from './http/raw-front.ts';
 import { reportRedisErrors } from './storage/redis-client.ts';
 import { attemptPolicy } from './auth/attempt-policy.ts';
 import type { SlicePlugin } from './slice-plugin.ts';
@@ -55,7 +57,22 @@ export interface BuiltApp {
 }
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<BuiltApp> {
+  // The few addresses answered past Fastify (http/raw-front.ts) are asked first; it is made once the
+  // logger exists, before the server takes its first request.
+  let rawFront: RawFront | null = null;
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      const server = http.createServer(options.http ?? {}, (request, response) => {
+        if (!rawFront?.dispatch(request, response)) handler(request, response);
+      });
+      // What Fastify sets on the server it makes itself (its defaults: keep-alive 72 s, ...).
+      const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options as typeof options & { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+      if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+      if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+      if (connectionTimeout !== undefined) server.setTimeout(connectionTimeout);
+      if (maxRequestsPerSocket) server.maxRequestsPerSocket = maxRequestsPerSocket;
+      return server;
+    },
     logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
     genReqId: genRequestId,
     requestIdHeader: false,
@@ -65,6 +82,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
+  rawFront = new RawFront(config.trustProxy, app.log);
+  app.decorate('rawFront', rawFront);
+  app.addHook('preClose', async () => rawFront!.startClosing());
   const ctx = await compose(config, { ...deps, log: app.log });
   app.addHook('onClose', async () => ctx.storage.close());
   ctx.portalAddress.attach(app.server);

@@ -22,7 +22,13 @@ import type { Plugin } from 'vite';
 /** The React part's own entry: what the loader imports with import(). */
 const REACT_PART_ENTRY = /[\\/]widget[\\/]sso-login[\\/]define\.ts$/;
 
-export function widgetChunks(): Plugin {
+/**
+ * `preloadHelperAlone`: the bundler's helper that a lazy import() goes through (vite's preload
+ * helper) in a tiny chunk of its own. The portal's entry (portal/main.ts) has nothing else: with the
+ * helper in the first-paint chunk, importing it made the browser evaluate that whole chunk before the
+ * sent form's first frame (docs/performance.md, "What held the first frame").
+ */
+export function widgetChunks({ preloadHelperAlone = false } = {}): Plugin {
   // Module id -> its static imports, recorded while the modules are parsed (chunking comes after).
   const staticImports = new Map<string, readonly string[]>();
   /** The module ids the React part's entry reaches by static imports (itself included). */
@@ -61,6 +67,7 @@ export function widgetChunks(): Plugin {
         ...output,
         codeSplitting: {
           groups: [
+            ...(preloadHelperAlone ? [{ name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 4 }] : []),
             { name: 'crypto-js', test: /node_modules[\/]crypto-js[\/]|[\/]widget[\/]core[\/](enc-flag|signature)\.ts$/, priority: 3, includeDependenciesRecursively: false },
             { name: 'sm-crypto', test: /node_modules[\\/]sm-crypto[\\/]/, priority: 3 },
             // Passkeys (issue 21): @simplewebauthn/browser and the sign-in with it, loaded only when used.

@@ -8,10 +8,13 @@ import { startChildServer, type ChildServer } from '../child-server.ts';
 import { signIn } from '../login-client.ts';
 import { median } from '../measure.ts';
 import { coldLoad, type LoadFigures, type LoadTarget } from './cold-load.ts';
+import { adminCli } from '../../test/helpers/admin-cli.ts';
 import { PEER_PAGES, type PageKind } from './peer-pages.ts';
 import { startPeerServer, type PeerServer } from './peer-server.ts';
 import { VendorFiles } from './vendor-files.ts';
 
+/** The demo client group whose brand page the doc's example is (sso-domain: BRAND_SSO_DOMAIN). */
+const BRAND_GROUP = 'exeed';
 export const PEER_LOADS = Number(process.env.BENCH_PEER_LOADS || 15);
 export const THROTTLES = [1, 4] as const;
 // Generous: these machines are shared, and a slow moment must not pass for a widget that does not render.
@@ -77,6 +80,9 @@ export async function runPeerBench(log: (line: string) => void = console.log): P
     const vendor = await VendorFiles.create();
     vendor.warm(PEER_PAGES.flatMap((p) => p.assets));
     peers = await startPeerServer(app.url, vendor);
+    // The brand page is on the bench server's origin and talks to ours across origins: its origin
+    // is registered for the demo group with the admin CLI, as docs/embedding.md step 1 says.
+    await adminCli({ dataDir: app.dataDir! }, ['allow-origin', BRAND_GROUP, peers.origin]);
     const session = await signIn(app.url);
     const appOrigin = new URL(app.url);
     const cookies = session.sessionCookie.split('; ').map((pair) => {

@@ -15,14 +15,15 @@ export const BRAND_SSO_DOMAIN = 'exeed.localhost';
 
 /**
  * The two lines a brand site pastes, read from docs/embedding.md ("Paste two lines"), so the bench
- * measures what the doc tells people to do: SSO-HOST becomes the bench server ("{{ORIGIN}}", filled
- * in when the page is served; it passes /widget and /api through to our server) and the doc's
- * example sso-domain the demo group's domain.
+ * measures what the doc tells people to do: SSO-HOST becomes our server itself ("{{SSO_ORIGIN}}",
+ * filled in when the page is served), another origin than the bench server that serves the page,
+ * as a brand site's is (the bench registers the page's origin for the group, as docs/embedding.md
+ * step 1 tells an administrator to), and the doc's example sso-domain the demo group's domain.
  */
 export function embeddingLines(doc = fs.readFileSync(EMBEDDING_DOC, 'utf8')): string {
   const block = /## 2\. Paste two lines[^\n]*\n+```html\n([\s\S]*?)\n```/.exec(doc)?.[1];
   if (!block || !block.includes('<sso-login')) throw new Error('docs/embedding.md has no "Paste two lines" html block with <sso-login>');
-  return block.replaceAll('https://SSO-HOST', '{{ORIGIN}}').replace(/sso-domain="[^"]*"/, `sso-domain="${BRAND_SSO_DOMAIN}"`);
+  return block.replaceAll('https://SSO-HOST', '{{SSO_ORIGIN}}').replace(/sso-domain="[^"]*"/, `sso-domain="${BRAND_SSO_DOMAIN}"`);
 }
 
 export type PageKind = 'ours' | 'peer' | 'floor';
@@ -32,7 +33,7 @@ export interface PeerPage {
   name: string;
   /** Ours, a peer widget (the "fastest peer" is one of these), or the no-script floor. */
   kind: PageKind;
-  /** Short id: the page is served at /peers/<id>.html ("{{ORIGIN}}" in it becomes the server's origin). */
+  /** Short id: the page is served at /peers/<id>.html ("{{ORIGIN}}" in it becomes the bench server's origin, "{{SSO_ORIGIN}}" our server's). */
   id: string;
   /** Package and version source, for the report. */
   packageName: string | null;

@@ -2,7 +2,9 @@
 // vendors' builds (/vendor/...), the fixtures that stand in for the vendors' configuration
 // endpoints, and everything else passed through to our real server (its /api and /widget), so
 // our element on the brand page talks to the real API same-origin. Requests nobody answers are
-// noted: a peer that waits for one of them is named in the report.
+// noted: a peer that waits for one of them is named in the report. Our brand page is the exception:
+// it loads the script and calls the API on our server's own origin, across origins, as a brand
+// site does.
 import http from 'node:http';
 import { fixtureFor } from './fixture-routes.ts';
 import { PEER_PAGES } from './peer-pages.ts';
@@ -29,7 +31,7 @@ export async function startPeerServer(appUrl: string, vendor: VendorFiles): Prom
     const page = PEER_PAGES.find((p) => url.pathname === `/peers/${p.id}.html`);
     if (page) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(page.html.replaceAll('{{ORIGIN}}', origin));
+      response.end(page.html.replaceAll('{{ORIGIN}}', origin).replaceAll('{{SSO_ORIGIN}}', target.origin));
       return;
     }
     // Fixtures travel compressed like the vendors' files (their CDNs compress JSON and HTML too);

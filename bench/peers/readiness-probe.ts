@@ -1,9 +1,13 @@
 // Runs in every measured page from its first script on (an init script), the same for our
-// widget and for each peer. Each animation frame it looks, through open shadow roots, for a
-// password input that is present, visible, enabled and editable, and notes when the first one is:
-// the form is interactive from then on. It also collects the main thread's long tasks and, for
-// <app-center>, the first app card that can be clicked. Plain source text, not a function, so that
-// no transpiler helper leaks into the page (and it runs under our strict CSP: no eval).
+// widget, for each peer and for the floor. Each animation frame it looks, through open shadow
+// roots, for a password input as an outsider would call it usable: connected, enabled, not
+// read-only, visible by checkVisibility with opacity and visibility (so a form drawn at opacity 0
+// or visibility:hidden until a script takes it over does not count), with a box of at least
+// 2 x 2 px. The time of the first frame in which one is (the callback's frame time) is the figure;
+// cold-load.ts then clicks it and presses a key, and the character must show up in its value. It
+// also collects the main thread's long tasks and, for <app-center>, the first app card that can be
+// clicked. Plain source text, not a function, so that no transpiler helper leaks into the page
+// (and it runs under our strict CSP: no eval).
 
 export const READINESS_PROBE = `(() => {
   const visit = (root, selector, accept) => {
@@ -16,8 +20,12 @@ export const READINESS_PROBE = `(() => {
     }
     return null;
   };
-  const usable = (element) => !element.disabled && element.getClientRects().length > 0 &&
-    getComputedStyle(element).visibility !== 'hidden' && getComputedStyle(element).display !== 'none';
+  const usable = (element) => {
+    if (!element.isConnected || element.disabled) return false;
+    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const box = element.getBoundingClientRect();
+    return box.width >= 2 && box.height >= 2;
+  };
   const editable = (input) => usable(input) && !input.readOnly;
   window.__longTasks = [];
   try {
@@ -48,19 +56,25 @@ export const READINESS_PROBE = `(() => {
   requestAnimationFrame(probe);
 })();`;
 
-/** In-page: everything the page fetched that had finished arriving by \`until\` (ms since navigation start). */
-export function fetchedBefore(until: number): { bytes: number; requests: number; pending: string[] } {
+/**
+ * In-page: everything the page fetched that had finished arriving by \`until\` (ms since navigation
+ * start): the urls, and their bytes as they travelled where the page may see them (same origin;
+ * a cross-origin response without Timing-Allow-Origin reports 0, so cold-load.ts counts the bytes
+ * from the browser's own record of each response instead).
+ */
+export function fetchedBefore(until: number): { urls: string[]; bytes: number; requests: number; pending: string[] } {
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const entries = [...(nav ? [nav] : []), ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])];
   let bytes = 0;
   let requests = 0;
+  const urls: string[] = [];
   const pending: string[] = [];
   for (const entry of entries) {
     if (entry.responseEnd > 0 && entry.responseEnd <= until) {
-      // encodedBodySize: the body as it travelled (gzip/brotli); same-origin, so always reported.
       bytes += entry.encodedBodySize;
       requests++;
+      urls.push(entry.name);
     } else pending.push(entry.name);
   }
-  return { bytes, requests, pending };
+  return { urls, bytes, requests, pending };
 }

@@ -48,6 +48,11 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): No
   };
 }
 
+/** Runs `work` as part of the request `id` (for answers written past Fastify: raw-front.ts). */
+export function runWithRequestId<T>(id: string, work: () => T): T {
+  return currentRequestId.run(id, work);
+}
+
 export function registerRequestIdEcho(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -5,13 +5,17 @@
 // issuer's (SSO_PUBLIC_URL, or http://localhost:<port> in development), whatever the Host or
 // X-Forwarded-Host header said, even behind a trusted proxy (Keycloak's strict hostname); the
 // client IP is what Fastify trusted under SSO_TRUST_PROXY (http/trust-proxy.ts), as everywhere else.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 const FORWARDED = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'x-forwarded-port'];
 
 export function forwardIssuerView(request: FastifyRequest, issuer: URL): void {
-  const headers = request.raw.headers;
-  const { ip } = request;
+  forwardIssuerHeaders(request.raw.headers, request.ip, issuer);
+}
+
+/** The same on the raw request's headers, with the client IP Fastify would have trusted (http/raw-front.ts). */
+export function forwardIssuerHeaders(headers: IncomingHttpHeaders, ip: string | undefined, issuer: URL): void {
   for (const name of FORWARDED) delete headers[name];
   headers.host = issuer.host;
   headers['x-forwarded-host'] = issuer.host;

@@ -4,6 +4,7 @@
 // (the default issuer http://localhost:<port>) is known; SSO_PUBLIC_URL sets the issuer otherwise.
 // oidc-provider itself (with koa, jose and its Intl data) is loaded then too: a portal that no
 // app signs in through never pays its 20 MB resident and 300 ms at start (docs/performance.md).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
@@ -16,10 +17,12 @@ import { OIDC_PREFIX } from './oidc-paths.ts';
 import { isReauthLink, PORTAL_LINK_MODEL, REAUTH_WAIT_MS, reauthLinkId, type PortalRequest } from './portal-session.ts';
 import { keySetFingerprint, loadOrCreateKeys } from './signing-keys.ts';
 import { SingleLogout } from './single-logout.ts';
+import { withEnglishLists } from './english-lists.ts';
 import { loadCookieKeys } from './cookie-keys.ts';
 import { backchannelAddressCheck } from './backchannel-guard.ts';
 import { RefreshActivity } from './refresh-activity.ts';
-import { forwardIssuerView } from './forwarded-headers.ts';
+import { forwardIssuerHeaders, forwardIssuerView } from './forwarded-headers.ts';
+import type { RawRequestView } from '../http/raw-front.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
@@ -47,7 +50,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   const backchannelAllowed = backchannelAddressCheck(config.oidcBackchannelAllow);
   const refreshActivity = new RefreshActivity(storage, ctx.stores.sessions, config, ctx.now);
   const build = async (): Promise<Provider> => {
-    const { createProvider } = await import('./provider.ts');
+    // Without the ICU data oidc-provider's two English list formats would map (english-lists.ts).
+    const { createProvider } = await withEnglishLists(() => import('./provider.ts'));
     const built = createProvider({
       issuer: issuerFor(), storage, registry, accounts, keys, cookieKeys,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
@@ -192,10 +196,30 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       await handler!(request.raw, reply.raw);
     };
     const route = { config: { xsrf: false } };
-    scope.get('/.well-known/openid-configuration', route, toProvider);
+    scope.get(DISCOVERY_PATH, route, toProvider);
     scope.all(`${OIDC_PREFIX}/*`, route, toProvider);
   });
+
+  // The back-channel endpoints apps' servers call, past Fastify (http/raw-front.ts: the client IP
+  // and protocol as Fastify trusts them, the request id, the log line): the same security headers
+  // and issuer view as the route above. No portal session is looked up unless its cookie came
+  // along: these endpoints never load a provider session (nothing of theirs reads ssoPortal).
+  const names = app.cookieNames;
+  const toProviderRaw = async (raw: IncomingMessage, reply: ServerResponse, view: RawRequestView): Promise<void> => {
+    const sid = raw.headers.cookie?.includes(names.session) ? app.parseCookie(raw.headers.cookie)[names.session] : undefined;
+    const state = sid ? await ctx.sessions.resolve(sid) : null;
+    (raw as PortalRequest).ssoPortal = { session: state?.kind === 'active' ? state.session : null, sid };
+    secureRawAnswer(reply, view.protocol === 'https', providerPagePolicy(registry.formTargetOrigins()));
+    forwardIssuerHeaders(raw.headers, view.ip, issuerUrl());
+    handler ??= (await current()).callback() as never;
+    await handler!(raw, reply);
+  };
+  for (const path of [DISCOVERY_PATH, ...BACK_CHANNEL_PATHS]) app.rawFront.take(path, toProviderRaw);
 }
+
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
+/** provider.ts's routes that apps' servers call: token, userinfo, keys, introspection, revocation. */
+const BACK_CHANNEL_PATHS = ['token', 'me', 'jwks', 'token/introspection', 'token/revocation'].map((route) => `${OIDC_PREFIX}/${route}`);
 
 export const oidcSlice: SlicePlugin = {
   name: 'oidc',

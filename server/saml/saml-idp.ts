@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import type { SamlKey } from './saml-keys.ts';
 import { certificateBody } from './saml-keys.ts';
 import { parseDocument } from './saml-messages.ts';
+import { shareSamlifyXmlDom } from './shared-xmldom.ts';
 
 type Samlify = typeof import('samlify');
 type IdentityProvider = ReturnType<Samlify['IdentityProvider']>;
@@ -33,7 +34,9 @@ let loading: Promise<Samlify> | null = null;
 
 /** samlify, configured once: our schema check, and its DOM parser with fatal errors (its default). */
 export function loadSamlify(): Promise<Samlify> {
-  // samlify is CommonJS: compiled ESM sees its exports on default, tsx on the namespace.
+  // samlify is CommonJS: compiled ESM sees its exports on default, tsx on the namespace. Its XML
+  // libraries share its DOM library (shared-xmldom.ts).
+  shareSamlifyXmlDom();
   loading ??= import('samlify').then((module) => (module as Samlify & { default?: Samlify }).default ?? module).then((samlify) => {
     samlify.setSchemaValidator({
       validate: async (xml: string) => {

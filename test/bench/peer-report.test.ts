@@ -110,7 +110,7 @@ test('every fixture route has its file, and JSON fixtures parse with the origin 
 test('the brand page is the two lines docs/embedding.md tells a brand site to paste, pointed at the bench server', () => {
   const doc = '## 2. Paste two lines (brand site)\n\n```html\n<script src="https://SSO-HOST/widget/sso-widget.iife.js"></script>\n' +
     '<sso-login brand="exeed" api-base="https://SSO-HOST/api" sso-domain="exeed.sso.example.com"></sso-login>\n```\n';
-  assert.equal(embeddingLines(doc), `<script src="{{ORIGIN}}/widget/sso-widget.iife.js"></script>\n<sso-login brand="exeed" api-base="{{ORIGIN}}/api" sso-domain="${BRAND_SSO_DOMAIN}"></sso-login>`);
+  assert.equal(embeddingLines(doc), `<script src="{{SSO_ORIGIN}}/widget/sso-widget.iife.js"></script>\n<sso-login brand="exeed" api-base="{{SSO_ORIGIN}}/api" sso-domain="${BRAND_SSO_DOMAIN}"></sso-login>`);
   assert.throws(() => embeddingLines('# no block'), /Paste two lines/);
   const brand = PEER_PAGES.find((p) => p.name === OURS_BRAND)!;
   assert.ok(brand.html.includes(embeddingLines()));

@@ -49,11 +49,11 @@ describe('portal page', () => {
 
   /**
    * A fresh page load at `path`: the portal reads the address once, when it mounts. `first` is the
-   * element main.tsx puts on the page before React runs.
+   * element portal-start.tsx puts on the page before React runs.
    */
   function render(path: string, first: HTMLElement | null = null): void {
     flushSync(() => root.unmount());
-    // A new page: only what main.tsx put there, none of the last page's elements.
+    // A new page: only what portal-start.tsx put there, none of the last page's elements.
     for (const child of [...host.children]) if (child !== first) child.remove();
     root = createRoot(document.createElement('div'));
     window.history.replaceState(null, '', path);

@@ -1,8 +1,9 @@
-// Portal entry. Nothing here imports React statically. The login page's HTML already holds the
-// <sso-login> with its form (docs/performance.md, "The login form in the first HTML"):
-// server-element.ts keeps it for a login address and takes its form over (or removes it
-// elsewhere); the widget's loader leaves it alone. Without one (a path the server sent without it)
-// the element for the address is made here and the loader draws the form into it.
+// The portal's start, imported by the entry (main.ts) once the login form the server sent has had
+// its frame (or at once on a page sent without one). Nothing here imports React statically. The
+// login page's HTML already holds the <sso-login> with its form (docs/performance.md, "The login
+// form in the first HTML"): server-element.ts keeps it for a login address and takes its form over
+// (or removes it elsewhere); the widget's loader leaves it alone. Without one (a path the server sent
+// without it) the element for the address is made here and the loader draws the form into it.
 // The host page's React part (portal-app.tsx) follows and keeps that element. /admin is the
 // operator console: no element there, only the console's own chunk (portal/admin/), which the
 // login page and /home never load.
