@@ -14,7 +14,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { startRelyingParty, untilClientsKnown, type RelyingParty } from '../helpers/relying-party.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 import { launchBrowser, runJourney } from './support/browser.ts';
-import { openConsoleSection, signInToConsole } from './support/console-ui.ts';
+import { openConsoleSection, signInToConsoleEnrolling } from './support/console-ui.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 import {
   changePasswordDialog, credentialInput, formError, loginBox, submitPasswordLogin, systemDialog, toast, waitForLoginPage,
@@ -161,7 +161,9 @@ describe('a production instance from its first start', { timeout: 240_000 }, () 
       // The operator disables the account (in another tab of the console).
       const console_ = await journey.context.newPage();
       await console_.goto(`${issuer}/admin`);
-      await signInToConsole(console_, OPERATOR.name, OPERATOR.password);
+      // Production asks every administrator for a second factor: the first console sign-in after
+      // the setup enrols an authenticator app.
+      await signInToConsoleEnrolling(console_, OPERATOR.name, OPERATOR.password);
       const accounts = await openSection(console_, '账号', 'accounts');
       await accounts.getByRole('button', { name: `管理账号 ${ACCOUNT.name}` }).click();
       const detail = accounts.locator('.account-detail');
