@@ -50,6 +50,14 @@ export const Refusal = {
   totpNotPending: ['AU00177', '绑定已失效，请重新开始绑定身份验证器'],
   totpNotEnabled: ['AU00178', '尚未绑定身份验证器'],
   proofMissing: ['AU00179', '请输入身份验证器中的动态验证码或一个恢复码'],
+  /**
+   * changePassword outside a session, for an account whose group requires a second factor it has
+   * not given: one not enrolled yet, or a passkey only (sign in first; the forced change after
+   * that sign-in carries its proof, MustChangeDetail).
+   */
+  secondFactorFirst: ['AU00182', '您所在的用户组要求二次验证：请先登录并完成二次验证，再修改密码'],
+  /** The proof of a forced change (MustChangeDetail.changeTicket) was used or is older than 5 minutes. */
+  changeTicketExpired: ['AU00183', '验证已超时，请重新登录后再修改密码'],
   /** The account page (issue 21). */
   samePhone: ['AU00122', '新手机号与当前手机号相同'],
   sessionGone: ['AU00180', '该会话已结束'],

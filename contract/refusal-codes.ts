@@ -20,6 +20,7 @@ export const firstLogin = 'AU00154' satisfies Code<'firstLogin'>;
 export const secondFactorRequired = 'AU00170' satisfies Code<'secondFactorRequired'>;
 export const secondFactorEnrolRequired = 'AU00175' satisfies Code<'secondFactorEnrolRequired'>;
 export const mfaChallengeExpired = 'AU00173' satisfies Code<'mfaChallengeExpired'>;
+export const changeTicketExpired = 'AU00183' satisfies Code<'changeTicketExpired'>;
 export const notLoggedIn = 'AU00300' satisfies Code<'notLoggedIn'>;
 export const notGroupMember = 'AU00301' satisfies Code<'notGroupMember'>;
 export const notSetUp = 'AU00500' satisfies Code<'notSetUp'>;

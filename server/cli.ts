@@ -8,6 +8,7 @@ import { hashPassword } from './auth/passwords.ts';
 import { passwordProblem, type PasswordOwner } from './auth/password-policy.ts';
 import { USERNAME_PATTERN } from '../contract/rules/username.ts';
 import { importData, readImportFile, seedDemoData } from './seed/import.ts';
+import { endOneFactorSessionsOfGroup } from './mfa/group-policy-sessions.ts';
 import { allowOrigin, OriginAdminError, revokeOrigin } from './embedding/embed-origin-admin.ts';
 import { MOBILE_PATTERN } from '../contract/rules/phone.ts';
 import { changeMembership, MembershipAdminError } from './catalog/membership-admin.ts';
@@ -202,7 +203,11 @@ async function run(ctx: AppContext, command: string | undefined, args: string[],
     case 'import': {
       if (!args[0]) throw new UsageError('missing <file.json>');
       const counts = await importData(ctx.storage, readImportFile(args[0]), now, ctx.config.production);
+      // As the console's save of the switch does: the rule holds from now, not from each next sign-in.
+      let ended = 0;
+      for (const code of counts.mfaTurnedOn) ended += await endOneFactorSessionsOfGroup(ctx, code);
       return `imported ${counts.groups} groups, ${counts.apps} apps, ${counts.users} new users`
+        + (counts.mfaTurnedOn.length ? `, second factor now required in ${counts.mfaTurnedOn.join(', ')} (${ended} one-factor sessions ended)` : '')
         + (counts.memberships ? `, ${counts.memberships} new memberships` : '')
         + (counts.clients ? `, ${counts.clients} new or changed clients` : '')
         + counts.clientSecrets.map((c) => `\nclient_secret of ${c.clientId} (shown once, stored hashed): ${c.secret}`).join('');

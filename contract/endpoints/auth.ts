@@ -2,7 +2,7 @@
 // session state, sign-out, current user, password change, login SMS.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
-import { CallBack, ClientId, LoginName, NoQuery, OtpCode, Phone, RecoveryCode, Sm2Cipher, SmsCode, SsoDomain, strict } from './fields.ts';
+import { CallBack, ChangeTicket, ClientId, LoginName, NoQuery, OtpCode, Phone, RecoveryCode, Sm2Cipher, SmsCode, SsoDomain, strict } from './fields.ts';
 
 export const getPublicKey = endpoint<PublicKeyAnswer>()({ method: 'GET', path: '/centerAuth/commonConfig/getPublicKeySm2', query: NoQuery });
 /** The SM2 public key (uncompressed, hex, "04…") the passwords are encrypted with. */
@@ -41,6 +41,18 @@ export interface PasswordAgedDetail {
   maxAgeDays: number;
   /** Until when (epoch ms) 稍后修改 still signs in; null when the grace is over and the change is required. */
   postponeUntil: number | null;
+}
+
+/**
+ * AU00154's data when the sign-in that met "must change password" had proven a second factor (a
+ * passkey, an authenticator code, a new authenticator): changePassword takes `changeTicket` as
+ * that factor's proof (once, within 5 minutes), so the change asks for nothing given already.
+ */
+export interface MustChangeDetail {
+  username: string;
+  changeTicket: string;
+  /** After a new authenticator was confirmed: its recovery codes, shown before the change. */
+  recoveryCodes?: string[];
 }
 
 /** Every successful sign-in answers this (password, SMS code, WeCom, Feishu). */
@@ -100,6 +112,8 @@ export const changePassword = endpoint<null>()({
      */
     code: Type.Optional(OtpCode),
     recoveryCode: Type.Optional(RecoveryCode),
+    /** The forced change after a sign-in that proved a second factor (AU00154's MustChangeDetail). */
+    changeTicket: Type.Optional(ChangeTicket),
   }, strict),
 });
 export type ChangePasswordBody = Static<typeof changePassword.body>;

@@ -22,6 +22,8 @@ export const MFA_CODE_PATTERN = '^[0-9]{6}$';
 export const OtpCode = Type.String({ pattern: MFA_CODE_PATTERN });
 /** A recovery code as printed (xxxxx-xxxxx); spaces, dashes and case do not matter. */
 export const RecoveryCode = Type.String({ minLength: 8, maxLength: 32 });
+/** A one-time proof the server handed out (32 random bytes, base64url). */
+export const ChangeTicket = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' });
 
 /** A call that takes no query parameters (unknown ones are refused by name). */
 export const NoQuery = Type.Object({}, { additionalProperties: false });

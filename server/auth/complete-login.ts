@@ -8,7 +8,8 @@ import { ownOrigin } from '../embedding/embed-origins.ts';
 import { issueLoginTicket } from '../embedding/issue-ticket.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { doLogin } from '../../contract/endpoints/auth.ts';
+import { doLogin, type MustChangeDetail } from '../../contract/endpoints/auth.ts';
+import { issueChangeTicket } from '../mfa/change-ticket.ts';
 import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { setSessionCookie } from './session-cookie.ts';
@@ -44,8 +45,15 @@ export async function refuseMustChange(
 ): Promise<void> {
   if (!user.mustChangePassword) return;
   await audit(ctx, request, user.username, method, 'must_change', clientId);
-  throw refuse('firstLogin');
+  // After a second factor the change must not ask it again (a passkey cannot be asked in the change
+  // dialog): the answer carries a one-time proof of it (mfa/change-ticket.ts).
+  if (!SECOND_FACTOR_METHODS.has(method)) throw refuse('firstLogin');
+  const detail: MustChangeDetail = { username: user.username, changeTicket: await issueChangeTicket(ctx, user, method) };
+  throw refuse('firstLogin', detail);
 }
+
+/** The methods that end a sign-in having proven a second factor (a passkey is one on its own). */
+const SECOND_FACTOR_METHODS: ReadonlySet<LoginAttempt['method']> = new Set(['passkey', 'totp', 'recovery_code']);
 
 /** Rotates the session, records the success and answers the login data. */
 export async function completeLogin(

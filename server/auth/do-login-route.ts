@@ -82,6 +82,13 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       await audit(ctx, request, user.username, 'password', 'disabled', body.clientId);
       throw refuse('accountDisabled');
     }
+    // A factor the account has not given yet comes before a forced change (issue 31, point 3): the
+    // change then carries its proof (mfa/change-ticket.ts); the password alone changes nothing of an
+    // account whose group requires a second factor. (An enrolled authenticator's code is asked by
+    // the change itself, so its step stays after AU00153 / AU00154, as the spec orders them.)
+    if (secondFactor === 'enrol' || secondFactor === 'passkey') {
+      await askSecondFactor(ctx, request, user, secondFactor, 'password', redirect, body.clientId);
+    }
     if (user.mustChangePassword) {
       await audit(ctx, request, user.username, 'password', 'must_change', body.clientId);
       throw refuse('firstLogin');

@@ -14,7 +14,12 @@ export interface TotpFactor {
   lastStep: number;
 }
 
-export type ChallengePurpose = 'verify' | 'enrol';
+/**
+ * verify / enrol: the pending second step of a sign-in; change-password: the proof that a sign-in
+ * met "must change password" after a second factor (change-ticket.ts).
+ */
+export type ChallengePurpose = 'verify' | 'enrol' | 'change-password';
+const PURPOSES: readonly string[] = ['verify', 'enrol', 'change-password'] satisfies ChallengePurpose[];
 
 export interface MfaChallenge {
   userId: number;
@@ -169,10 +174,10 @@ export class MfaStore {
   async findChallenge(token: string, now: number): Promise<MfaChallenge | null> {
     const row = await this.db.selectFrom('mfa_challenges').selectAll()
       .where('id_hash', '=', hashOf(token)).where('expires_at', '>', now).executeTakeFirst();
-    if (!row) return null;
+    if (!row || !PURPOSES.includes(row.purpose)) return null;
     return {
       userId: Number(row.user_id), method: row.method, redirect: row.redirect, clientId: row.client_id,
-      purpose: row.purpose === 'enrol' ? 'enrol' : 'verify',
+      purpose: row.purpose as ChallengePurpose,
     };
   }
 

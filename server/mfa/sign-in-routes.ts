@@ -10,7 +10,9 @@ import {
   type ConfirmSignInEnrolmentBody, type StartSignInEnrolmentBody, type VerifySecondFactorBody,
 } from '../../contract/endpoints/mfa.ts';
 import { confirmEnrolmentStep, passVerifyStep, startEnrolmentStep } from './challenge-steps.ts';
-import { MfaFieldMessages } from '../../contract/errors.ts';
+import { MfaFieldMessages, Refusal } from '../../contract/errors.ts';
+import type { MustChangeDetail } from '../../contract/endpoints/auth.ts';
+import { ApiError, refuse } from '../http/api-error.ts';
 
 export const codeFieldMessages = MfaFieldMessages;
 
@@ -30,7 +32,16 @@ export function registerSecondFactorSignIn(app: FastifyInstance, ctx: AppContext
   app.post<{ Body: ConfirmSignInEnrolmentBody }>(confirmSignInEnrolment.path, { schema: { body: confirmSignInEnrolment.body }, config: limits }, async (request, reply) => {
     const { challenge, code } = request.body;
     const { found, user, recoveryCodes } = await confirmEnrolmentStep(ctx, request, challenge, code, 'portal');
-    const answer = await completeLogin(ctx, request, reply, user, 'totp', found.redirect, found.clientId ?? undefined);
-    return ok(confirmSignInEnrolment, { ...answer.data, recoveryCodes });
+    try {
+      const answer = await completeLogin(ctx, request, reply, user, 'totp', found.redirect, found.clientId ?? undefined);
+      return ok(confirmSignInEnrolment, { ...answer.data, recoveryCodes });
+    } catch (error) {
+      // The authenticator is enrolled whatever comes next: its recovery codes are shown once, so a
+      // forced password change (AU00154, asked after the enrolment) carries them too.
+      if (error instanceof ApiError && error.code === Refusal.firstLogin[0] && error.data) {
+        throw refuse('firstLogin', { ...(error.data as MustChangeDetail), recoveryCodes } satisfies MustChangeDetail);
+      }
+      throw error;
+    }
   });
 }

@@ -145,6 +145,11 @@ export interface ImportCounts {
   clientSecrets: { clientId: string; secret: string }[];
   /** Directories new or changed. */
   directories: number;
+  /**
+   * Groups whose requireMfa this import turned on: the caller ends their members' one-factor
+   * sessions (mfa/group-policy-sessions.ts), as the console's save does.
+   */
+  mfaTurnedOn: string[];
 }
 
 /** users[].groups of the file, for existing and new accounts alike; a code no group has stops the import. */
@@ -171,8 +176,11 @@ export async function importData(storage: Storage, data: ImportFile, now: number
     newUsers.push({ ...u, passwordHash: u.passwordHash ?? (await hashPassword(u.password!)) });
   }
   let apps = 0;
+  const mfaTurnedOn: string[] = [];
   const { memberships, clients } = await storage.transaction(async (tx) => {
+    const requiredBefore = new Set((await tx.catalog.listGroups()).filter((g) => g.requireMfa).map((g) => g.code));
     for (const [order, g] of (data.groups ?? []).entries()) {
+      if (g.requireMfa === true && !requiredBefore.has(g.code)) mfaTurnedOn.push(g.code);
       await tx.catalog.upsertGroup({
         code: g.code,
         name: g.name,
@@ -232,6 +240,7 @@ export async function importData(storage: Storage, data: ImportFile, now: number
   return {
     groups: data.groups?.length ?? 0, apps, users: newUsers.length, memberships,
     clients: clients.saved, clientSecrets: clients.generatedSecrets, directories: data.directories?.length ?? 0,
+    mfaTurnedOn,
   };
 }
 

@@ -66,5 +66,60 @@ for (const backend of testBackends()) {
       assert.equal((await c.post('/api/centerAuth/sso/mfa/verify', { json: { challenge: step.body.data.challenge, code: codeAt(secret, t.clock.now()) } })).body.code, 200);
       assert.equal((await change(c, 'zhangwei', DEMO.zhangwei, 'Other@2026demo')).body.code, 200);
     });
+
+    async function requireMfaOfGroupsOf(username: string): Promise<void> {
+      const user = (await t.ctx.stores.users.findUserByName(username))!;
+      let groups = 0;
+      for (const group of await t.ctx.stores.catalog.listGroups()) {
+        if (!(await t.ctx.stores.memberships.isMember(user.id, group.code))) continue;
+        await t.ctx.stores.mfa.setGroupRequiresMfa(group.code, true);
+        groups += 1;
+      }
+      assert.ok(groups > 0, `${username} is in a group`);
+    }
+
+    it('a group requires a factor the account has not set up: the password alone changes nothing; the sign-in enrols first, then the forced change goes through on its proof', async () => {
+      const user = (await t.ctx.stores.users.findUserByName('dealer01'))!;
+      await t.ctx.stores.users.updatePassword(user.id, user.passwordHash, t.clock.now(), true);
+      await requireMfaOfGroupsOf('dealer01');
+      const c = t.client();
+      const alone = await change(c, 'dealer01', DEMO.dealer01, 'New@2026dealer');
+      assert.equal(alone.body.code, 'AU00182', JSON.stringify(alone.body));
+      assert.equal((await t.ctx.stores.users.findUserByName('dealer01'))!.passwordHash, user.passwordHash, 'nothing changed');
+
+      // The sign-in asks the enrolment before the forced change (which the password alone would otherwise reach).
+      const step = await c.login('dealer01', DEMO.dealer01);
+      assert.equal(step.body.code, 'AU00175', JSON.stringify(step.body));
+      const { challenge } = step.body.data as { challenge: string };
+      const start = await c.post('/api/centerAuth/sso/mfa/enrol/start', { json: { challenge } });
+      const { secret } = start.body.data as { secret: string };
+      const confirmed = await c.post('/api/centerAuth/sso/mfa/enrol/confirm', { json: { challenge, code: codeAt(secret, t.clock.now()) } });
+      assert.equal(confirmed.body.code, 'AU00154', JSON.stringify(confirmed.body));
+      const detail = confirmed.body.data as { username: string; changeTicket: string; recoveryCodes: string[] };
+      assert.equal(detail.username, 'dealer01');
+      assert.equal(detail.recoveryCodes.length, 10, 'the new recovery codes are shown once, with the forced change');
+      assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, false, 'no session before the change');
+
+      const done = await change(c, 'dealer01', DEMO.dealer01, 'New@2026dealer', { changeTicket: detail.changeTicket });
+      assert.deepEqual(done.body, { code: 200, msg: 'success', data: null });
+      const again = await change(c, 'dealer01', 'New@2026dealer', 'Next@2026dealer', { changeTicket: detail.changeTicket });
+      assert.equal(again.body.code, 'AU00183', 'a ticket proves one change');
+    });
+
+    it('a change ticket is the account\'s own: another account\'s ticket is refused', async () => {
+      const admin = (await t.ctx.stores.users.findUserByName('admin'))!;
+      await t.ctx.stores.users.updatePassword(admin.id, admin.passwordHash, t.clock.now(), true);
+      await enrolled('admin');
+      const c = t.client();
+      const { issueChangeTicket } = await import('../../../server/mfa/change-ticket.ts');
+      const other = (await t.ctx.stores.users.findUserByName('zhangwei'))!;
+      const othersTicket = await issueChangeTicket(t.ctx, other, 'passkey');
+      const refused = await change(c, 'admin', DEMO.admin, 'Fresh@2026pass', { changeTicket: othersTicket });
+      assert.equal(refused.body.code, 'AU00183', JSON.stringify(refused.body));
+      t.clock.advance(5 * 60_000 + 1);
+      const own = await issueChangeTicket(t.ctx, admin, 'passkey');
+      t.clock.advance(5 * 60_000 + 1);
+      assert.equal((await change(c, 'admin', DEMO.admin, 'Fresh@2026pass', { changeTicket: own })).body.code, 'AU00183', 'dead after 5 minutes');
+    });
   });
 }

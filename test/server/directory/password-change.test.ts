@@ -1,13 +1,15 @@
 // 修改密码 for a directory account (issue 30): with passwordWriteBack the new password is set in
 // slapd by the Password Modify extended operation bound as the person (the new one works at once,
 // the old one is refused there and here); without it the answer is 请在公司目录中修改密码 and
-// nothing changes. The SMS reset never changes a directory account's password.
+// nothing changes. The SMS reset never changes a directory account's password. An account with an
+// authenticator app gives its code too, as a local one does.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, testBackends, type TestApp } from '../../helpers/test-app.ts';
 import { startSlapd, PEOPLE, type Slapd } from '../../helpers/slapd.ts';
 import { directoryInput } from '../../helpers/directory.ts';
 import { saveDirectory } from '../../../server/directory/directory-admin.ts';
+import { codeAt, newEnrolment } from '../../../server/mfa/totp.ts';
 
 const CHANGE_IN_DIRECTORY = { code: 'AU00197', errorCode: 'AU00197', msg: '请在公司目录中修改密码', data: null };
 
@@ -24,10 +26,10 @@ for (const backend of testBackends()) {
       await slapd.stop();
     });
 
-    async function change(user: string, oldPassword: string, newPassword: string) {
+    async function change(user: string, oldPassword: string, newPassword: string, proof: Record<string, string> = {}) {
       const c = t.client();
       return c.post('/api/centerAuth/user/changePassword', {
-        form: { userName: user, oldPassword: await c.encrypt(oldPassword), newPassword: await c.encrypt(newPassword), confirmPassword: await c.encrypt(newPassword) },
+        form: { userName: user, oldPassword: await c.encrypt(oldPassword), newPassword: await c.encrypt(newPassword), confirmPassword: await c.encrypt(newPassword), ...proof },
       });
     }
 
@@ -73,6 +75,21 @@ for (const backend of testBackends()) {
       });
       assert.deepEqual(res.body, CHANGE_IN_DIRECTORY);
       assert.equal(await slapd.canBind('bob', PEOPLE.bob.password), true);
+    });
+
+    it('a directory account with an authenticator app: outside a session the change asks its code too, as a local one does (issue 31, point 3)', async () => {
+      await saveDirectory(t.ctx, directoryInput(slapd, { passwordWriteBack: true, bindPassword: null }));
+      assert.equal((await t.client().login('bob', PEOPLE.bob.password)).body.code, 200);
+      const bob = (await t.ctx.stores.users.findUserByName('bob'))!;
+      const { secret } = await newEnrolment('bob');
+      assert.ok(await t.ctx.stores.mfa.startTotp(bob.id, secret, t.clock.now()));
+      assert.ok(await t.ctx.stores.mfa.confirmTotp(bob.id, Math.floor(t.clock.now() / 30_000) - 100, t.clock.now()));
+      const alone = await change('bob', PEOPLE.bob.password, 'Bob-new-pass-4');
+      assert.equal(alone.body.code, 'AU00170', JSON.stringify(alone.body));
+      assert.equal(await slapd.canBind('bob', PEOPLE.bob.password), true, 'the directory password unchanged');
+      const withCode = await change('bob', PEOPLE.bob.password, 'Bob-new-pass-4', { code: codeAt(secret, t.clock.now()) });
+      assert.deepEqual(withCode.body, { code: 200, msg: 'success', data: null });
+      assert.equal(await slapd.canBind('bob', 'Bob-new-pass-4'), true);
     });
   });
 }

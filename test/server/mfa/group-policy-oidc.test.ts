@@ -2,10 +2,15 @@
 // after the password, before the OpenID Connect client gets a code, and the ID token's amr and acr
 // say two factors. A client asking acr_values for two factors gets none from a one-factor session.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { withAdminContext } from '../../../server/admin-context.ts';
 import { codeAt } from '../../../server/mfa/totp.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
+import { adminCli } from '../../helpers/admin-cli.ts';
+import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
 import type { Browser } from '../oidc/browser.ts';
 import { codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from '../oidc/oidc-fixture.ts';
 import { nextWallClockSecond } from '../../helpers/wait-until.ts';
@@ -34,6 +39,32 @@ for (const backend of testBackends()) describe(`second factor and OpenID Connect
       }
     });
   }
+
+  test('an import that turns a group\'s requireMfa on ends its members\' one-factor sessions, as the console\'s switch does', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-import-mfa-'));
+    const file = (requireMfa: boolean) => {
+      const name = path.join(dir, `groups-${requireMfa}.json`);
+      fs.writeFileSync(name, JSON.stringify({
+        groups: [{ code: 'mfa-import', name: '导入的二次验证组', domains: [], requireMfa }],
+        users: [{ username: 'zhangwei', password: DEMO.zhangwei, groups: ['mfa-import'] }],
+      }));
+      return name;
+    };
+    await adminCli(s.server.config, ['import', file(false)]);
+    const member = s.browser();
+    assert.equal((await member.signIn('zhangwei', DEMO.zhangwei)).body.code, 200);
+    const signedIn = async (b: Browser) => ((await (await b.fetch('/api/centerAuth/sso/isLogin')).json()) as { data: boolean }).data;
+    assert.equal(await signedIn(member), true);
+
+    const printed = await adminCli(s.server.config, ['import', file(true)]);
+    assert.match(printed, /second factor now required in mfa-import \(1 one-factor sessions ended\)/);
+    // Ended by another process: on SQLite the server trusts its copy of a session for at most
+    // SESSION_RECHECK_MS (auth/session-cache.ts), so the end is seen within that, not at once.
+    const deadline = Date.now() + SESSION_RECHECK_MS + 2000;
+    while ((await signedIn(member)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(await signedIn(member), false, 'the password-only session ended');
+    await requireMfaOfGroupsOf('zhangwei', false);
+  });
 
   test('a member without a factor enrols after the password; only then does the app get a code; amr and acr say two factors', async () => {
     await requireMfaOfGroupsOf('dealer01', true);

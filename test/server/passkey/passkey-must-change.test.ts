@@ -69,15 +69,48 @@ for (const backend of testBackends()) {
       await t.ctx.stores.users.updatePassword(user.id, user.passwordHash, t.clock.now(), true);
       const c = t.client();
       const refused = await signInWithPasskey(c, key, user.id);
-      assert.deepEqual(refused.body, { code: 'AU00154', errorCode: 'AU00154', msg: refused.body.msg, data: null });
+      assert.equal(refused.body.code, 'AU00154', JSON.stringify(refused.body));
       assert.match(refused.body.msg, /密码/);
+      // The passkey was a second factor: the answer carries its proof for the forced change.
+      const detail = refused.body.data as { username: string; changeTicket: string };
+      assert.equal(detail.username, 'zhangwei');
+      assert.match(detail.changeTicket, /^[A-Za-z0-9_-]{43}$/);
       assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, false, 'no session');
 
-      const changed = await c.post('/api/centerAuth/user/changePassword', {
-        json: { userName: 'zhangwei', oldPassword: await c.encrypt(DEMO.zhangwei), newPassword: await c.encrypt('Other@2026demo'), confirmPassword: await c.encrypt('Other@2026demo') },
-      });
+      const changed = await changeWith(c, 'zhangwei', DEMO.zhangwei, 'Other@2026demo');
       assert.equal(changed.body.code, 200, JSON.stringify(changed.body));
       assert.equal((await signInWithPasskey(c, key, user.id)).body.code, 200);
+    });
+
+    async function changeWith(c: Client, userName: string, oldPassword: string, newPassword: string, extra: Record<string, string> = {}) {
+      return c.post('/api/centerAuth/user/changePassword', {
+        json: { userName, oldPassword: await c.encrypt(oldPassword), newPassword: await c.encrypt(newPassword), confirmPassword: await c.encrypt(newPassword), ...extra },
+      });
+    }
+
+    it('a passkey-only member of a group that requires a second factor: the forced change needs the passkey sign-in\'s proof, not the password alone (issue 31, point 3)', async () => {
+      const user = (await t.ctx.stores.users.findUserByName('dealer01'))!;
+      const key = softwarePasskey();
+      assert.ok(await t.ctx.stores.passkeys.add({
+        id: key.id, userId: user.id, publicKey: key.publicKey, counter: 0, transports: ['internal'], name: '测试', createdAt: t.clock.now(), lastUsedAt: null,
+      }));
+      for (const group of await t.ctx.stores.catalog.listGroups()) {
+        if (await t.ctx.stores.memberships.isMember(user.id, group.code)) await t.ctx.stores.mfa.setGroupRequiresMfa(group.code, true);
+      }
+      await t.ctx.stores.users.updatePassword(user.id, user.passwordHash, t.clock.now(), true);
+      const c = t.client();
+      // The password sign-in sends the member to the passkey before the forced change.
+      assert.equal((await c.login('dealer01', DEMO.dealer01)).body.code, 'AU00195');
+      const alone = await changeWith(c, 'dealer01', DEMO.dealer01, 'Other@2026dealer');
+      assert.equal(alone.body.code, 'AU00182', JSON.stringify(alone.body));
+      assert.equal((await t.ctx.stores.users.findUserByName('dealer01'))!.passwordHash, user.passwordHash, 'nothing changed');
+
+      const refused = await signInWithPasskey(c, key, user.id);
+      assert.equal(refused.body.code, 'AU00154', JSON.stringify(refused.body));
+      const { changeTicket } = refused.body.data as { changeTicket: string };
+      const changed = await changeWith(c, 'dealer01', DEMO.dealer01, 'Other@2026dealer', { changeTicket });
+      assert.equal(changed.body.code, 200, JSON.stringify(changed.body));
+      assert.equal((await signInWithPasskey(c, key, user.id)).body.code, 200, 'then the passkey signs in');
     });
   });
 }
