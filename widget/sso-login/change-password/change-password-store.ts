@@ -42,7 +42,11 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
         context.encryptPassword(values.confirmPassword),
       ]);
       await context.client.post('/centerAuth/user/changePassword', {
-        json: { userName: request.username, oldPassword, newPassword, confirmPassword, ...(values.code === undefined ? {} : { code: values.code.trim() }) },
+        json: {
+          userName: request.username, oldPassword, newPassword, confirmPassword,
+          ...(values.code === undefined ? {} : { code: values.code.trim() }),
+          ...(request.changeTicket ? { changeTicket: request.changeTicket } : {}),
+        },
         // The dialog shows the reason itself: a toast would sit under the modal's backdrop.
         quiet: true,
       });

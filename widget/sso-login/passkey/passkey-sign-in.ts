@@ -1,12 +1,14 @@
 // Passkey sign-in (issue 21), a chunk of its own with @simplewebauthn/browser: loaded only when the
 // 使用通行密钥登录 button is pressed, or (where the browser offers passkeys in the username field's
 // autofill: conditional mediation) once the form is there. Either way it ends like a password
-// sign-in (sign-in-success.ts); every failure is a Chinese message for the form.
+// sign-in (sign-in-success.ts); every failure is a Chinese message for the form, but "must change
+// password" (AU00154) opens the change dialog with the passkey's proof (change-after-factor.ts).
 import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { ApiCallError } from '../../core/request.ts';
 import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
 import * as T from './passkey.messages.ts';
+import { askToChangeAfterFactor, mustChangeAfterFactor } from '../change-password/change-after-factor.ts';
 
 /** A failed ceremony in Chinese, by the DOMException the browser raised. */
 export function passkeyFailure(error: unknown): string {
@@ -39,7 +41,9 @@ export async function signInWithPasskey(context: LoginContext): Promise<string |
     try {
       await ceremony(context, false);
     } catch (error) {
-      formError = error instanceof ApiCallError ? emitLoginError(context, error).message : passkeyFailure(error);
+      const mustChange = mustChangeAfterFactor(error);
+      if (mustChange) void askToChangeAfterFactor(context, mustChange);
+      else formError = error instanceof ApiCallError ? emitLoginError(context, error).message : passkeyFailure(error);
     }
   });
   return formError;
@@ -55,6 +59,8 @@ export async function offerPasskeyAutofill(context: LoginContext, showError: (me
   } catch (error) {
     const name = (error as { name?: string } | null)?.name ?? '';
     if (name === 'AbortError') return;
+    const mustChange = mustChangeAfterFactor(error);
+    if (mustChange) return void askToChangeAfterFactor(context, mustChange);
     showError(error instanceof ApiCallError ? emitLoginError(context, error).message : passkeyFailure(error));
   }
 }

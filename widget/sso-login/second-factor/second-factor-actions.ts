@@ -1,11 +1,13 @@
 // The second step's calls (issue 21): verify a code or a recovery code, or (a group requires a
 // second factor) set an authenticator up and finish the sign-in with its first code. Each ends
-// like a password sign-in (sign-in-success.ts); a failure is shown in the form, where the user looks.
+// like a password sign-in (sign-in-success.ts), or (the password must change: AU00154) in the change
+// dialog with the step's proof; a failure is shown in the form, where the user looks.
 import type { TotpEnrolment } from '../../../contract/endpoints/mfa.ts';
 import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
 import { completeSignIn, signInDestination, type SignInAnswer } from '../shared/sign-in-success.ts';
 import { ApiCallError } from '../../core/request.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
+import { askToChangeAfterFactor, mustChangeAfterFactor } from '../change-password/change-after-factor.ts';
 
 export type Proof = { code: string } | { recoveryCode: string };
 
@@ -29,6 +31,8 @@ export async function verifySecondFactor(context: LoginContext, proof: Proof): P
       completeSignIn(context, signInDestination(context, data), data);
     } catch (error) {
       if (backToPassword(context, error)) return;
+      const mustChange = mustChangeAfterFactor(error);
+      if (mustChange) return void askToChangeAfterFactor(context, mustChange);
       formError = emitLoginError(context, error).message;
     }
   });
@@ -69,6 +73,13 @@ export async function confirmEnrolment(context: LoginContext, code: string): Pro
       result = { recoveryCodes: data.recoveryCodes, proceed: () => completeSignIn(context, signInDestination(context, answer), answer) };
     } catch (error) {
       if (backToPassword(context, error)) return;
+      // Enrolled, and the password must change now: the new recovery codes first, then the change.
+      const mustChange = mustChangeAfterFactor(error);
+      if (mustChange?.recoveryCodes) {
+        result = { recoveryCodes: mustChange.recoveryCodes, proceed: () => void askToChangeAfterFactor(context, mustChange) };
+        return;
+      }
+      if (mustChange) return void askToChangeAfterFactor(context, mustChange);
       result = emitLoginError(context, error).message;
     }
   });

@@ -114,6 +114,43 @@ describe('<sso-login> second factor', () => {
     await waitFor(() => login.visited.length > 0);
     expect(login.visited).to.deep.equal(['/home']);
   });
+  it('enrolled, then "must change password": the recovery codes first, then the change dialog carries the step\'s proof and asks no code (issue 31)', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `cccc${i}-ddddd`);
+    const ticket = 't'.repeat(43);
+    stub = stubApi({
+      '/centerAuth/sso/doLogin': [() => refusal('AU00175', '您所在的用户组要求二次验证，请先绑定身份验证器', { challenge: 'e'.repeat(43), step: 'enrol' })],
+      '/centerAuth/sso/mfa/enrol/start': [() => success({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1H0z"/></svg>' })],
+      '/centerAuth/sso/mfa/enrol/confirm': [() => refusal('AU00154', '首次登录，请先修改密码', { username: 'zhangwei', changeTicket: ticket, recoveryCodes: codes })],
+      '/centerAuth/user/changePassword': [() => success(null)],
+    });
+    const login = await mountLogin();
+    await passwordSubmit(login);
+    const form = await waitFor(() => login.root.querySelector('form[name="sso-second-factor-enrol"]') as HTMLFormElement | null, 8000);
+    [...form.querySelectorAll('button')].find((b) => b.textContent === '获取二维码')!.click();
+    await waitFor(() => form.querySelector('.sso-totp-qr svg'), 8000);
+    input(login.root, 'code').value = '123456';
+    form.requestSubmit();
+    const list = await waitFor(() => login.root.querySelector('.sso-recovery-codes'), 8000);
+    expect([...list.querySelectorAll('code')].map((c) => c.textContent)).to.deep.equal(codes, 'the new codes are shown once, before the change');
+    [...login.root.querySelectorAll('button')].find((b) => b.textContent === '我已保存，继续')!.click();
+    const confirm = await waitFor(() => login.root.querySelector<HTMLDialogElement>('dialog[data-kind="confirm"][open]'), 8000);
+    expect(confirm.textContent).to.contain('首次登录需要修改密码');
+    byText(confirm, 'button', '确定').click();
+    const dialog = await waitFor(() => login.root.querySelector<HTMLDialogElement>('dialog.sso-change-password[open]'), 8000);
+    input(dialog, 'oldPassword').value = 'Sso@2026demo';
+    input(dialog, 'newPassword').value = 'New@2026demo';
+    input(dialog, 'confirmPassword').value = 'New@2026demo';
+    (dialog.querySelector('form') as HTMLFormElement).requestSubmit();
+    await waitFor(() => login.root.querySelector('dialog.sso-change-password[open]') === null, 8000);
+    const changes = stub.calls.filter((c) => c.path === '/centerAuth/user/changePassword');
+    expect(changes.length).to.equal(1);
+    const body = changes[0]!.body as Record<string, unknown>;
+    expect(body.userName).to.equal('zhangwei');
+    expect(body.changeTicket).to.equal(ticket);
+    expect(body.code).to.equal(undefined, 'no code asked: the ticket is the proof');
+    expect(login.visited).to.deep.equal([], 'no sign-in before the new password is used');
+  });
+
   it('asks for the code after an SMS sign-in too (the phone is one factor), then signs in', async () => {
     stub = stubApi({
       '/centerAuth/sso/doLogin': [(body) => ((body as { loginType?: string }).loginType === '1'
