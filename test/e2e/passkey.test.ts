@@ -8,8 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { runJourney } from './support/browser.ts';
+import { adminCli } from '../helpers/admin-cli.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
-import { DEMO, formError, loginBox, proveIdentityInDialog, submitPasswordLogin, waitForHome, waitForLoginPage } from './support/portal-ui.ts';
+import {
+  changePasswordDialog, credentialInput, DEMO, formError, loginBox, proveIdentityInDialog, submitPasswordLogin, systemDialog, toast, waitForHome, waitForLoginPage,
+} from './support/portal-ui.ts';
 
 const passkeys = (page: Page) => page.locator('section[aria-labelledby="account-passkeys"]');
 
@@ -65,6 +68,25 @@ describe('passkeys with a virtual authenticator', { timeout: 180_000 }, () => {
       await button.waitFor();
       await journey.shot('passkey-button');
       await button.click();
+      await waitForHome(page, 'zhangwei');
+
+      // An administrator's reset with "must change" (issue 31): the passkey sign-in meets AU00154 and
+      // the change dialog opens for the account the passkey named, carrying the passkey's proof; the
+      // temporary password and a new one change it, and the passkey signs in again.
+      await page.goto(`${origin}/account`);
+      await signOutOnAccountPage(page);
+      await waitForLoginPage(page);
+      await adminCli({ dataDir: portal.server.dataDir }, ['reset-password', 'zhangwei', '--must-change'], {}, 'Reset#2026temp\n');
+      await loginBox(page).getByRole('button', { name: '使用通行密钥登录' }).click();
+      const notice = systemDialog(page).filter({ hasText: '首次登录需要修改密码' });
+      await notice.getByRole('button', { name: '确定', exact: true }).click();
+      await changePasswordDialog(page).waitFor();
+      await credentialInput(page, '原密码').fill('Reset#2026temp');
+      await credentialInput(page, '新密码').fill('Passkey#2026new');
+      await credentialInput(page, '确认新密码').fill('Passkey#2026new');
+      await changePasswordDialog(page).getByRole('button', { name: '确定' }).click();
+      await toast(page, 'success', '密码修改成功，请使用新密码登录').waitFor();
+      await loginBox(page).getByRole('button', { name: '使用通行密钥登录' }).click();
       await waitForHome(page, 'zhangwei');
 
       await page.goto(`${origin}/account`);
