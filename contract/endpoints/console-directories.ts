@@ -41,6 +41,12 @@ export interface DirectorySyncResult {
   membershipsRemoved: number;
   /** Usernames a local account already has (never taken over). */
   clashes: string[];
+  /**
+   * People left out because their username attribute is no name the portal can carry (letters,
+   * digits, . _ -, at most 64), or is empty: how many, and the first few values as the directory has them.
+   */
+  skipped: number;
+  skippedExamples: string[];
   seconds: number;
 }
 

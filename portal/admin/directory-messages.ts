@@ -58,6 +58,7 @@ export function syncSummary(result: DirectorySyncResult): string {
     `停用 ${result.disabled}`,
     `成员关系 +${result.membershipsAdded} / −${result.membershipsRemoved}`,
     `同名冲突 ${result.clashes.length}`,
+    ...(result.skipped > 0 ? [`用户名不可用而跳过 ${result.skipped}`] : []),
     `用时 ${formatSeconds(result.seconds)} 秒`,
   ].join('，');
 }

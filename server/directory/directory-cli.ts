@@ -27,6 +27,7 @@ export async function runDirectoryCommand(ctx: AppContext, actor: string, comman
         `created ${result.created}`, `updated ${result.updated}`, `disabled ${result.disabled}`,
         `memberships added ${result.membershipsAdded}`, `memberships removed ${result.membershipsRemoved}`,
         `clashes ${result.clashes.length}${result.clashes.length ? ` (${result.clashes.join(', ')})` : ''}`,
+        `skipped ${result.skipped}${result.skipped ? ` (username not usable: ${result.skippedExamples.join(', ')}${result.skipped > result.skippedExamples.length ? ', ...' : ''})` : ''}`,
         `found ${result.found}`, `seconds ${result.seconds}`,
       ].join('\n');
     }

@@ -35,7 +35,8 @@ interface Row { id: string; position: number; config: string; last_sync: string 
 const toStored = (row: Row): StoredDirectory => ({
   config: JSON.parse(row.config) as DirectoryConfig,
   position: Number(row.position),
-  lastSync: row.last_sync ? (JSON.parse(row.last_sync) as DirectorySyncResult) : null,
+  // Results stored before `skipped` was reported count none.
+  lastSync: row.last_sync ? { skipped: 0, skippedExamples: [], ...(JSON.parse(row.last_sync) as Partial<DirectorySyncResult>) } as DirectorySyncResult : null,
   updatedAt: Number(row.updated_at),
 });
 

@@ -33,7 +33,7 @@ export async function readDirectory(ctx: AppContext, config: DirectoryConfig): P
 /** Runs one sync of the directory and stores its result as the directory's last sync. */
 export async function runSync(ctx: AppContext, config: DirectoryConfig): Promise<DirectorySyncResult> {
   const started = performance.now();
-  const empty = { found: 0, created: 0, updated: 0, disabled: 0, membershipsAdded: 0, membershipsRemoved: 0, clashes: [] as string[] };
+  const empty = { found: 0, created: 0, updated: 0, disabled: 0, membershipsAdded: 0, membershipsRemoved: 0, clashes: [] as string[], skipped: 0, skippedExamples: [] as string[] };
   let result: DirectorySyncResult;
   try {
     const read = await readDirectory(ctx, config);
@@ -50,15 +50,26 @@ export async function runSync(ctx: AppContext, config: DirectoryConfig): Promise
 
 type Counts = Omit<DirectorySyncResult, 'at' | 'ok' | 'error' | 'seconds'>;
 
+/** How many left-out values a sync's result lists (it is stored as the directory's last sync). */
+const SKIPPED_EXAMPLES = 20;
+
 async function reconcile(ctx: AppContext, config: DirectoryConfig, read: DirectoryRead): Promise<Counts> {
   const now = ctx.now();
   const store = ctx.stores.directories;
   const knownGroups = new Set((await ctx.stores.catalog.listGroups()).map((g) => g.code));
   const accounts = new Map((await store.accounts(config.id)).map((a) => [a.username, a]));
   const active = new Map<string, DirectoryPerson>();
+  const skippedExamples: string[] = [];
+  let skipped = 0;
   for (const person of read.people) {
     const username = directoryUsername(person.username);
-    if (username && !read.disabled.has(normaliseDn(person.dn))) active.set(username, person);
+    if (!username) {
+      // Reported, not silent: an administrator sees whom the portal cannot carry and why.
+      skipped += 1;
+      if (skippedExamples.length < SKIPPED_EXAMPLES) skippedExamples.push(person.username.slice(0, 80) || `(${person.dn})`);
+      continue;
+    }
+    if (!read.disabled.has(normaliseDn(person.dn))) active.set(username, person);
   }
   const newNames = [...active.keys()].filter((u) => !accounts.has(u));
   // Local accounts (and other directories' accounts) are never taken over.
@@ -70,7 +81,7 @@ async function reconcile(ctx: AppContext, config: DirectoryConfig, read: Directo
     if (!current.has(m.userId)) current.set(m.userId, new Set());
     current.get(m.userId)!.add(m.groupCode);
   }
-  const counts: Counts = { found: read.people.length, created: 0, updated: 0, disabled: 0, membershipsAdded: 0, membershipsRemoved: 0, clashes };
+  const counts: Counts = { found: read.people.length, created: 0, updated: 0, disabled: 0, membershipsAdded: 0, membershipsRemoved: 0, clashes, skipped, skippedExamples };
   const toEnable: number[] = [];
 
   await ctx.storage.transaction(async (tx) => {

@@ -75,6 +75,7 @@ for (const backend of testBackends()) {
       assert.match(out, /^memberships added 2$/m, 'alice and bob to ka; zhangwei is a clash');
       assert.match(out, /^memberships removed 0$/m);
       assert.match(out, /^clashes 1 \(zhangwei\)$/m);
+      assert.match(out, /^skipped 0$/m);
       assert.match(out, /^seconds \d+(\.\d+)?$/m);
       assert.equal((await t.client().login('zhangwei', DEMO.zhangwei)).body.code, 200, 'the local account keeps its password');
 

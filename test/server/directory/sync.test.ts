@@ -89,6 +89,19 @@ for (const backend of testBackends()) {
       }
     });
 
+    it('a person whose username is no name the portal can carry is left out and reported, not dropped silently', async () => {
+      await slapd.addPerson({ uid: 'li si', cn: 'Li Si', password: 'Dir-lisi-pass-1' }, ['engineering']);
+      try {
+        const result = await syncDirectory(ctx(), 'corp');
+        assert.equal(result.skipped, 1);
+        assert.deepEqual(result.skippedExamples, ['li si']);
+        assert.equal(result.created, 0);
+        assert.deepEqual((await ctx().stores.directories.get('corp'))!.lastSync?.skippedExamples, ['li si'], 'the stored result says it too');
+      } finally {
+        await slapd.deletePerson('li si');
+      }
+    });
+
     it('disabled in the directory: the sync disables the account, ends its sessions and its refresh token is refused', async () => {
       const secret = await s.addClient('dir-app');
       const rp = await s.relyingParty('dir-app', secret);
