@@ -43,7 +43,7 @@ export interface DirectorySyncResult {
   clashes: string[];
   /**
    * People left out because their username attribute is no name the portal can carry (letters,
-   * digits, . _ -, at most 64), or is empty: how many, and the first few values as the directory has them.
+   * digits, . _ -, at most 64): how many, and the first few values as the directory has them.
    */
   skipped: number;
   skippedExamples: string[];

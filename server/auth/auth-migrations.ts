@@ -95,6 +95,15 @@ export function authMigrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('disabled').execute();
       },
     },
+    // The person's name (issue 30): a directory gives it (nameAttribute); the apps get it as `name`.
+    '0014_display_name': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('users').addColumn('display_name', 'text').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('users').dropColumn('display_name').execute();
+      },
+    },
     '0012_sms_quota_drop_purpose_cooldown': {
       async up(db: Kysely<any>) {
         await db.schema.alterTable('sms_quota').dropColumn('last_sent_by_purpose').execute();

@@ -17,6 +17,7 @@ import { matchesPattern, mostSpecificApp, serviceUrl } from './service-patterns.
 import type { ProtocolClient } from './protocol-client-store.ts';
 import type { ProtocolRegistry } from './protocol-registry.ts';
 import { mayUseProtocolClient, portalLoginPage } from './protocol-access.ts';
+import { displayNameOf } from '../auth/storage/user-store.ts';
 
 export const CAS_PREFIX = '/cas';
 
@@ -208,7 +209,7 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
       user: {
         username: user.username,
         attributes: {
-          username: user.username, name: user.username, ...(user.phone ? { phone: user.phone } : {}), groups,
+          username: user.username, name: displayNameOf(user), ...(user.phone ? { phone: user.phone } : {}), groups,
           authenticationDate: new Date(issued.authTime).toISOString(), isFromNewLogin: String(issued.fresh),
           longTermAuthenticationRequestTokenUsed: 'false',
         },

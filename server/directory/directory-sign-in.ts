@@ -11,7 +11,7 @@ import { setAccountDisabled } from '../auth/account-admin.ts';
 import type { DirectoryConfig } from './directory-config.ts';
 import { DirectoryError, passwordBinds, withServiceAccount } from './ldap-connection.ts';
 import { findPerson, isDisabledEntry, mappedGroupsOf, personGroupMembers, type DirectoryPerson } from './directory-search.ts';
-import { directoryUsername } from './directory-username.ts';
+import { directoryDisplayName, directoryUsername } from './directory-username.ts';
 
 export type DirectorySignIn =
   /** The directory accepted the password: the account as it is now (may be disabled). */
@@ -82,16 +82,17 @@ async function refreshAccount(ctx: AppContext, username: string, found: Found, l
   const user = await ctx.storage.transaction(async (tx) => {
     const holder = person.phone ? await tx.users.findUserByPhone(person.phone) : null;
     const phone = person.phone && (!holder || holder.username === username) ? person.phone : null;
+    const displayName = directoryDisplayName(person.name);
     let account = local ?? (await tx.users.findUserByName(username));
     // Taken meanwhile by a local account (or another directory's): never taken over.
     if (account && account.directoryId !== config.id) return 'clash' as const;
     if (!account) {
       if (found.disabled) return 'disabled' as const;
       account = await tx.users.insertUser({
-        username, phone, passwordHash: '', passwordChangedAt: ctx.now(), mustChangePassword: false, kind: config.accountType, directoryId: config.id,
+        username, phone, passwordHash: '', passwordChangedAt: ctx.now(), mustChangePassword: false, kind: config.accountType, directoryId: config.id, displayName,
       });
-    } else if (account.phone !== phone || account.kind !== config.accountType) {
-      await tx.directories.updateAccount(account.id, { phone, kind: config.accountType });
+    } else if (account.phone !== phone || account.kind !== config.accountType || account.displayName !== displayName) {
+      await tx.directories.updateAccount(account.id, { phone, kind: config.accountType, displayName });
     }
     const had = new Set(await tx.directories.membershipsOf(account.id, config.id));
     for (const code of wanted) if (!had.has(code)) await tx.directories.addMembership(account.id, code, config.id);

@@ -20,6 +20,14 @@ export interface DirectoryAccount {
   phone: string | null;
   kind: 'staff' | 'dealer';
   disabled: boolean;
+  displayName: string | null;
+}
+
+/** What a directory entry sets on its account here (the sync and the sign-in). */
+export interface DirectoryAccountFields {
+  phone: string | null;
+  kind: 'staff' | 'dealer';
+  displayName: string | null;
 }
 
 export interface DirectoryMembership {
@@ -27,7 +35,7 @@ export interface DirectoryMembership {
   groupCode: string;
 }
 
-/** Rows per multi-row statement: well below SQLite's 32,766 bound parameters at 9 columns. */
+/** Rows per multi-row statement: well below SQLite's 32,766 bound parameters at 10 columns. */
 const CHUNK = 500;
 
 interface Row { id: string; position: number; config: string; last_sync: string | null; updated_at: number }
@@ -104,9 +112,12 @@ export class DirectoryStore {
 
   /** Every account that came from the directory. */
   async accounts(directoryId: string): Promise<DirectoryAccount[]> {
-    const rows = await this.db.selectFrom('users').select(['id', 'username', 'phone', 'kind', 'disabled'])
+    const rows = await this.db.selectFrom('users').select(['id', 'username', 'phone', 'kind', 'disabled', 'display_name'])
       .where('directory_id', '=', directoryId).execute();
-    return rows.map((r) => ({ userId: Number(r.id), username: r.username, phone: r.phone, kind: r.kind === 'dealer' ? 'dealer' : 'staff', disabled: Number(r.disabled) === 1 }));
+    return rows.map((r) => ({
+      userId: Number(r.id), username: r.username, phone: r.phone, kind: r.kind === 'dealer' ? 'dealer' : 'staff', disabled: Number(r.disabled) === 1,
+      displayName: r.display_name ?? null,
+    }));
   }
 
   /** Phones held by accounts other than the directory's own (a directory phone that clashes is left out). */
@@ -117,12 +128,12 @@ export class DirectoryStore {
   }
 
   /** New directory accounts, many rows per statement; answers their ids by username. */
-  async insertAccounts(directoryId: string, accounts: { username: string; phone: string | null; kind: 'staff' | 'dealer' }[], now: number): Promise<Map<string, number>> {
+  async insertAccounts(directoryId: string, accounts: ({ username: string } & DirectoryAccountFields)[], now: number): Promise<Map<string, number>> {
     const ids = new Map<string, number>();
     for (let i = 0; i < accounts.length; i += CHUNK) {
       const rows = await this.db.insertInto('users').values(accounts.slice(i, i + CHUNK).map((a) => ({
         username: a.username, phone: a.phone, password_hash: '', password_changed_at: now, must_change_password: 0, kind: a.kind,
-        created_at: now, is_admin: 0, directory_id: directoryId,
+        created_at: now, is_admin: 0, directory_id: directoryId, display_name: a.displayName,
       }))).returning(['id', 'username']).execute();
       for (const r of rows) ids.set(r.username, Number(r.id));
     }
@@ -138,8 +149,8 @@ export class DirectoryStore {
     }
   }
 
-  async updateAccount(userId: number, change: { phone: string | null; kind: 'staff' | 'dealer' }): Promise<void> {
-    await this.db.updateTable('users').set({ phone: change.phone, kind: change.kind }).where('id', '=', userId).execute();
+  async updateAccount(userId: number, change: DirectoryAccountFields): Promise<void> {
+    await this.db.updateTable('users').set({ phone: change.phone, kind: change.kind, display_name: change.displayName }).where('id', '=', userId).execute();
   }
 
   /** Makes a local account a directory account on purpose (link-directory-account): its local password goes. */

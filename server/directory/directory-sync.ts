@@ -1,6 +1,6 @@
 // One sync of a directory: every person the filter finds (paged) is reconciled with the accounts
 // that came from it. New people become accounts (usable at once), changed phones and types are
-// updated, people who match disabledFilter, left the directory or the filter are disabled with
+// updated (so is the name, nameAttribute), people who match disabledFilter, left the directory or the filter are disabled with
 // everything disable-user does (auth/account-admin.ts: sessions end, grants and refresh tokens are
 // revoked, apps get back-channel logout), and the memberships the mappings give are added and
 // removed to match; memberships an administrator granted are left alone. A local account with the
@@ -12,7 +12,8 @@ import { setAccountDisabled } from '../auth/account-admin.ts';
 import type { DirectoryConfig } from './directory-config.ts';
 import { DirectoryError, withServiceAccount } from './ldap-connection.ts';
 import { disabledDns, listPeople, mappedGroupMembers, mappedGroupsOf, normaliseDn, type DirectoryPerson } from './directory-search.ts';
-import { directoryUsername } from './directory-username.ts';
+import { directoryDisplayName, directoryUsername } from './directory-username.ts';
+import type { DirectoryAccountFields } from './directory-store.ts';
 
 export interface DirectoryRead {
   people: DirectoryPerson[];
@@ -66,7 +67,7 @@ async function reconcile(ctx: AppContext, config: DirectoryConfig, read: Directo
     if (!username) {
       // Reported, not silent: an administrator sees whom the portal cannot carry and why.
       skipped += 1;
-      if (skippedExamples.length < SKIPPED_EXAMPLES) skippedExamples.push(person.username.slice(0, 80) || `(${person.dn})`);
+      if (skippedExamples.length < SKIPPED_EXAMPLES) skippedExamples.push(person.username.slice(0, 80));
       continue;
     }
     if (!read.disabled.has(normaliseDn(person.dn))) active.set(username, person);
@@ -86,7 +87,7 @@ async function reconcile(ctx: AppContext, config: DirectoryConfig, read: Directo
 
   await ctx.storage.transaction(async (tx) => {
     const phonesUsed = new Set(phonesElsewhere);
-    const created: { username: string; phone: string | null; kind: 'staff' | 'dealer' }[] = [];
+    const created: ({ username: string } & DirectoryAccountFields)[] = [];
     const wantedOf = new Map<string, Set<string>>();
     for (const [username, person] of active) {
       if (taken.has(username)) continue;
@@ -94,12 +95,13 @@ async function reconcile(ctx: AppContext, config: DirectoryConfig, read: Directo
       const wantPhone = person.phone && !phonesUsed.has(person.phone) ? person.phone : null;
       if (wantPhone) phonesUsed.add(wantPhone);
       wantedOf.set(username, new Set(mappedGroupsOf(person, config, read.members).filter((code) => knownGroups.has(code))));
+      const fields: DirectoryAccountFields = { phone: wantPhone, kind: config.accountType, displayName: directoryDisplayName(person.name) };
       if (!existing) {
-        created.push({ username, phone: wantPhone, kind: config.accountType });
+        created.push({ username, ...fields });
         continue;
       }
-      if (existing.phone !== wantPhone || existing.kind !== config.accountType) {
-        await tx.directories.updateAccount(existing.userId, { phone: wantPhone, kind: config.accountType });
+      if (existing.phone !== fields.phone || existing.kind !== fields.kind || existing.displayName !== fields.displayName) {
+        await tx.directories.updateAccount(existing.userId, fields);
         counts.updated += 1;
       }
       if (existing.disabled) toEnable.push(existing.userId);

@@ -9,3 +9,12 @@ export function directoryUsername(value: string): string | null {
   const name = value.trim().toLowerCase();
   return DIRECTORY_USERNAME.test(name) ? name : null;
 }
+
+/** The longest name kept (a directory's displayName is free text; the apps get it as `name`). */
+const DISPLAY_NAME_MAX_LENGTH = 128;
+
+/** The name a directory person gets here (nameAttribute): trimmed, at most 128 characters, or none. */
+export function directoryDisplayName(value: string | null): string | null {
+  const name = value?.trim().slice(0, DISPLAY_NAME_MAX_LENGTH) ?? '';
+  return name === '' ? null : name;
+}

@@ -1,7 +1,7 @@
 // Accounts as the provider sees them: a stable opaque subject per account (random, kept in
 // oidc_subjects, never the username), its claims by scope, and its group memberships (the catalog's
 // MembershipStore). Everything comes from the storage layer's stores.
-import type { UserStore } from '../auth/storage/user-store.ts';
+import { displayNameOf, type UserStore } from '../auth/storage/user-store.ts';
 import type { MembershipStore } from '../catalog/membership-store.ts';
 import type { SubjectStore } from './subject-store.ts';
 
@@ -10,6 +10,7 @@ export interface AccountView {
   username: string;
   phone: string | null;
   kind: string;
+  displayName: string | null;
 }
 
 /** Which claims each scope releases (OpenID Connect Core 5.4, plus groups). */
@@ -62,7 +63,7 @@ export class Accounts {
     if (!account) return null;
     this.remember(account.userId, subject);
     // A disabled account is unknown to the provider: its refresh tokens and userinfo calls fail.
-    return account.disabled ? null : { userId: account.userId, username: account.username, phone: account.phone, kind: account.kind };
+    return account.disabled ? null : { userId: account.userId, username: account.username, phone: account.phone, kind: account.kind, displayName: account.displayName };
   }
 
   /** Read per call from the storage layer's memberships: a grant or revoke counts at once. */
@@ -79,7 +80,7 @@ export class Accounts {
   ): Promise<{ sub: string; [claim: string]: unknown }> {
     const scopes = new Set(scope.split(' '));
     const claims: { sub: string; [claim: string]: unknown } = { sub: subject };
-    if (scopes.has('profile')) Object.assign(claims, { preferred_username: account.username, name: account.username });
+    if (scopes.has('profile')) Object.assign(claims, { preferred_username: account.username, name: displayNameOf(account) });
     // A phone on an account was proven by an SMS code (registration, SMS login) or set by an administrator.
     if (scopes.has('phone') && account.phone) Object.assign(claims, { phone_number: account.phone, phone_number_verified: true });
     if (scopes.has('groups')) claims.groups = await groupsOf(account.userId);

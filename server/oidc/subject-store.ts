@@ -11,6 +11,7 @@ export interface SubjectAccount {
   phone: string | null;
   kind: string;
   disabled: boolean;
+  displayName: string | null;
 }
 
 export interface SubjectStore {
@@ -21,8 +22,8 @@ export interface SubjectStore {
   accountOf(subject: string): Promise<SubjectAccount | null>;
 }
 
-type AccountRow = { id: number | string; username: string; phone: string | null; kind: string; disabled: number | string };
-const ACCOUNT_OF = `select u.id, u.username, u.phone, u.kind, u.disabled from oidc_subjects s
+type AccountRow = { id: number | string; username: string; phone: string | null; kind: string; disabled: number | string; display_name: string | null };
+const ACCOUNT_OF = `select u.id, u.username, u.phone, u.kind, u.disabled, u.display_name from oidc_subjects s
   join users u on u.id = s.user_id where s.subject = ?`;
 
 export class SqlSubjectStore implements SubjectStore {
@@ -53,9 +54,11 @@ export class SqlSubjectStore implements SubjectStore {
     const row = this.statements
       ? await this.statements.get<AccountRow>(ACCOUNT_OF, subject)
       : await this.scope.db.selectFrom('oidc_subjects').innerJoin('users', 'users.id', 'oidc_subjects.user_id')
-        .select(['users.id', 'users.username', 'users.phone', 'users.kind', 'users.disabled'])
+        .select(['users.id', 'users.username', 'users.phone', 'users.kind', 'users.disabled', 'users.display_name'])
         .where('oidc_subjects.subject', '=', subject).executeTakeFirst();
     if (!row) return null;
-    return { userId: Number(row.id), username: row.username, phone: row.phone, kind: row.kind === 'dealer' ? 'dealer' : 'staff', disabled: Number(row.disabled) === 1 };
+    return { userId: Number(row.id), username: row.username, phone: row.phone, kind: row.kind === 'dealer' ? 'dealer' : 'staff', disabled: Number(row.disabled) === 1,
+      displayName: row.display_name ?? null,
+    };
   }
 }

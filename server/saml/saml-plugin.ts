@@ -29,6 +29,7 @@ import { SamlRecords, type PendingLogin, type SamlSignIn } from './saml-sign-ins
 import { SamlSingleLogout, sloServices, acsServices } from './saml-logout.ts';
 import { amrOf } from '../oidc/sign-in-amr.ts';
 import { authnContextOf } from './authn-context.ts';
+import { displayNameOf } from '../auth/storage/user-store.ts';
 
 /** How far an IssueInstant may lie from our clock (either way) before the request counts as stale. */
 export const CLOCK_SKEW_MS = 3 * 60_000;
@@ -130,7 +131,7 @@ export async function registerSaml(
     const response = await idp.loginResponse(sp, {
       nameId, nameIdFormat: format, sessionIndex, authnInstant: new Date(session.createdAt).toISOString(),
       authnContext: authnContextOf(await amrOf(ctx.storage.oidcRecords, session.idHash)),
-      attributes: { username: [user.username], name: [user.username], phone: user.phone ? [user.phone] : [], groups },
+      attributes: { username: [user.username], name: [displayNameOf(user)], phone: user.phone ? [user.phone] : [], groups },
     }, pending.acsUrl, pending.requestId, client.saml!.signResponse === true);
     await records.addSignIn(session.idHash, { spId: client.id, nameId, nameIdFormat: format, sessionIndex });
     return autopost(reply, pending.acsUrl, { SAMLResponse: response, RelayState: pending.relayState ?? undefined });

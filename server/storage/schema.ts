@@ -18,6 +18,8 @@ export interface UsersTable {
   disabled: Generated<number>;
   /** The directory the account came from (0013): no password stored here, it binds there. */
   directory_id: Generated<string | null>;
+  /** The person's name as a directory gives it (0014; nameAttribute): the apps' `name`. */
+  display_name: Generated<string | null>;
 }
 
 export interface ClientGroupsTable {

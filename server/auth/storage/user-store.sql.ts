@@ -17,6 +17,7 @@ function toUser(row: Selectable<UsersTable>): User {
     disabled: Number(row.disabled) === 1,
     createdAt: Number(row.created_at),
     directoryId: row.directory_id ?? null,
+    displayName: row.display_name ?? null,
   };
 }
 
@@ -67,6 +68,7 @@ export class SqlUserStore implements UserStore {
         created_at: Date.now(),
         is_admin: user.isAdmin ? 1 : 0,
         directory_id: user.directoryId ?? null,
+        display_name: user.displayName ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -15,9 +15,16 @@ export interface User {
   createdAt: number;
   /** The company directory the account came from (server/directory/): it has no password here. */
   directoryId: string | null;
+  /** The person's name, where a directory gives one; the apps' `name` (displayNameOf). */
+  displayName: string | null;
 }
 
-export type NewUser = Omit<User, 'id' | 'isAdmin' | 'disabled' | 'createdAt' | 'directoryId'> & { isAdmin?: boolean; directoryId?: string | null };
+export type NewUser = Omit<User, 'id' | 'isAdmin' | 'disabled' | 'createdAt' | 'directoryId' | 'displayName'> & {
+  isAdmin?: boolean; directoryId?: string | null; displayName?: string | null;
+};
+
+/** The name the apps get (OIDC `name`, CAS and SAML `name`): the person's name, else the username. */
+export const displayNameOf = (user: { username: string; displayName: string | null }): string => user.displayName ?? user.username;
 
 export interface UserSearch {
   /** Part of a username or phone number. */

@@ -37,6 +37,7 @@ for (const backend of testBackends()) {
       assert.equal(user?.directoryId, 'corp');
       assert.equal(user?.passwordHash, '');
       assert.equal(user?.phone, PEOPLE.alice.mobile);
+      assert.equal(user?.displayName, PEOPLE.alice.cn, 'the name (nameAttribute) too');
       assert.deepEqual(await t.ctx.stores.memberships.groupsOf(user!.id), ['ka']);
       assert.equal((await c.get('/api/centerAuth/sso/isLogin')).body.data, true);
     });

@@ -54,6 +54,27 @@ for (const backend of testBackends()) {
       assert.deepEqual([again.created, again.updated, again.disabled, again.membershipsAdded, again.membershipsRemoved], [0, 0, 0, 0, 0]);
     });
 
+    it('the name (nameAttribute) is the apps\' name: stored at the sync, in userinfo, and follows a change', async () => {
+      assert.equal((await ctx().stores.users.findUserByName('alice'))?.displayName, PEOPLE.alice.cn);
+      const secret = await s.addClient('name-app');
+      const rp = await s.relyingParty('name-app', secret);
+      const browser = s.browser();
+      assert.equal((await browser.signIn('alice', PEOPLE.alice.password)).body.code, 200);
+      const tokens = await exchange(rp, await codeFlow(rp, browser));
+      const first = await oidc.fetchUserInfo(rp, tokens.access_token, tokens.claims()!.sub);
+      assert.equal(first.name, PEOPLE.alice.cn);
+      assert.equal(first.preferred_username, 'alice');
+      await slapd.modifyPerson('alice', { cn: '王爱丽' });
+      try {
+        assert.equal((await syncDirectory(ctx(), 'corp')).updated, 1);
+        const info = await oidc.fetchUserInfo(rp, tokens.access_token, tokens.claims()!.sub);
+        assert.equal(info.name, '王爱丽', 'the next userinfo answers the directory\'s new name');
+      } finally {
+        await slapd.modifyPerson('alice', { cn: PEOPLE.alice.cn });
+        await syncDirectory(ctx(), 'corp');
+      }
+    });
+
     it('a changed phone is updated', async () => {
       await slapd.modifyPerson('bob', { mobile: '13700000099' });
       const result = await syncDirectory(ctx(), 'corp');
