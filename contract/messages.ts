@@ -20,5 +20,12 @@ export const ENCRYPTED_FIELD_BROKEN = '密码格式不正确，请刷新页面�
 export const phoneChangedNotice = (maskedNewPhone: string): string =>
   `【统一登录】您账号绑定的手机号已更换为 ${maskedNewPhone}。如非本人操作，请立即联系管理员。`;
 
+/** The SMS the account's phone gets when its password was changed by the account (ASVS 2.2.3). */
+export const PASSWORD_CHANGED_NOTICE = '【统一登录】您账号的登录密码已修改。如非本人操作，请立即联系管理员。';
+
+/** The SMS the account's phone gets when a way to sign in was added to the account (ASVS 2.2.3). */
+export const factorAddedNotice = (factor: '身份验证器' | '通行密钥'): string =>
+  `【统一登录】您的账号已添加新的登录验证方式（${factor}）。如非本人操作，请立即联系管理员。`;
+
 /** The second step's code field (the sign-in's form check and the server's schema failure). */
 export const SECOND_FACTOR_CODE_REQUIRED = '请输入 6 位数字动态验证码';

@@ -20,10 +20,13 @@ export interface SmsCodeMessage {
   purpose: SmsPurpose;
 }
 
-/** A notice with no code: the old phone hears that the account's phone was changed (issue 31). */
+/**
+ * A notice with no code (issue 31, ASVS 2.2.3): the old phone hears that the account's phone was
+ * changed; the account's phone that its password was changed or a factor added.
+ */
 export interface SmsNotice {
   phone: string;
-  purpose: 'phone_changed';
+  purpose: 'phone_changed' | 'password_changed' | 'factor_added';
   text: string;
 }
 

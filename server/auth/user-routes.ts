@@ -16,6 +16,7 @@ import { checkSignInPassword } from '../directory/sign-in-password.ts';
 import type { User } from './storage/user-store.ts';
 import type { MfaStep } from '../../contract/endpoints/mfa.ts';
 import { setPassword } from './set-password.ts';
+import { noticeSecurityChange } from '../account/security-notice.ts';
 import { changeDirectoryPassword } from '../directory/directory-password.ts';
 import { passwordProblem } from './password-policy.ts';
 import { requireSession } from './session-cookie.ts';
@@ -80,11 +81,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
     }
     if (fromDirectory) {
       if (!(await changeDirectoryPassword(ctx, user, oldPlain, newPlain))) throw refuse('badCredentials');
-      return ok(changePassword, null);
+    } else {
+      // The hash, the lockout, every session and OIDC grant of the account: auth/set-password.ts.
+      const set = await setPassword(ctx, user, newPlain);
+      if (!set.done) throw weakPassword(set.problem);
     }
-    // The hash, the lockout, every session and OIDC grant of the account: auth/set-password.ts.
-    const set = await setPassword(ctx, user, newPlain);
-    if (!set.done) throw weakPassword(set.problem);
+    await noticeSecurityChange(ctx, request, user, 'password');
     return ok(changePassword, null);
   });
 

@@ -17,6 +17,7 @@ import { oneAtATime, proveSecondFactor } from './second-factor.ts';
 import { codeFieldMessages } from './sign-in-routes.ts';
 import { matchingStep, newEnrolment, newRecoveryCodes } from './totp.ts';
 import { requireRecentProof } from '../account/recent-proof.ts';
+import { noticeSecurityChange } from '../account/security-notice.ts';
 
 export function registerAccountSecurityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limits = { fieldMessages: codeFieldMessages, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } };
@@ -64,6 +65,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, ctx: AppCont
       if (!(await tx.mfa.confirmTotp(user.id, step, ctx.now()))) throw refuse('totpNotPending');
       await tx.mfa.replaceRecoveryCodes(user.id, recoveryCodes);
     });
+    await noticeSecurityChange(ctx, request, user, 'authenticator');
     return ok(confirmTotpEnrolment, { recoveryCodes });
   });
 

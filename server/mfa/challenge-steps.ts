@@ -14,6 +14,7 @@ import type { SecondFactorProof } from '../../contract/endpoints/account.ts';
 import { oneAtATime, proveSecondFactor } from './second-factor.ts';
 import { matchingStep, newEnrolment, newRecoveryCodes } from './totp.ts';
 import type { MfaChallenge } from './mfa-store.ts';
+import { noticeSecurityChange } from '../account/security-notice.ts';
 
 export type ChallengeOwner = 'portal' | 'console';
 
@@ -74,5 +75,6 @@ export async function confirmEnrolmentStep(
     if (!(await tx.mfa.confirmTotp(user.id, step, ctx.now()))) throw refuse('totpNotPending');
     await tx.mfa.replaceRecoveryCodes(user.id, recoveryCodes);
   });
+  await noticeSecurityChange(ctx, request, user, 'authenticator');
   return { found, user, recoveryCodes };
 }

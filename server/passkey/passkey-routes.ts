@@ -27,6 +27,7 @@ import { webAuthnLibrary } from './webauthn-library.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
 import { requireRecentProof } from '../account/recent-proof.ts';
 import { endOtherSessionsOf } from '../account/other-sessions.ts';
+import { noticeSecurityChange } from '../account/security-notice.ts';
 
 const CHALLENGE_LIFETIME_MS = 2 * 60_000;
 export const WELL_KNOWN_WEBAUTHN = '/.well-known/webauthn';
@@ -113,6 +114,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
       transports: credential.transports ?? [], name: request.body.name.trim() || DisplayNames.passkey, createdAt: ctx.now(), lastUsedAt: null,
     };
     if (!(await ctx.stores.passkeys.add(passkey))) throw refuse('passkeyExists');
+    await noticeSecurityChange(ctx, request, user, 'passkey');
     return ok(addPasskey, info(passkey));
   });
 

@@ -47,6 +47,9 @@ describe('passkeys with a virtual authenticator', { timeout: 180_000 }, () => {
       // The page asks for the password first (issue 31); the name typed stays and the passkey is added.
       await proveIdentityInDialog(page, DEMO.zhangwei.password);
       await section.getByText('已添加通行密钥“测试电脑”').waitFor();
+      // The account's phone hears of it (ASVS 2.2.3): a passkey added by a taken-over session is noticed.
+      const added = await portal.server.waitForSms('13800000002', 'factor_added');
+      assert.equal(added.text, '【统一登录】您的账号已添加新的登录验证方式（通行密钥）。如非本人操作，请立即联系管理员。');
       await section.locator('[data-passkey="测试电脑"]').waitFor();
       await section.getByRole('button', { name: '重命名 测试电脑' }).click();
       await section.getByLabel('新名称').fill('办公室电脑');

@@ -110,6 +110,26 @@ for (const backend of testBackends()) {
       assert.equal(t.lastSmsCode(before), null, 'a notice carries no code');
     });
 
+    it('notifies the account\'s phone of an authenticator app added and of a password change (ASVS 2.2.3)', async () => {
+      const c = await signedIn('admin');
+      const phone = '13900000789';
+      await proveIdentity(c, DEMO.admin);
+      assert.equal((await c.post('/api/account/phone/send', { json: { phone } })).body.code, 200);
+      assert.equal((await c.post('/api/account/phone', { json: { phone, code: t.lastSmsCode(phone)! } })).body.code, 200);
+      const start = await c.post('/api/account/totp/start', { json: {} });
+      assert.equal(start.body.code, 200, JSON.stringify(start.body));
+      assert.equal((await c.post('/api/account/totp/confirm', { json: { code: codeAt(start.body.data.secret, t.clock.now()) } })).body.code, 200);
+      const changed = await c.post('/api/centerAuth/user/changePassword', {
+        json: { userName: 'admin', oldPassword: await c.encrypt(DEMO.admin), newPassword: await c.encrypt('Fresh@2026pass'), confirmPassword: await c.encrypt('Fresh@2026pass') },
+      });
+      assert.equal(changed.body.code, 200, JSON.stringify(changed.body));
+      const notices = smsOutbox(t.config.smsOutboxPath).filter((m) => m.phone === phone && m.code === undefined).map((m) => [m.purpose, m.text]);
+      assert.deepEqual(notices, [
+        ['factor_added', '【统一登录】您的账号已添加新的登录验证方式（身份验证器）。如非本人操作，请立即联系管理员。'],
+        ['password_changed', '【统一登录】您账号的登录密码已修改。如非本人操作，请立即联系管理员。'],
+      ]);
+    });
+
     it('removing the last passkey ends the account\'s other sessions; removing one of two does not', async () => {
       const c = await signedIn('zhangwei');
       const other = await signedIn('zhangwei');
