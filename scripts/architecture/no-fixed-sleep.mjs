@@ -24,7 +24,7 @@ const RULE = 'no-fixed-sleep-in-tests';
 const LIMIT_MS = 200;
 const ALLOW_MARK = 'fixed-sleep-allowed:';
 const ADVICE =
-  'wait for the event instead (a promise of the server\'s log line, waitUntil / waitUntilAsync from ' +
+  'wait for the event (a promise of the server\'s log line, waitUntil / waitUntilAsync from ' +
   'test/helpers on the state, page.waitForFunction, a store\'s change), or move the test clock ' +
   '(an injected clock\'s advance(), spawnServer\'s clockStepMs and advanceClock()); a sleep that is the ' +
   `behaviour under test says so at the call with "// ${ALLOW_MARK} <why>"`;
