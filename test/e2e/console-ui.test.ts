@@ -4,14 +4,14 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { SESSION_RECHECK_MS } from '../../server/auth/session-cache.ts';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { runJourney } from './support/browser.ts';
 import { consoleSection, openConsoleSection, signInToConsole } from './support/console-ui.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
+import type { PortalServer } from './support/portal-server.ts';
+import { SESSION_AGEING_CLOCK } from './support/session-clock.ts';
 
 const ADMIN = { name: 'admin', password: 'Sso@2026admin' };
 
@@ -28,25 +28,24 @@ async function confirmDialog(page: Page, okLabel: string): Promise<void> {
 
 /**
  * Moves the console sessions' start and last activity back (as if the administrator had signed in
- * `startedMs` ago and been idle for `idleMs`), then waits until the server's in-memory copies of
- * sessions have run out, so its next check reads the aged rows.
+ * `startedMs` ago and been idle for `idleMs`), then the server's clock one step past its in-memory
+ * copies of sessions (SESSION_AGEING_CLOCK), so its next check reads the aged rows.
  */
-async function ageConsoleSessions(dataDir: string, { startedMs, idleMs }: { startedMs: number; idleMs: number }): Promise<void> {
-  const db = new Database(path.join(dataDir, 'sso.db'));
+async function ageConsoleSessions(server: PortalServer, { startedMs, idleMs }: { startedMs: number; idleMs: number }): Promise<void> {
+  const db = new Database(path.join(server.dataDir, 'sso.db'));
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare('update console_sessions set created_at = created_at - ?, last_seen_at = last_seen_at - ?').run(startedMs, idleMs);
   } finally {
     db.close();
   }
-  // Kept fixed: the server trusts its session copies for SESSION_RECHECK_MS of real time (session-cache.ts).
-  await sleep(SESSION_RECHECK_MS + 250);
+  await server.advanceClock();
 }
 
 const signInAsAdmin = (page: Page): Promise<void> => signInToConsole(page, ADMIN.name, ADMIN.password);
 
 describe('operator console', { timeout: 240_000 }, () => {
-  const portal = usePortalAndBrowser();
+  const portal = usePortalAndBrowser({}, SESSION_AGEING_CLOCK);
 
   it('signs in, creates a group, a client and an account, disables the account; axe is clean in every section', async () => {
     await runJourney(portal.browser, 'console-ui', async (journey) => {
@@ -267,7 +266,7 @@ describe('operator console', { timeout: 240_000 }, () => {
       await signInAsAdmin(page);
 
       // Signed in 6 minutes ago: rotating the signing key asks for the password, then goes through.
-      await ageConsoleSessions(portal.server.dataDir, { startedMs: 6 * 60_000, idleMs: 0 });
+      await ageConsoleSessions(portal.server, { startedMs: 6 * 60_000, idleMs: 0 });
       await section(page, 'clients').getByRole('button', { name: '轮换签名密钥' }).click();
       await confirmDialog(page, '轮换签名密钥');
       const reauth = page.locator('dialog[open]').filter({ hasText: '请再次输入密码' });
@@ -284,7 +283,7 @@ describe('operator console', { timeout: 240_000 }, () => {
       // once signed in, with what was typed still in its field.
       const accounts = await openSection(page, '账号', 'accounts');
       await accounts.getByLabel('用户名或手机号').fill('zhangwei');
-      await ageConsoleSessions(portal.server.dataDir, { startedMs: 16 * 60_000, idleMs: 16 * 60_000 });
+      await ageConsoleSessions(portal.server, { startedMs: 16 * 60_000, idleMs: 16 * 60_000 });
       await accounts.getByRole('button', { name: '搜索' }).click();
       const again = page.locator('dialog[open]').filter({ hasText: '登录已超时，请重新登录' });
       await again.waitFor();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runJourney } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portal-and-browser.ts';
-import { ageSessions } from './support/session-clock.ts';
+import { ageSessions, SESSION_AGEING_CLOCK } from './support/session-clock.ts';
 import {
   DEMO,
   appCards,
@@ -24,7 +24,7 @@ const TOKEN_EXPIRED = '令牌状态已过期，请点击重新登录';
 const PAST_IDLE_TIMEOUT_MS = 31 * 60_000;
 
 describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, () => {
-  const portal = usePortalAndBrowser();
+  const portal = usePortalAndBrowser({}, SESSION_AGEING_CLOCK);
 
   it('an expired session shows 令牌状态已过期，请点击重新登录 and returns to the root', async () => {
     await runJourney(portal.browser, 'session-expired', async (journey) => {
@@ -35,7 +35,7 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
       await waitForHome(page, 'zhangwei');
       await journey.shot('home-before-expiry');
 
-      assert.equal(await ageSessions(portal.server.dataDir, PAST_IDLE_TIMEOUT_MS), 1, 'exactly the one session of this journey');
+      assert.equal(await ageSessions(portal.server, PAST_IDLE_TIMEOUT_MS), 1, 'exactly the one session of this journey');
 
       const expiredAnswers: number[] = [];
       page.on('response', (response) => {
@@ -76,7 +76,7 @@ describe('sessions ending: expiry and the sign-out flag', { timeout: 120_000 }, 
       const sessions = page.locator('section[aria-labelledby="account-sessions"]');
       await sessions.locator('.account-session').first().waitFor();
 
-      assert.ok((await ageSessions(portal.server.dataDir, PAST_IDLE_TIMEOUT_MS)) >= 1, 'the session of this journey aged');
+      assert.ok((await ageSessions(portal.server, PAST_IDLE_TIMEOUT_MS)) >= 1, 'the session of this journey aged');
       // Every call of the page now answers 424: the request client asks in the 系统提示 dialog, which
       // the account page must draw (it once had no notice region: the load waited on a dialog
       // nobody showed, and the page said 正在加载… for good).

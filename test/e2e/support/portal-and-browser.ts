@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import type { SpawnOptions } from '../../helpers/start-server.ts';
 import { startPortalServer, type PortalServer } from './portal-server.ts';
 
 export interface PortalAndBrowser {
@@ -13,15 +14,15 @@ export interface PortalAndBrowser {
 }
 
 /**
- * `env` is passed to the server process; give a function when it depends on something an earlier
+ * `env` is passed to the server process (and `options`, e.g. a movable clock, to spawnServer); give a function when it depends on something an earlier
  * before hook starts (a fake upstream's URL).
  */
-export function usePortalAndBrowser(env: Record<string, string> | (() => Record<string, string>) = {}): PortalAndBrowser {
+export function usePortalAndBrowser(env: Record<string, string> | (() => Record<string, string>) = {}, options: SpawnOptions = {}): PortalAndBrowser {
   let server: PortalServer | undefined;
   let browser: Browser | undefined;
 
   before(async () => {
-    const [started, launched] = await Promise.allSettled([startPortalServer(typeof env === 'function' ? env() : env), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startPortalServer(typeof env === 'function' ? env() : env, options), launchBrowser()]);
     // Keep whichever came up, so the after hook stops it even when the other failed.
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;

@@ -1,20 +1,26 @@
 // Ages the sessions of a running server on its SQLite database (<dataDir>/sso.db), as if the user
 // had left the page alone for a while: the server then really finds them expired.
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { SESSION_RECHECK_MS } from '../../../server/auth/session-cache.ts';
+import type { SpawnOptions } from '../../helpers/start-server.ts';
+import type { PortalServer } from './portal-server.ts';
 
 /**
- * Moves every session's last activity back by `idleMs` and waits until the server's in-memory copies
- * of sessions (trusted for SESSION_RECHECK_MS of real time) have run out, so its next check reads the
- * aged rows, as it would after a real absence. Returns how many sessions were aged.
+ * The movable clock a server whose sessions a journey ages is started with (usePortalAndBrowser's
+ * options): one step outlives the copies of sessions it keeps in memory (session-cache.ts trusts a
+ * copy for SESSION_RECHECK_MS of its clock), so its next check reads the aged rows.
  */
-export async function ageSessions(dataDir: string, idleMs: number): Promise<number> {
-  const aged = ageSessionRows(dataDir, idleMs);
-  // Kept fixed: the process trusts its copies for SESSION_RECHECK_MS of its real clock
-  // (session-cache.ts), which this journey's server, started without the movable clock, cannot skip.
-  await sleep(SESSION_RECHECK_MS + 250);
+export const SESSION_AGEING_CLOCK: SpawnOptions = { clockStepMs: SESSION_RECHECK_MS + 1 };
+
+/**
+ * Moves every session's last activity back by `idleMs`, then the server's clock one step (it was
+ * started with SESSION_AGEING_CLOCK), so its next check reads the aged rows, as it would after a real
+ * absence. Returns how many sessions were aged.
+ */
+export async function ageSessions(server: PortalServer, idleMs: number): Promise<number> {
+  const aged = ageSessionRows(server.dataDir, idleMs);
+  await server.advanceClock();
   return aged;
 }
 

@@ -28,7 +28,7 @@ async function eventually(check: () => Promise<boolean>, what: string, timeoutMs
   let last: unknown = null;
   while (Date.now() < deadline) {
     if (await check().catch((error) => ((last = error), false))) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   assert.fail(`${what} did not happen within ${timeoutMs} ms (last error: ${String(last)})`);
 }

@@ -15,6 +15,7 @@ import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
 import { authorizationUrl, codeFlow, exchange, REDIRECT_URI, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 import { startReceiver, type Receiver } from './logout-receiver.ts';
+import { untilSweptOnceMore } from './sweep-passes.ts';
 import type { Browser } from './browser.ts';
 import { lastSmsCode } from '../../helpers/sms-outbox.ts';
 import { nextWallClockSecond } from '../../helpers/wait-until.ts';
@@ -97,10 +98,10 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
     const refreshed = await oidc.refreshTokenGrant(rp, tokens.refresh_token!);
     assert.ok(refreshed.access_token);
     assert.equal(receiver.tokens.length, 0);
-    // Much later the sweep has nothing to end: the session is bound again.
+    // Much later the sweep has nothing to end: the session is bound again. (Had it ended it, the
+    // grant would be revoked before the pass ends, and the refresh below would fail.)
     ahead += 31 * 60_000;
-    // Kept fixed: proves the sweep sends NOTHING (no event to wait for); it runs every 200 ms here.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await untilSweptOnceMore(s.server);
     assert.equal(receiver.tokens.length, 0);
     assert.equal(await refreshWorks(refreshed.refresh_token!), true);
     ahead -= 31 * 60_000;
@@ -110,13 +111,15 @@ for (const backend of testBackends()) describe(`review finding 1: grants orphane
   test('prompt=login that nobody finishes: after the interaction\'s 30 minutes the sweep logs the app out', async () => {
     const { browser, tokens } = await signedIntoX('zhangwei', DEMO.zhangwei);
     await promptLogin(browser);
-    // Kept fixed: proves the sweep sends NOTHING yet (no event to wait for); it runs every 200 ms here.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // A whole sweep pass leaves it alone (had it ended it, the grant would be revoked before the
+    // pass ends, and the refresh would fail).
+    await untilSweptOnceMore(s.server);
     assert.equal(receiver.tokens.length, 0, 'not while the login page may still be finished');
+    const refreshed = await oidc.refreshTokenGrant(rp, tokens.refresh_token!);
     ahead += 31 * 60_000;
     await waitUntil(() => receiver.tokens.length === 1, { timeoutMs: 5000, failure: () => `logout tokens: ${receiver.tokens.length}` });
     assert.equal(receiver.tokens[0]!.sub, tokens.claims()!.sub);
-    assert.equal(await refreshWorks(tokens.refresh_token!), false);
+    assert.equal(await refreshWorks(refreshed.refresh_token!), false);
   });
 
   /** Every portal-session link gone, as after a prompt=login elsewhere or a store that lost them. */

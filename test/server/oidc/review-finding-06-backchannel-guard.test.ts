@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import * as oidc from 'openid-client';
 import { backchannelAddressCheck, DEFAULT_BACKCHANNEL_ALLOW } from '../../../server/oidc/backchannel-guard.ts';
@@ -19,6 +20,9 @@ import { dropPostgresSchema } from '../../../server/storage/database.ts';
 import { deleteRedisKeys } from '../../../server/storage/redis-client.ts';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
+import { waitUntilAsync } from '../../helpers/wait-until-async.ts';
+import { withAdminContext } from '../../../server/admin-context.ts';
+import { RETRY_MODEL } from '../../../server/oidc/single-logout.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
 import { spawnServer, startServer } from '../../helpers/start-server.ts';
 import { Browser } from './browser.ts';
@@ -58,9 +62,17 @@ for (const backend of testBackends()) describe(`review finding 6: back-channel d
   let s: OidcServer;
   let closed: OidcServer;
   let receiver: Receiver;
+  // The closed server's log: its refused deliveries are the event the test waits for.
+  const closedLog: Array<{ msg?: string; clientId?: string }> = [];
   before(async () => {
     s = await startOidcServer(backend.overrides);
-    closed = await startOidcServer({ ...backend.overrides, oidcBackchannelAllow: [] });
+    const logStream = new Writable({
+      write(chunk, _encoding, callback) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) closedLog.push(JSON.parse(line) as { msg?: string; clientId?: string });
+        callback();
+      },
+    });
+    closed = await startOidcServer({ ...backend.overrides, oidcBackchannelAllow: [], logLevel: 'info' }, { logStream });
     receiver = await startReceiver(() => s.issuer);
   });
   after(async () => {
@@ -90,9 +102,10 @@ for (const backend of testBackends()) describe(`review finding 6: back-channel d
   test('a private address outside the allow list is not reached', async () => {
     const before = receiver.attempts;
     await signInAndOut(closed, 'closed-app', receiver.url);
-    // Kept fixed: this proves a request does NOT come (no event to wait for). A delivery starts
-    // with the sign-out, so 1.5 s would have seen it reach the receiver.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The delivery the sign-out started has ended: refused by the guard before any request left.
+    await waitUntil(() => closedLog.some((line) => line.clientId === 'closed-app' && line.msg === 'back-channel logout failed, will retry'), {
+      timeoutMs: 5000, failure: () => `closed-app's delivery did not end; log: ${closedLog.map((line) => line.msg).join(' | ')}`,
+    });
     assert.equal(receiver.attempts, before, 'no request reached 127.0.0.1');
   });
 });
@@ -107,6 +120,9 @@ for (const backend of testBackends()) describe(`review finding 6: a pending retr
     ...(schema ? { SSO_DATABASE_URL: backend.overrides.databaseUrl!, SSO_DATABASE_SCHEMA: schema } : {}),
     ...(prefix ? { SSO_REDIS_URL: backend.overrides.redisUrl!, SSO_REDIS_PREFIX: prefix } : {}),
   };
+  // The same storage, opened as the admin CLI does (another process's view).
+  const config = readConfig(env);
+  const pendingRetries = () => withAdminContext(config, (ctx) => ctx.storage.oidcRecords.list(RETRY_MODEL));
   let receiver: Receiver;
   let issuer = '';
   before(async () => {
@@ -134,16 +150,19 @@ for (const backend of testBackends()) describe(`review finding 6: a pending retr
       receiver.failNext(1);
       await browser.signOut();
       await waitUntil(() => receiver.attempts === 1, { timeoutMs: 5000, failure: () => `attempts: ${receiver.attempts}` });
-      // The retry (due in 1 s) is stored; the process stops before it is due. Kept fixed: the
-      // process stores the retry after the failed attempt, which nothing outside it can see.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The retry (due in 1 s) is stored; the process stops before it is due.
+      await waitUntilAsync(async () => (await pendingRetries()).length === 1, { timeoutMs: 5000, failure: () => 'the failed delivery\'s retry was not stored' });
     } finally {
       await first.stop();
     }
     assert.equal(receiver.tokens.length, 0);
-    // Kept fixed: the retry falls due on the wall clock (1 s after the failure), which the stopped
-    // process and the next one read; the next start must find it due.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The retry falls due on the wall clock (1 s after the failure), which the stopped process and
+    // the next one read: its due time is moved back instead of waiting for it.
+    await withAdminContext(config, async (ctx) => {
+      for (const { id, payload } of await ctx.storage.oidcRecords.list(RETRY_MODEL)) {
+        await ctx.storage.oidcRecords.upsert(RETRY_MODEL, id, { ...payload, dueAt: Date.now() - 1 }, Date.now() + 3600_000, {});
+      }
+    });
     const next = await startServer({ ...storage, redisKeyPrefix: prefix ?? 'sso:', oidcLogoutSweepMs: 200, seedDemoData: true });
     try {
       issuer = `http://localhost:${next.port}`;

@@ -14,6 +14,7 @@ import { runAdminCli } from '../../helpers/admin-cli.ts';
 import { Browser } from './browser.ts';
 import { codeFlow, exchange, REDIRECT_URI, startOidcServer, untilProviderKnows, type OidcServer } from './oidc-fixture.ts';
 import { nextWallClockSecond } from '../../helpers/wait-until.ts';
+import { waitUntilAsync } from '../../helpers/wait-until-async.ts';
 
 const DAY = 24 * 3600_000;
 const kidOf = (jwt: string): string => (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
@@ -72,11 +73,9 @@ for (const backend of testBackends()) describe(`review finding 9: keys, cookies,
     }
     // Signing after its activation (3 s), within the next look (5 s).
     let kid = oldKid;
-    while (kid !== newKid && Date.now() - rotatedAt < 10_000) {
-      await pause(250);
-      kid = await idTokenKid();
-    }
-    assert.equal(kid, newKid);
+    await waitUntilAsync(async () => (kid = await idTokenKid()) === newKid, {
+      timeoutMs: rotatedAt + 10_000 - Date.now(), everyMs: 50, failure: () => `ID tokens still signed by ${kid}, not ${newKid}`,
+    });
     assert.ok((await jwksKids()).includes(oldKid), 'the old key stays published for its tokens');
   });
 
@@ -85,14 +84,11 @@ for (const backend of testBackends()) describe(`review finding 9: keys, cookies,
     const answer = await s.admin('rotate-keys', [], { 'revoke-old': true });
     const newKid = /signing key (\S+) added and signing now; every older key withdrawn/.exec(answer)?.[1];
     assert.ok(newKid, answer);
-    const startedAt = Date.now();
     let kids: string[] = [];
-    while (Date.now() - startedAt < 7000) {
+    await waitUntilAsync(async () => {
       kids = await jwksKids();
-      if (kids.length === 1 && kids[0] === newKid) break;
-      await pause(250);
-    }
-    assert.deepEqual(kids, [newKid], 'only the new key is published');
+      return kids.length === 1 && kids[0] === newKid;
+    }, { timeoutMs: 7000, everyMs: 50, failure: () => `published: ${kids.join(', ')}; only the new key ${newKid} expected` });
     assert.ok(!kids.includes(before));
     assert.equal(await idTokenKid(), newKid);
   });

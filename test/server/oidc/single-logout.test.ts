@@ -9,6 +9,7 @@ import { waitUntil } from '../../helpers/wait-until.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
 import { codeFlow, exchange, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 import { startReceiver, type Receiver } from './logout-receiver.ts';
+import { untilSweptOnceMore } from './sweep-passes.ts';
 
 const POST_LOGOUT = 'http://127.0.0.1:9/signed-out';
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
@@ -98,9 +99,9 @@ for (const backend of testBackends()) describe(`OpenID Connect single logout (${
     const responses = await Promise.all(urls.map((url) => browser.fetch(url.href)));
     await Promise.all(responses.map((response) => response.arrayBuffer()));
     await bothLoggedOut(a, b);
-    // Kept fixed: proves NO second token comes (no event to wait for). A second token would be on
-    // its way by now: the deliveries start before the answers above, and the sweep runs every 200 ms.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // No second token comes: the sweep, the one other sender, has looked at everything once more,
+    // and each request's deliveries started before its answer above, a whole pass (200 ms) ago.
+    await untilSweptOnceMore(s.server);
     assert.deepEqual([receiverA.tokens.length, receiverB.tokens.length], [1, 1], 'one logout token per app');
   });
 
