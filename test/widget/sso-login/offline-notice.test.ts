@@ -1,7 +1,7 @@
 // Offline (issue 15: "the offline notice shows twice"): a password sign-in with no network fails in
 // the public-key call and then would fail in the sign-in itself; the visitor sees one
 // 网络连接失败, in the form where he looks, and no toast saying it again. Also for a repeated try.
-import { expect } from '@open-wc/testing';
+import { expect, nextFrame } from '@open-wc/testing';
 import { waitFor } from '../support/helpers.ts';
 import { input, mountLogin, toasts, withLoginFixture } from './login-fixture.ts';
 
@@ -29,8 +29,10 @@ describe('<sso-login> offline', () => {
       form.requestSubmit();
       await waitFor(() => login.events.filter((event) => event.type === 'sso-login-error').length >= attempt, 8000);
       await waitFor(() => !login.root.querySelector('form[name="sso-password-login"] [aria-busy="true"]'), 8000);
-      // A toast raised late would still be on screen now (toasts stay 3 s).
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A toast raised late (after the error event, in a later render) would be on screen by the
+      // next frame: the notices render from their store in React's next commit.
+      await nextFrame();
+      await nextFrame();
       expect(shownMessages(login.root), `attempt ${attempt}`).to.deep.equal([NETWORK_ERROR]);
     }
   });

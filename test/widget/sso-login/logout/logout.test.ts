@@ -1,7 +1,7 @@
 // The logout view (is_signout set and not 0) against the real server: loading it signs nobody out
 // (a link or an image on another site must not end a session); its single button 退出登录 signs out,
 // then the view says 您已退出登录 and its button leads back to the login box.
-import { expect } from '@open-wc/testing';
+import { expect, nextFrame } from '@open-wc/testing';
 import { waitFor } from '../../support/helpers.ts';
 import { createApiClient } from '../../../../widget/core/request.ts';
 import { createNoticeCenter } from '../../../../widget/core/notices.ts';
@@ -25,6 +25,13 @@ describe('<sso-login> logout view', () => {
   it('with is_signout=1 in the URL: one sign-out button, and loading the page signs nobody out', async () => {
     await logInForReal();
     expect(await isLoggedIn()).to.equal(true);
+    // Every call the element makes from here on: loading the view must make no sign-out call.
+    const calls: string[] = [];
+    const originalFetch = window.fetch;
+    window.fetch = (resource, init) => {
+      calls.push(String(resource instanceof Request ? resource.url : resource));
+      return originalFetch(resource, init);
+    };
     const restore = setQuery('is_signout=1');
     try {
       login = await mountLogin();
@@ -36,8 +43,12 @@ describe('<sso-login> logout view', () => {
     const buttons = login.root.querySelectorAll('.sso-box__body button');
     expect(Array.from(buttons).map((b) => b.textContent)).to.deep.equal(['退出登录']);
     expect(login.root.querySelector('.sso-logout__text')?.textContent).to.equal('是否退出统一登录？');
-    // Nothing signed out, and no redirect to /home either: the view waits for the button.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing signed out, and no redirect to /home either: the view, ready, waits for the button.
+    // Its calls on load (the group's look) were made before it became ready.
+    await nextFrame();
+    window.fetch = originalFetch;
+    expect(calls.filter((url) => url.includes('/signout'))).to.deep.equal([]);
+    expect(calls.length, 'the spy saw the element\'s own calls').to.be.greaterThan(0);
     expect(await isLoggedIn()).to.equal(true);
     expect(login.visited).to.deep.equal([]);
     await expect(login.root.querySelector('.sso-box')).to.be.accessible();
