@@ -9,7 +9,7 @@ import { FormError } from '../admin/form-error.tsx';
 import { api } from './account-api.ts';
 import { formatTime } from './format.ts';
 import { useCall } from './use-call.ts';
-import { WebAuthnFailure, webAuthnMessage } from './webauthn-messages.ts';
+import { WebAuthnFailure, webAuthnMessage } from './webauthn.messages.ts';
 
 export function PasskeysSection() {
   const [passkeys, setPasskeys] = useState<PasskeyInfo[] | null>(null);

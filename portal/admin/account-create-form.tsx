@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../contract/rules/username.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { validatePhone } from '../../widget/core/validators.ts';
 import { api, confirmAction, encryptPassword, errorText, refusalCode } from './console-api.ts';
 import { useAction } from './use-action.ts';
@@ -51,7 +52,8 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
       }),
       (error) => {
         const code = refusalCode(error);
-        const at = code === 'AU00103' ? 'password' : code === 'AU00120' || code === 'AU00607' ? 'username' : code === 'AU00121' ? 'phone' : null;
+        const at = code === RefusalCode.weakPassword ? 'password'
+          : code === RefusalCode.usernameTaken || code === RefusalCode.identifierTaken ? 'username' : code === RefusalCode.phoneTaken ? 'phone' : null;
         if (!at) return false;
         setErrors({ [at]: errorText(error) ?? '' });
         focusFirstInvalid(formRef.current);

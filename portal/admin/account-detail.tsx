@@ -15,7 +15,7 @@ import { accountFlags, isLocked } from './account-flags.ts';
 import { formatTime } from './format.ts';
 import { accountOrigin } from './account-directory.ts';
 import { DirectoryGroups, directoryName } from './account-directory-groups.tsx';
-import { DIRECTORY_TEXT } from './directory-messages.ts';
+import { DIRECTORY_TEXT } from './directory.messages.ts';
 
 interface AccountDetailProps {
   account: ConsoleAccount;

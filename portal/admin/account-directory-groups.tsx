@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { directoriesStore, groupsStore } from './stores.ts';
-import { DIRECTORY_TEXT as T } from './directory-messages.ts';
+import { DIRECTORY_TEXT as T } from './directory.messages.ts';
 
 /** The directory's name once the list is loaded (the id until then, or when it is gone). */
 export function directoryName(id: string | null): string {

@@ -2,7 +2,7 @@
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 import { formatTime } from './format.ts';
 import { accountOrigin } from './account-directory.ts';
-import { DIRECTORY_TEXT } from './directory-messages.ts';
+import { DIRECTORY_TEXT } from './directory.messages.ts';
 
 export function isLocked(account: ConsoleAccount, now = Date.now()): boolean {
   return account.lockedUntil !== null && account.lockedUntil > now;

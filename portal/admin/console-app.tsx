@@ -3,6 +3,7 @@
 // password again) live here, over whatever is open.
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { api, errorText, notices, refusalCode } from './console-api.ts';
 import { $reauthWaiters, $session, $signInWaiters, finishSignInAgain, signedIn } from './session-store.ts';
 import { SetupPage } from './setup-page.tsx';
@@ -39,8 +40,8 @@ export function ConsoleApp() {
       }
     }, (error) => {
       const code = refusalCode(error);
-      if (code === 'AU00600' || code === 'AU00601') {
-        setSignInNote(code === 'AU00601' ? errorText(error) : null);
+      if (code === RefusalCode.consoleNotSignedIn || code === RefusalCode.notAdmin) {
+        setSignInNote(code === RefusalCode.notAdmin ? errorText(error) : null);
         $session.set({ status: 'signed-out' });
       } else {
         $session.set({ status: 'failed', message: errorText(error) ?? '' });

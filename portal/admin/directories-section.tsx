@@ -8,7 +8,7 @@ import { DirectoryForm } from './directory-form.tsx';
 import { DirectoryRow } from './directory-row.tsx';
 import { ListStatus } from './list-status.tsx';
 import { focusHeading } from './focus.ts';
-import { DIRECTORY_TEXT as T } from './directory-messages.ts';
+import { DIRECTORY_TEXT as T } from './directory.messages.ts';
 
 export function DirectoriesSection() {
   const state = useStore(directoriesStore.$state);

@@ -12,7 +12,7 @@ import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx
 import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 import { MappingRows, newMappingRow, type MappingRow } from './directory-mapping-rows.tsx';
-import { DIRECTORY_TEXT as T } from './directory-messages.ts';
+import { DIRECTORY_TEXT as T } from './directory.messages.ts';
 
 interface DirectoryDraft {
   id: string;

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { groupsStore } from './stores.ts';
-import { DIRECTORY_TEXT as T } from './directory-messages.ts';
+import { DIRECTORY_TEXT as T } from './directory.messages.ts';
 
 export interface MappingRow {
   /** Stable key of the row while it is edited (not sent). */

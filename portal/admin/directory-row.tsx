@@ -8,7 +8,7 @@ import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
 import { FormError } from './form-error.tsx';
 import { formatTime } from './format.ts';
-import { DIRECTORY_TEXT as T, syncSummary } from './directory-messages.ts';
+import { DIRECTORY_TEXT as T, syncSummary } from './directory.messages.ts';
 
 interface DirectoryRowProps {
   directory: ConsoleDirectory;

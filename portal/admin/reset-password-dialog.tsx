@@ -2,6 +2,7 @@
 // sign-ins end.
 import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { api, encryptPassword, errorText, refusalCode } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { Modal } from './modal.tsx';
@@ -30,7 +31,7 @@ export function ResetPasswordDialog({ account, onDone, onClose }: { account: Con
     const changed = await action.run(
       async () => api.post('/console/accounts/reset-password', { json: { username: account.username, password: await encryptPassword(password) }, quiet: true }),
       (error) => {
-        if (refusalCode(error) !== 'AU00103') return false;
+        if (refusalCode(error) !== RefusalCode.weakPassword) return false;
         setErrors({ password: errorText(error) ?? '' });
         focusFirstInvalid(formRef.current);
         return true;

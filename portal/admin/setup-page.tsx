@@ -2,6 +2,7 @@
 // administrator (POST /console/setup), who is then signed into the console.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConsoleRefusal } from '../../contract/errors.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../contract/rules/username.ts';
 import { api, encryptPassword, errorText, refusalCode } from './console-api.ts';
 import { signedIn } from './session-store.ts';
@@ -75,8 +76,8 @@ function SetupForm({ token, onDone, onLinkInvalid }: { token: string; onDone(): 
       }),
       (error) => {
         const code = refusalCode(error);
-        if (code === 'AU00103' || code === 'AU00102') {
-          setErrors({ [code === 'AU00103' ? 'password' : 'confirm']: errorText(error) ?? '' });
+        if (code === RefusalCode.weakPassword || code === RefusalCode.confirmMismatch) {
+          setErrors({ [code === RefusalCode.weakPassword ? 'password' : 'confirm']: errorText(error) ?? '' });
           focusFirstInvalid(formRef.current);
           return true;
         }
