@@ -25,7 +25,7 @@ export const appCenterMessages = {
   opensInNewWindow: '在新窗口中打开',
   groupMenuTitle: '切换客户群',
   /** The group button's hidden suffix after the current group's name: what the button does. */
-  groupMenuHint: '（切换客户群）',
+  groupMenuHint: (what: string) => `（${what}）`,
   account: '我的账号',
   exit: '退出登录',
   exiting: '正在退出…',
