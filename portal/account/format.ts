@@ -30,4 +30,4 @@ export function placeOf(ip: string, place: string | null = null): string {
 export { methodName };
 
 // The same names as the console's audit (one table, checked against every value the server writes).
-export { signInResultName as resultName } from '../admin/audit-labels.ts';
+export { signInResultName as resultName } from '../admin/audit.messages.ts';

@@ -7,7 +7,7 @@ import { useAction } from './use-action.ts';
 import { FormError } from './form-error.tsx';
 import { Pager } from './pager.tsx';
 import { formatTime } from './format.ts';
-import { adminActionName } from './audit-labels.ts';
+import { adminActionName } from './audit.messages.ts';
 
 function pretty(json: string | null): string {
   if (json === null) return '—';

@@ -12,7 +12,7 @@ import { Field } from './field.tsx';
 import { Pager } from './pager.tsx';
 import { epochOfLocal, formatTime } from './format.ts';
 import { METHODS, methodName } from './sign-in-methods.ts';
-import { SIGN_IN_RESULT_NAMES, signInResultName } from './audit-labels.ts';
+import { SIGN_IN_RESULT_NAMES, signInResultName } from './audit.messages.ts';
 
 interface Filters {
   username: string;

@@ -1,8 +1,22 @@
 // The Chinese names of what the server writes into the audits (the console's 审计, and a person's
-// own 最近登录记录 on /account): the result of a sign-in attempt (server/auth, server/mfa,
-// server/passkey, server/console audit(...) / recordLogin) and the administrator actions (recordAdminAction in server/console and server/cli.ts). An unknown value
-// (an older or newer server) shows as stored. test/server/console/audit-labels.test.ts checks that
-// every value the server code writes has a name here.
+// own 最近登录记录 on /account): the sign-in method (sign-in-methods.ts lists them), the result of
+// a sign-in attempt (server/auth, server/mfa, server/passkey, server/console audit(...) /
+// recordLogin) and the administrator actions (recordAdminAction in server/console and
+// server/cli.ts). An unknown value (an older or newer server) shows as stored.
+// test/server/console/audit-labels.test.ts checks that every value the server code writes has a
+// name here.
+import type { SignInMethodName } from '../../contract/rules/sign-in-methods.ts';
+
+export const METHOD_NAMES = {
+  password: '密码',
+  mobile: '短信验证码',
+  wecom: '企业微信',
+  feishu: '飞书',
+  console: '管理控制台',
+  totp: '密码 + 动态验证码',
+  recovery_code: '密码 + 恢复码',
+  passkey: '通行密钥',
+} as const satisfies Record<SignInMethodName, string>;
 
 export const SIGN_IN_RESULT_NAMES: Readonly<Record<string, string>> = {
   success: '成功',
