@@ -8,6 +8,17 @@ export const DIRECTORY_TEXT = {
   add: '添加目录',
   empty: '还没有目录。',
   listCaption: '目录列表',
+  columns: { name: '名称', servers: '服务器', mappings: '映射', lastSync: '上次同步', actions: '操作' },
+  mappingCount: (count: number) => count > 0 ? `${count} 条` : '—',
+  edit: '编辑',
+  editOne: (name: string) => `编辑目录 ${name}`,
+  /** A row's button named with the directory it acts on (测试连接：总部 AD). */
+  actionOn: (action: string, name: string) => `${action}：${name}`,
+  remove: '删除',
+  removing: '正在删除…',
+  removeOne: (name: string) => `删除目录 ${name}`,
+  clashes: (shown: readonly string[], total: number) =>
+    `与本地账号同名（未接管）：${shown.join('、')}${total > shown.length ? ` 等 ${total} 个` : ''}`,
   formTitleNew: '添加目录',
   formTitleEdit: (name: string) => `编辑目录：${name}`,
   saved: (name: string, id: string) => `已保存目录 ${name}（${id}）`,
@@ -22,8 +33,9 @@ export const DIRECTORY_TEXT = {
   syncing: '正在同步…',
   syncingNote: '正在同步，人员较多时可能需要一两分钟，请勿关闭页面…',
   never: '尚未同步',
+  syncEvery: (minutes: number) => `（每 ${minutes} 分钟）`,
+  unknownReason: '未知原因',
   syncFailed: (reason: string) => `同步失败：${reason}`,
-  clashesTitle: '与本地账号同名（未接管）',
   bindPasswordHintNew: '目录只读账号的密码；加密保存，保存后不再显示',
   bindPasswordHintKeep: '已保存密码：留空则保留原密码，填写则替换',
   bindPasswordMissing: '请输入绑定密码',
@@ -37,11 +49,15 @@ export const DIRECTORY_TEXT = {
   mappingDn: (index: number) => `第 ${index} 条映射的目录组 DN`,
   mappingGroup: (index: number) => `第 ${index} 条映射的客户群`,
   mappingChoose: '请选择客户群',
+  groupsLoading: '正在加载客户群…',
+  /** A group or a directory with its code: 华东经销商（east）. */
+  nameWithCode: (name: string, code: string) => `${name}（${code}）`,
   mappingsEmpty: '尚无映射：目录人员可以登录，但看不到任何应用。',
   // 账号
   fromDirectory: (name: string) => `来自目录：${name}`,
   directoryMarker: '目录账号',
   directoryGroupsLegend: '来自目录映射的客户群',
+  noDirectoryGroups: '无',
   directoryGroupsHint: '由目录同步维护，在目录中调整组成员后于下次同步或该人员下次登录时更新',
   grantedGroupsLegend: '管理员授予的客户群',
   grantedGroupsHint: '手工授予的成员关系不受目录同步影响',
@@ -50,7 +66,7 @@ export const DIRECTORY_TEXT = {
 
 /** What one sync changed, in one line (the list, the result after 立即同步). */
 export function syncSummary(result: DirectorySyncResult): string {
-  if (!result.ok) return DIRECTORY_TEXT.syncFailed(result.error ?? '未知原因');
+  if (!result.ok) return DIRECTORY_TEXT.syncFailed(result.error ?? DIRECTORY_TEXT.unknownReason);
   return [
     `找到 ${result.found} 人`,
     `新建 ${result.created}`,

@@ -62,7 +62,6 @@ const ALLOWED = [
 const NOT_YET_MOVED = new Set([
   'portal/admin/account-create-form.tsx',
   'portal/admin/account-detail.tsx',
-  'portal/admin/account-directory-groups.tsx',
   'portal/admin/account-flags.ts',
   'portal/admin/account-sessions.tsx',
   'portal/admin/accounts-section.tsx',
@@ -74,10 +73,7 @@ const NOT_YET_MOVED = new Set([
   'portal/admin/client-row.tsx',
   'portal/admin/clients-section.tsx',
   'portal/admin/conflict.tsx',
-  'portal/admin/directories-section.tsx',
   'portal/admin/directory-form.tsx',
-  'portal/admin/directory-mapping-rows.tsx',
-  'portal/admin/directory-row.tsx',
   'portal/admin/form-error.tsx',
   'portal/admin/group-checkboxes.tsx',
   'portal/admin/group-form.tsx',
