@@ -65,10 +65,8 @@ const NOT_YET_MOVED = new Set([
   'portal/admin/account-flags.ts',
   'portal/admin/account-sessions.tsx',
   'portal/admin/accounts-section.tsx',
-  'portal/admin/admin-action-audit.tsx',
   'portal/admin/app-form.tsx',
   'portal/admin/apps-panel.tsx',
-  'portal/admin/audit-section.tsx',
   'portal/admin/client-form.tsx',
   'portal/admin/client-row.tsx',
   'portal/admin/clients-section.tsx',
@@ -84,7 +82,6 @@ const NOT_YET_MOVED = new Set([
   'portal/admin/rotate-secret-dialog.tsx',
   'portal/admin/scope-checkboxes.tsx',
   'portal/admin/secret-dialog.tsx',
-  'portal/admin/sign-in-audit.tsx',
   'portal/admin/signing-key-button.tsx',
   'portal/admin/theme-preview.tsx',
 ]);
