@@ -4,11 +4,12 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { directoriesStore, groupsStore } from './stores.ts';
 import { DIRECTORY_TEXT as T } from './directory.messages.ts';
+import { ConsoleText } from './console.messages.ts';
 
 /** The directory's name once the list is loaded (the id until then, or when it is gone). */
 export function directoryName(id: string | null): string {
   const found = directoriesStore.$state.get().items?.find((d) => d.id === id);
-  return found ? T.nameWithCode(found.name, found.id) : (id ?? '');
+  return found ? ConsoleText.nameWithCode(found.name, found.id) : (id ?? '');
 }
 
 export function DirectoryGroups({ codes }: { codes: readonly string[] }) {
@@ -25,7 +26,7 @@ export function DirectoryGroups({ codes }: { codes: readonly string[] }) {
         <ul className="badge-list">
           {codes.map((code) => {
             const name = nameOf(code);
-            return <li key={code} className="badge badge--directory">{name ? T.nameWithCode(name, code) : code}</li>;
+            return <li key={code} className="badge badge--directory">{name ? ConsoleText.nameWithCode(name, code) : code}</li>;
           })}
         </ul>
       )}

@@ -17,6 +17,13 @@ export const ConsoleText = {
   retry: '重试',
   retrying: '正在重试…',
   cancel: '取消',
+  /** A save refused with AU00603 (conflict.tsx). */
+  reloadLatest: '重新加载最新内容（放弃本次修改）',
+  /** Between a form's field errors when a live region reads them out together (form-error.tsx). */
+  fieldErrorsSeparator: '；',
+  groupsLoading: '正在加载客户群…',
+  /** A group or a directory with its code: 华东经销商（east）. */
+  nameWithCode: (name: string, code: string) => `${name}（${code}）`,
 } as const;
 
 /** 管理员登录, and signing in again when the console session lapsed. */

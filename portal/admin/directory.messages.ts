@@ -49,9 +49,6 @@ export const DIRECTORY_TEXT = {
   mappingDn: (index: number) => `第 ${index} 条映射的目录组 DN`,
   mappingGroup: (index: number) => `第 ${index} 条映射的客户群`,
   mappingChoose: '请选择客户群',
-  groupsLoading: '正在加载客户群…',
-  /** A group or a directory with its code: 华东经销商（east）. */
-  nameWithCode: (name: string, code: string) => `${name}（${code}）`,
   mappingsEmpty: '尚无映射：目录人员可以登录，但看不到任何应用。',
   // 账号
   fromDirectory: (name: string) => `来自目录：${name}`,

@@ -62,7 +62,6 @@ const ALLOWED = [
 const NOT_YET_MOVED = new Set([
   'portal/admin/account-create-form.tsx',
   'portal/admin/account-detail.tsx',
-  'portal/admin/account-flags.ts',
   'portal/admin/account-sessions.tsx',
   'portal/admin/accounts-section.tsx',
   'portal/admin/app-form.tsx',
@@ -70,20 +69,14 @@ const NOT_YET_MOVED = new Set([
   'portal/admin/client-form.tsx',
   'portal/admin/client-row.tsx',
   'portal/admin/clients-section.tsx',
-  'portal/admin/conflict.tsx',
   'portal/admin/directory-form.tsx',
-  'portal/admin/form-error.tsx',
-  'portal/admin/group-checkboxes.tsx',
   'portal/admin/group-form.tsx',
   'portal/admin/groups-section.tsx',
   'portal/admin/protocol-app-form.tsx',
   'portal/admin/protocol-apps-panel.tsx',
   'portal/admin/reset-password-dialog.tsx',
   'portal/admin/rotate-secret-dialog.tsx',
-  'portal/admin/scope-checkboxes.tsx',
   'portal/admin/secret-dialog.tsx',
-  'portal/admin/signing-key-button.tsx',
-  'portal/admin/theme-preview.tsx',
 ]);
 
 // Han ideographs (with extension A and compatibility forms), CJK punctuation (。「」、) and full-width forms (，：？).
