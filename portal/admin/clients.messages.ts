@@ -22,3 +22,56 @@ export const SigningKeyText = {
   confirm: '生成新的 OIDC 签名密钥？新密钥立即公布，一小时后开始签名（让各应用先取到它）；旧密钥在其令牌过期前仍会公布。',
   rotated: (kid: string) => `已启用新签名密钥：${kid}`,
 } as const;
+
+/** The OpenID Connect clients' list (clients-section.tsx, client-row.tsx). */
+export const ClientListText = {
+  heading: '应用',
+  clients: 'OIDC 客户端',
+  create: '新建客户端',
+  none: '还没有客户端。',
+  caption: 'OIDC 客户端列表',
+  columns: { clientId: '客户端 ID', name: '名称', type: '类型', groups: '客户群', state: '状态', actions: '操作' },
+  rotatedNote: '旧密钥在宽限期内仍可使用。',
+  publicClient: '公开',
+  confidentialClient: '机密',
+  groupsSeparator: '、',
+  everyone: '全部账号',
+  disabled: '已停用',
+  enabledState: '启用中',
+  previousSecretUntil: (time: string) => `旧密钥有效至 ${time}`,
+  edit: '编辑',
+  editOne: (clientId: string) => `编辑 ${clientId}`,
+  enable: '启用',
+  disable: '停用',
+  toggleOne: (action: string, clientId: string) => `${action} ${clientId}`,
+  disableConfirm: (label: string) => `停用客户端 ${label}？停用后该应用无法再登录任何人，已签发的令牌将被拒绝。`,
+  rotate: '轮换密钥',
+  rotateOne: (clientId: string) => `轮换密钥 ${clientId}`,
+  remove: '删除',
+  removeOne: (clientId: string) => `删除 ${clientId}`,
+  removeConfirm: (label: string) => `删除客户端 ${label}？此操作不可撤销，使用该客户端的应用将无法登录。`,
+} as const;
+
+/** A client's secret, shown once (secret-dialog.tsx). */
+export const SecretText = {
+  title: '客户端密钥',
+  /** Around the client id (in <strong>). */
+  saveNowBefore: '请立即复制并妥善保存客户端 ',
+  saveNowAfter: ' 的密钥。关闭此窗口后密钥将不会再次显示，遗失只能重新轮换。',
+  copy: '复制',
+  copied: '已复制到剪贴板',
+  copyFailed: '无法访问剪贴板，请选中密钥手动复制',
+  done: '我已保存，关闭',
+} as const;
+
+/** 轮换密钥 (rotate-secret-dialog.tsx). */
+export const RotateSecretText = {
+  title: (clientId: string) => `轮换密钥：${clientId}`,
+  intro: '生成新的客户端密钥。旧密钥在宽限期内仍然有效，方便应用切换到新密钥。',
+  grace: '旧密钥宽限时间（分钟）',
+  graceHint: '0 表示旧密钥立即失效；最长 7 天（10080 分钟）',
+  badGrace: (max: number) => `请输入 0 到 ${max} 之间的整数分钟数`,
+  cancel: '取消',
+  rotate: '轮换密钥',
+  rotating: '正在轮换…',
+} as const;
