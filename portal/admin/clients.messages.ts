@@ -75,3 +75,41 @@ export const RotateSecretText = {
   rotate: '轮换密钥',
   rotating: '正在轮换…',
 } as const;
+
+/** The app centre's cards (apps-panel.tsx). */
+export const AppCardListText = {
+  heading: '应用卡片',
+  create: '新建应用卡片',
+  none: '还没有应用卡片。',
+  caption: '应用卡片列表',
+  columns: { name: '名称', group: '客户群', link: '链接', oidcClient: 'OIDC 客户端', sortOrder: '排序', visible: '显示', actions: '操作' },
+  shown: '显示',
+  hidden: '隐藏',
+  edit: '编辑',
+  editOne: (name: string) => `编辑应用卡片 ${name}`,
+  remove: '删除',
+  removeOne: (name: string) => `删除应用卡片 ${name}`,
+  removeConfirm: (name: string) => `删除应用卡片“${name}”？应用中心将不再显示它。`,
+} as const;
+
+/** CAS services and SAML providers (protocol-apps-panel.tsx). */
+export const ProtocolAppListText = {
+  heading: 'CAS 服务与 SAML 应用',
+  createCas: '新建 CAS 服务',
+  createSaml: '新建 SAML 应用',
+  none: '还没有 CAS 服务或 SAML 应用。',
+  caption: 'CAS 服务与 SAML 应用列表',
+  columns: { name: '名称', protocol: '协议', where: '服务地址 / SP', groups: '客户群', actions: '操作' },
+  casService: 'CAS 服务',
+  samlApp: 'SAML 应用',
+  entityId: (entityId: string) => `entityID：${entityId}`,
+  acs: (url: string) => `ACS：${url}`,
+  nameId: (format: string, signResponse: boolean) => `NameID：${format}${signResponse ? '，签名整个响应' : ''}`,
+  groupsSeparator: '、',
+  everyone: '全部账号',
+  edit: '编辑',
+  editOne: (id: string) => `编辑 ${id}`,
+  remove: '删除',
+  removeOne: (id: string) => `删除 ${id}`,
+  removeConfirm: (what: string, label: string) => `删除${what} ${label}？此操作不可撤销，该应用将无法再通过单点登录登录。`,
+} as const;

@@ -61,13 +61,10 @@ const ALLOWED = [
  */
 const NOT_YET_MOVED = new Set([
   'portal/admin/app-form.tsx',
-  'portal/admin/apps-panel.tsx',
   'portal/admin/client-form.tsx',
   'portal/admin/directory-form.tsx',
   'portal/admin/group-form.tsx',
-  'portal/admin/groups-section.tsx',
   'portal/admin/protocol-app-form.tsx',
-  'portal/admin/protocol-apps-panel.tsx',
 ]);
 
 // Han ideographs (with extension A and compatibility forms), CJK punctuation (。「」、) and full-width forms (，：？).
