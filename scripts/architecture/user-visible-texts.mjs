@@ -61,7 +61,6 @@ const ALLOWED = [
  */
 const NOT_YET_MOVED = new Set([
   'portal/admin/directory-form.tsx',
-  'portal/admin/protocol-app-form.tsx',
 ]);
 
 // Han ideographs (with extension A and compatibility forms), CJK punctuation (。「」、) and full-width forms (，：？).
