@@ -5,11 +5,10 @@
 // server/, widget/, portal/ and demo/ with TypeScript's compiler API (comments are not literals) and
 // fails on each string literal, template part or JSX text that holds one, outside
 //   - contract/ (not read: it is where shared texts belong),
-//   - a message file: `<name>.messages.ts`, the folder-per-view convention (widget/sso-login/<view>/),
-//     or `messages.ts` (widget/core/),
+//   - a message file of widget/, portal/ or demo/: `<name>.messages.ts`, the folder-per-view
+//     convention (widget/sso-login/<view>/, portal/admin/<section>.messages.ts), or `messages.ts`,
 //   - ALLOWED below, where every entry says why its texts are no one's shared words (CLI output,
-//     start-up logs, seed and brand data, the developer's preview page),
-//   - NOT_YET_MOVED below: the portal's console and account page, to be mended file by file.
+//     start-up logs, seed and brand data, the developer's preview page).
 // Each failure prints file:line, the rule's name and the text; the end says where texts go instead.
 // Usage: node scripts/architecture/user-visible-texts.mjs [files or folders...] (default: the four rooms)
 import './with-typescript-5.mjs';
@@ -23,8 +22,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 const ROOMS = ['server', 'widget', 'portal', 'demo'];
 
-/** A message file: `messages.ts` (widget/core/), or `<name>.messages.ts`, one per view folder (widget/sso-login/password/). */
-const MESSAGE_FILE = /(^|\/|\.)messages\.tsx?$/;
+/**
+ * A message file of the browser side: `messages.ts` (widget/core/), or `<name>.messages.ts`, one per
+ * view folder (widget/sso-login/password/) or console section (portal/admin/). server/ has none: what
+ * the server says a client sees, so it is contract/'s.
+ */
+const isMessageFile = (file) => !file.startsWith('server/') && /(^|\/|\.)messages\.tsx?$/.test(file);
 
 /**
  * Texts that stay where they are, each with why. `texts`: fragments of the literals allowed (any
@@ -52,16 +55,6 @@ const ALLOWED = [
   { file: 'demo/embed-snippets.tsx', why: 'the preview page\'s own words' },
   { file: 'demo/event-log.tsx', why: 'the preview page\'s own words' },
 ];
-
-/**
- * Not mended yet (issue 32): the operator console and the account page still write their texts in
- * their components. Each file here moves its texts to a message file of its folder
- * (portal/admin/<section>.messages.ts, as directory.messages.ts does) and leaves this list; a file
- * listed here without texts fails the check, so the list only shrinks. No file joins it.
- */
-const NOT_YET_MOVED = new Set([
-  'portal/admin/directory-form.tsx',
-]);
 
 // Han ideographs (with extension A and compatibility forms), CJK punctuation (。「」、) and full-width forms (，：？).
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
@@ -115,19 +108,14 @@ function violationsIn(file) {
 }
 
 const entries = process.argv.length > 2 ? process.argv.slice(2) : ROOMS;
-const files = entries.flatMap(filesUnder).filter((file) => !MESSAGE_FILE.test(file));
+const files = entries.flatMap(filesUnder).filter((file) => !isMessageFile(file));
 const allowedIn = new Map(ALLOWED.map((entry) => [entry.file, entry]));
 const problems = [];
 const usedFragments = new Set();
 
 for (const file of files) {
-  const found = violationsIn(file);
-  if (NOT_YET_MOVED.has(file)) {
-    if (found.length === 0) problems.push(`${file} ${RULE}: no text left; take it off NOT_YET_MOVED in scripts/architecture/user-visible-texts.mjs`);
-    continue;
-  }
   const allowed = allowedIn.get(file);
-  for (const { line, text } of found) {
+  for (const { line, text } of violationsIn(file)) {
     const fragment = allowed && (allowed.texts ? allowed.texts.find((part) => text.includes(part)) : '*');
     if (fragment) {
       usedFragments.add(`${file}\0${fragment}`);
@@ -151,5 +139,5 @@ if (problems.length > 0) {
   console.error(`\n${RULE}: user-visible texts (Chinese, AU codes) live only in contract/ and message files.\n${ELSEWHERE}.`);
   process.exitCode = 1;
 } else {
-  console.log(`${RULE}: ${files.length} files checked, ${NOT_YET_MOVED.size} not yet moved (issue 32)`);
+  console.log(`${RULE}: ${files.length} files checked, every user-visible text in contract/ or a message file`);
 }
