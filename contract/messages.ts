@@ -23,9 +23,12 @@ export const phoneChangedNotice = (maskedNewPhone: string): string =>
 /** The SMS the account's phone gets when its password was changed by the account (ASVS 2.2.3). */
 export const PASSWORD_CHANGED_NOTICE = '【统一登录】您账号的登录密码已修改。如非本人操作，请立即联系管理员。';
 
+/** The names of the ways to sign in that a notice names. */
+const FACTOR_NAMES = { authenticator: '身份验证器', passkey: '通行密钥' } as const;
+
 /** The SMS the account's phone gets when a way to sign in was added to the account (ASVS 2.2.3). */
-export const factorAddedNotice = (factor: '身份验证器' | '通行密钥'): string =>
-  `【统一登录】您的账号已添加新的登录验证方式（${factor}）。如非本人操作，请立即联系管理员。`;
+export const factorAddedNotice = (factor: keyof typeof FACTOR_NAMES): string =>
+  `【统一登录】您的账号已添加新的登录验证方式（${FACTOR_NAMES[factor]}）。如非本人操作，请立即联系管理员。`;
 
 /** The second step's code field (the sign-in's form check and the server's schema failure). */
 export const SECOND_FACTOR_CODE_REQUIRED = '请输入 6 位数字动态验证码';

@@ -11,6 +11,7 @@ import { DemoStates } from './demo-states-panel.tsx';
 import { EmbedSnippets } from './embed-snippets.tsx';
 import { ElementReferenceSection } from './element-reference.tsx';
 import { openDemoView, requestedDemoView } from './open-view.ts';
+import { USERNAME_LABEL } from '../widget/sso-login/sso-login.messages.ts';
 
 type Width = 'wide' | 'tablet' | 'phone';
 
@@ -39,7 +40,7 @@ export function DemoApp() {
     const onSignInAsked = (event: Event) => {
       const pressed = document.activeElement === event.target;
       window.setTimeout(() => {
-        if (pressed && event.defaultPrevented) document.querySelector<HTMLInputElement>('.login-pane sso-login > input[aria-label="用户名"]')?.focus();
+        if (pressed && event.defaultPrevented) document.querySelector<HTMLInputElement>(`.login-pane sso-login > input[aria-label="${USERNAME_LABEL}"]`)?.focus();
       });
     };
     document.addEventListener('app-center-sign-in', onSignInAsked);

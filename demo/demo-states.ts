@@ -3,7 +3,9 @@
 // the real server (the demo accounts firstlogin and agedpwd); the lock, the expired session and
 // the lost network are answered by the demo for that one request (scripted-answers.ts), because a
 // real lock would lock a shared demo account for a quarter of an hour.
-import { ACCOUNT_LOCKED, TOKEN_EXPIRED } from '../contract/messages.ts';
+import { TOKEN_EXPIRED } from '../contract/messages.ts';
+import { lockedForMinutes } from '../contract/errors.ts';
+import { PASSWORD_LABEL, USERNAME_LABEL } from '../widget/sso-login/sso-login.messages.ts';
 import { DEMO_USERS } from './demo-data.ts';
 import { answerNextAsOffline, answerNextWithStatus, clearScriptedAnswers } from './scripted-answers.ts';
 
@@ -32,9 +34,9 @@ export const DEMO_STATES: DemoState[] = [
     username: 'agedpwd', password: user('agedpwd').password,
   },
   {
-    id: 'locked', label: '账号锁定（423）', shows: `登录表单上方：${ACCOUNT_LOCKED}，请 15 分钟后再试`,
+    id: 'locked', label: '账号锁定（423）', shows: `登录表单上方：${lockedForMinutes(15)}`,
     username: 'zhangwei', password: user('zhangwei').password,
-    prepare: () => answerNextWithStatus(DO_LOGIN, 423, `${ACCOUNT_LOCKED}，请 15 分钟后再试`),
+    prepare: () => answerNextWithStatus(DO_LOGIN, 423, lockedForMinutes(15)),
   },
   {
     id: 'expired', label: '登录已过期（424）', shows: `系统提示：${TOKEN_EXPIRED}（取消 / 重新登录）`,
@@ -72,8 +74,8 @@ function typeInto(input: HTMLInputElement, value: string): void {
  */
 export async function showDemoState(element: HTMLElement, state: DemoState): Promise<boolean> {
   const form = await poll(() => element.shadowRoot?.querySelector<HTMLFormElement>('form[name="sso-password-login"]'));
-  const name = element.querySelector<HTMLInputElement>('input[aria-label="用户名"]');
-  const password = element.querySelector<HTMLInputElement>('input[aria-label="密码"]');
+  const name = element.querySelector<HTMLInputElement>(`input[aria-label="${USERNAME_LABEL}"]`);
+  const password = element.querySelector<HTMLInputElement>(`input[aria-label="${PASSWORD_LABEL}"]`);
   if (!form || !name || !password) return false;
   clearScriptedAnswers();
   state.prepare?.();

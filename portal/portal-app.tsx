@@ -5,7 +5,8 @@
 // sign-in that finishes before this part has loaded navigates by itself, as on a brand site.
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { inPagePath, ROUTE_TITLES, routeOf } from './routes.ts';
+import { inPagePath, routeOf } from './routes.ts';
+import { ROUTE_TITLES } from './portal.messages.ts';
 import { useHostedElement } from './element-host.tsx';
 import { widgetFor } from './widget-element.ts';
 

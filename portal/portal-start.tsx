@@ -9,7 +9,8 @@
 // login page and /home never load.
 import { serverElement } from './server-element.ts';
 import '../widget/index.ts';
-import { isAccountPath, isConsolePath, ROUTE_TITLES, routeOf } from './routes.ts';
+import { isAccountPath, isConsolePath, routeOf } from './routes.ts';
+import { ROUTE_TITLES } from './portal.messages.ts';
 import { createWidgetElement, widgetFor } from './widget-element.ts';
 // portal.css: in the page's one inline <style>, with the first paint's look (vite.config.ts).
 

@@ -1,13 +1,8 @@
 // The portal's routes (spec section 2). Which page an address is lives in contract/ (the server
 // answers each page address with the built page that fits it, and must agree).
-import { routeOf, type PortalRoute } from '../contract/rules/portal-pages.ts';
+import { routeOf } from '../contract/rules/portal-pages.ts';
 
 export { isAccountPath, isConsolePath, routeOf, type PortalRoute } from '../contract/rules/portal-pages.ts';
-
-export const ROUTE_TITLES: Record<PortalRoute, string> = {
-  login: '统一登录',
-  home: '应用中心',
-};
 
 /**
  * The in-page path for a redirect target when the portal can show it without a reload (same

@@ -4,6 +4,7 @@ import { ApiCallError, createApiClient } from '../../widget/core/request.ts';
 import { createNoticeCenter } from '../../widget/core/notices.ts';
 import { createPasswordEncryptor } from '../../widget/core/sm2.ts';
 import { DEFAULT_ERROR } from '../../widget/core/messages.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 
 export const notices = createNoticeCenter();
 export const api = createApiClient({ apiBase: '/api', notices });
@@ -23,7 +24,7 @@ export function errorText(error: unknown): string {
 /** True (after sending the browser to the login page) when the error says the session is gone. */
 export function leftForLogin(error: unknown): boolean {
   const code = refusalCode(error);
-  if (code !== 'AU00300' && code !== '424') return false;
+  if (code !== RefusalCode.notLoggedIn && code !== '424') return false;
   window.location.assign(LOGIN_AND_BACK);
   return true;
 }

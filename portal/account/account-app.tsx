@@ -15,18 +15,17 @@ import { useCall } from './use-call.ts';
 import { useStore } from '@nanostores/react';
 import { $proofAsked } from './recent-proof.ts';
 import { RecentProofDialog } from './recent-proof-dialog.tsx';
-
-const KINDS = { staff: '员工', dealer: '经销商' } as const;
+import { PageText, ProfileText } from './account.messages.ts';
 
 function ProfileSection({ profile }: { profile: AccountProfile }) {
   return (
     <section className="account-card" aria-labelledby="account-profile">
-      <h2 id="account-profile">个人资料</h2>
+      <h2 id="account-profile">{ProfileText.heading}</h2>
       <dl className="account-profile">
-        <dt>用户名</dt><dd>{profile.username}</dd>
-        <dt>账号类型</dt><dd>{KINDS[profile.kind]}</dd>
-        <dt>手机号</dt><dd>{profile.phone ?? '未绑定'}</dd>
-        <dt>所属客户群</dt><dd>{profile.groups.length > 0 ? profile.groups.map((g) => g.name).join('、') : '无'}</dd>
+        <dt>{ProfileText.username}</dt><dd>{profile.username}</dd>
+        <dt>{ProfileText.kind}</dt><dd>{ProfileText.kinds[profile.kind]}</dd>
+        <dt>{ProfileText.phone}</dt><dd>{profile.phone ?? PageText.notBound}</dd>
+        <dt>{ProfileText.groups}</dt><dd>{profile.groups.length > 0 ? profile.groups.map((g) => g.name).join(PageText.listSeparator) : PageText.none}</dd>
       </dl>
     </section>
   );
@@ -53,15 +52,15 @@ export function AccountApp() {
   return (
     <div className="account">
       <header className="account__header">
-        <h1 className="account__title">我的账号</h1>
-        <nav className="account__nav" aria-label="页面">
-          <a className="btn btn--link" href="/home">返回应用中心</a>
-          <BusyButton busy={signOut.busy} busyLabel="正在退出…" onClick={() => void leave()}>退出登录</BusyButton>
+        <h1 className="account__title">{PageText.heading}</h1>
+        <nav className="account__nav" aria-label={PageText.nav}>
+          <a className="btn btn--link" href="/home">{PageText.backToApps}</a>
+          <BusyButton busy={signOut.busy} busyLabel={PageText.signingOut} onClick={() => void leave()}>{PageText.signOut}</BusyButton>
         </nav>
       </header>
       <main className="account__main" id="account-main">
         {profile === null ? (
-          <p className="muted" role="status">{load.error ? <>{load.error} <a href={LOGIN_AND_BACK}>重新登录</a></> : '正在加载…'}</p>
+          <p className="muted" role="status">{load.error ? <>{load.error} <a href={LOGIN_AND_BACK}>{PageText.signInAgain}</a></> : PageText.loading}</p>
         ) : (
           <>
             <ProfileSection profile={profile} />

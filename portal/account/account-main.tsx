@@ -5,11 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { AccountApp } from './account-app.tsx';
 import '../admin/console.css';
 import './account.css';
-
-export const ACCOUNT_TITLE = '我的账号 - 统一身份认证';
+import { PageText } from './account.messages.ts';
 
 export function mountAccount(view: HTMLElement): void {
-  document.title = ACCOUNT_TITLE;
+  document.title = PageText.documentTitle;
   document.body.classList.add('console-page', 'account-page');
   const root = document.createElement('div');
   root.id = 'account';

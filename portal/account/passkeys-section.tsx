@@ -9,7 +9,8 @@ import { FormError } from '../admin/form-error.tsx';
 import { api } from './account-api.ts';
 import { formatTime } from './format.ts';
 import { useCall } from './use-call.ts';
-import { WebAuthnFailure, webAuthnMessage } from './webauthn-messages.ts';
+import { WebAuthnFailure, webAuthnMessage } from './webauthn.messages.ts';
+import { PageText, PasskeyText as T } from './account.messages.ts';
 
 export function PasskeysSection() {
   const [passkeys, setPasskeys] = useState<PasskeyInfo[] | null>(null);
@@ -32,7 +33,7 @@ export function PasskeysSection() {
     setNote(null);
     const trimmed = name.trim();
     if (!trimmed || trimmed.length > 40) {
-      setNameError('请输入通行密钥名称（1-40 个字），例如“办公室电脑”');
+      setNameError(T.badNameToAdd);
       return;
     }
     setNameError(undefined);
@@ -49,7 +50,7 @@ export function PasskeysSection() {
     });
     if (added) {
       setName('');
-      setNote(`已添加通行密钥“${added.name}”`);
+      setNote(T.added(added.name));
       await refresh();
     }
   }
@@ -59,7 +60,7 @@ export function PasskeysSection() {
     if (!renaming) return;
     const trimmed = renaming.name.trim();
     if (!trimmed || trimmed.length > 40) {
-      setNameError('请输入通行密钥名称（1-40 个字）');
+      setNameError(T.badName);
       return;
     }
     const done = await act.run(async () => {
@@ -73,43 +74,43 @@ export function PasskeysSection() {
   }
 
   async function remove(passkey: PasskeyInfo) {
-    if (!window.confirm(`确定删除通行密钥“${passkey.name}”吗？删除后不能再用它登录。`)) return;
+    if (!window.confirm(T.removeConfirm(passkey.name))) return;
     const done = await act.run(async () => {
       await api.post('/account/passkeys/remove', { json: { id: passkey.id }, quiet: true });
       return true;
     });
     if (done) {
-      setNote(`已删除通行密钥“${passkey.name}”`);
+      setNote(T.removed(passkey.name));
       await refresh();
     }
   }
 
   return (
     <section className="account-card" aria-labelledby="account-passkeys" data-section="passkeys">
-      <h2 id="account-passkeys">通行密钥</h2>
-      <p className="muted">用指纹、面容或设备密码登录，无需输入用户名和密码。通行密钥保存在您的设备或密码管理器中，只能用于本站。</p>
-      {passkeys === null ? <p className="muted" role="status">{load.error ?? '正在加载…'}</p> : (
-        passkeys.length === 0 ? <p className="muted">尚未添加通行密钥</p> : (
+      <h2 id="account-passkeys">{T.heading}</h2>
+      <p className="muted">{T.intro}</p>
+      {passkeys === null ? <p className="muted" role="status">{load.error ?? PageText.loading}</p> : (
+        passkeys.length === 0 ? <p className="muted">{T.none}</p> : (
           <ul className="account-sessions">
             {passkeys.map((p) => (
               <li key={p.id} className="account-session" data-passkey={p.name}>
                 {renaming?.id === p.id ? (
                   <form className="account-form" noValidate onSubmit={rename}>
-                    <Field label="新名称" error={nameError}>{(c) => <input {...c} maxLength={40} value={renaming.name} onChange={(e) => setRenaming({ id: p.id, name: e.target.value })} autoFocus />}</Field>
+                    <Field label={T.newName} error={nameError}>{(c) => <input {...c} maxLength={40} value={renaming.name} onChange={(e) => setRenaming({ id: p.id, name: e.target.value })} autoFocus />}</Field>
                     <div className="account-actions">
-                      <BusyButton type="submit" variant="primary" busy={act.busy} busyLabel="保存中…">保存</BusyButton>
-                      <BusyButton busy={false} onClick={() => setRenaming(null)}>取消</BusyButton>
+                      <BusyButton type="submit" variant="primary" busy={act.busy} busyLabel={T.saving}>{T.save}</BusyButton>
+                      <BusyButton busy={false} onClick={() => setRenaming(null)}>{PageText.cancel}</BusyButton>
                     </div>
                   </form>
                 ) : (
                   <>
                     <div>
                       <strong>{p.name}</strong>
-                      <p className="muted">添加于：{formatTime(p.createdAt)} · 最近使用：{p.lastUsedAt ? formatTime(p.lastUsedAt) : '尚未使用'}</p>
+                      <p className="muted">{T.addedAndUsed(formatTime(p.createdAt), p.lastUsedAt ? formatTime(p.lastUsedAt) : null)}</p>
                     </div>
                     <div className="account-actions">
-                      <BusyButton busy={false} onClick={() => setRenaming({ id: p.id, name: p.name })} aria-label={`重命名 ${p.name}`}>重命名</BusyButton>
-                      <BusyButton variant="danger" busy={act.busy} busyLabel="删除中…" onClick={() => void remove(p)} aria-label={`删除 ${p.name}`}>删除</BusyButton>
+                      <BusyButton busy={false} onClick={() => setRenaming({ id: p.id, name: p.name })} aria-label={T.renameOne(p.name)}>{T.rename}</BusyButton>
+                      <BusyButton variant="danger" busy={act.busy} busyLabel={T.removing} onClick={() => void remove(p)} aria-label={T.removeOne(p.name)}>{T.remove}</BusyButton>
                     </div>
                   </>
                 )}
@@ -120,12 +121,12 @@ export function PasskeysSection() {
       )}
       {supported ? (
         <form className="account-form" noValidate onSubmit={add}>
-          <Field label="通行密钥名称" error={renaming ? undefined : nameError} hint="便于您区分设备，例如“办公室电脑”">{(c) => <input {...c} maxLength={40} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
+          <Field label={T.name} error={renaming ? undefined : nameError} hint={T.nameHint}>{(c) => <input {...c} maxLength={40} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
           {note ? <p role="status" className="account-ok">{note}</p> : null}
           <FormError text={act.error} />
-          <div className="account-actions"><BusyButton type="submit" variant="primary" busy={act.busy} busyLabel="等待验证…">添加通行密钥</BusyButton></div>
+          <div className="account-actions"><BusyButton type="submit" variant="primary" busy={act.busy} busyLabel={T.adding}>{T.add}</BusyButton></div>
         </form>
-      ) : <p className="muted">此浏览器不支持通行密钥。</p>}
+      ) : <p className="muted">{T.unsupported}</p>}
     </section>
   );
 }

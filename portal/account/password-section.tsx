@@ -7,6 +7,7 @@ import { FormError, focusFirstInvalid, type FieldErrors } from '../admin/form-er
 import { api, encryptPassword } from './account-api.ts';
 import { useCall } from './use-call.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
+import { PasswordText as T } from './account.messages.ts';
 
 export function PasswordSection({ username }: { username: string }) {
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
@@ -18,9 +19,9 @@ export function PasswordSection({ username }: { username: string }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problems: FieldErrors = {};
-    if (!values.oldPassword) problems.oldPassword = '请输入当前密码';
-    if (!values.newPassword) problems.newPassword = '请输入新密码';
-    if (values.confirmPassword !== values.newPassword) problems.confirmPassword = '两次输入的新密码不一致';
+    if (!values.oldPassword) problems.oldPassword = T.requiredCurrent;
+    if (!values.newPassword) problems.newPassword = T.requiredNew;
+    if (values.confirmPassword !== values.newPassword) problems.confirmPassword = T.differ;
     setErrors(problems);
     // The answer of an earlier try (当前密码错误 …) is stale now: the fields' errors replace it.
     call.setError(null);
@@ -48,14 +49,14 @@ export function PasswordSection({ username }: { username: string }) {
 
   return (
     <section className="account-card" aria-labelledby="account-password">
-      <h2 id="account-password">修改密码</h2>
-      {done ? <p role="status" className="account-ok">密码已修改。所有设备都已退出，请用新密码重新登录…</p> : (
+      <h2 id="account-password">{T.heading}</h2>
+      {done ? <p role="status" className="account-ok">{T.changed}</p> : (
         <form className="account-form" noValidate onSubmit={submit}>
-          <Field label="当前密码" error={errors.oldPassword}>{(c) => <input {...c} type="password" autoComplete="current-password" value={values.oldPassword} onChange={(e) => set('oldPassword', e.target.value)} />}</Field>
-          <Field label="新密码" error={errors.newPassword} hint={PASSWORD_RULE_HINT}>{(c) => <input {...c} type="password" autoComplete="new-password" value={values.newPassword} onChange={(e) => set('newPassword', e.target.value)} />}</Field>
-          <Field label="确认新密码" error={errors.confirmPassword}>{(c) => <input {...c} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />}</Field>
+          <Field label={T.current} error={errors.oldPassword}>{(c) => <input {...c} type="password" autoComplete="current-password" value={values.oldPassword} onChange={(e) => set('oldPassword', e.target.value)} />}</Field>
+          <Field label={T.new} error={errors.newPassword} hint={PASSWORD_RULE_HINT}>{(c) => <input {...c} type="password" autoComplete="new-password" value={values.newPassword} onChange={(e) => set('newPassword', e.target.value)} />}</Field>
+          <Field label={T.confirm} error={errors.confirmPassword}>{(c) => <input {...c} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />}</Field>
           <FormError text={call.error} fieldErrors={errors} />
-          <div className="account-actions"><BusyButton type="submit" variant="primary" busy={call.busy} busyLabel="正在修改…">修改密码</BusyButton></div>
+          <div className="account-actions"><BusyButton type="submit" variant="primary" busy={call.busy} busyLabel={T.changing}>{T.change}</BusyButton></div>
         </form>
       )}
     </section>

@@ -6,6 +6,7 @@ import { FormError, focusFirstInvalid, type FieldErrors } from '../admin/form-er
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 import { api } from './account-api.ts';
 import { useCall } from './use-call.ts';
+import { PhoneText as T } from './account.messages.ts';
 
 export function PhoneSection({ phone, onChanged }: { phone: string | null; onChanged(phone: string): void }) {
   const [newPhone, setNewPhone] = useState('');
@@ -24,7 +25,7 @@ export function PhoneSection({ phone, onChanged }: { phone: string | null; onCha
   async function sendCode() {
     setNote(null);
     if (!MOBILE_PATTERN.test(newPhone)) {
-      setErrors({ phone: '请输入合法手机号' });
+      setErrors({ phone: T.badPhone });
       return;
     }
     setErrors({});
@@ -34,15 +35,15 @@ export function PhoneSection({ phone, onChanged }: { phone: string | null; onCha
     });
     if (sent) {
       setWait(60);
-      setNote(`验证码已发送至 ${newPhone}`);
+      setNote(T.sentTo(newPhone));
     }
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problems: FieldErrors = {};
-    if (!MOBILE_PATTERN.test(newPhone)) problems.phone = '请输入合法手机号';
-    if (!/^\d{6}$/.test(code)) problems.code = '请输入6位数字验证码';
+    if (!MOBILE_PATTERN.test(newPhone)) problems.phone = T.badPhone;
+    if (!/^\d{6}$/.test(code)) problems.code = T.badCode;
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       focusFirstInvalid(event.currentTarget);
@@ -53,25 +54,25 @@ export function PhoneSection({ phone, onChanged }: { phone: string | null; onCha
       onChanged(answer.phone);
       setNewPhone('');
       setCode('');
-      setNote(`手机号已更换为 ${answer.phone}`);
+      setNote(T.changedTo(answer.phone));
     }
   }
 
   return (
     <section className="account-card" aria-labelledby="account-phone">
-      <h2 id="account-phone">更换手机号</h2>
-      <p className="muted">当前手机号：{phone ?? '未绑定'}</p>
+      <h2 id="account-phone">{T.heading}</h2>
+      <p className="muted">{T.current(phone)}</p>
       <form className="account-form" noValidate onSubmit={submit}>
-        <Field label="新手机号" error={errors.phone}>{(c) => (
+        <Field label={T.newPhone} error={errors.phone}>{(c) => (
           <span className="account-inline">
             <input {...c} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} value={newPhone} onChange={(e) => setNewPhone(e.target.value.trim())} />
-            <BusyButton busy={send.busy} busyLabel="发送中…" disabled={wait > 0} onClick={() => void sendCode()}>{wait > 0 ? `${wait} 秒后重发` : '获取验证码'}</BusyButton>
+            <BusyButton busy={send.busy} busyLabel={T.sending} disabled={wait > 0} onClick={() => void sendCode()}>{wait > 0 ? T.resendIn(wait) : T.sendCode}</BusyButton>
           </span>
         )}</Field>
-        <Field label="短信验证码" error={errors.code}>{(c) => <input {...c} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />}</Field>
+        <Field label={T.code} error={errors.code}>{(c) => <input {...c} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />}</Field>
         {note ? <p role="status" className="account-ok">{note}</p> : null}
         <FormError text={send.error ?? change.error} fieldErrors={errors} />
-        <div className="account-actions"><BusyButton type="submit" variant="primary" busy={change.busy} busyLabel="正在更换…">更换手机号</BusyButton></div>
+        <div className="account-actions"><BusyButton type="submit" variant="primary" busy={change.busy} busyLabel={T.changing}>{T.change}</BusyButton></div>
       </form>
     </section>
   );

@@ -10,6 +10,7 @@ import { BusyButton } from '../admin/busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from '../admin/form-error.tsx';
 import { api, encryptPassword, errorText, leftForLogin } from './account-api.ts';
 import { finishRecentProof } from './recent-proof.ts';
+import { PageText, RecentProofText as T } from './account.messages.ts';
 
 type Way = 'password' | 'code';
 
@@ -26,8 +27,8 @@ export function RecentProofDialog({ need }: { need: RecentProofNeed }) {
     event.preventDefault();
     const typed = code.replace(/\s/g, '');
     const problems: FieldErrors = {};
-    if (way === 'password' && !password) problems.password = '请输入登录密码';
-    if (way === 'code' && !/^\d{6}$/.test(typed) && !/^[a-z0-9-]{8,32}$/i.test(typed)) problems.code = '请输入 6 位动态验证码或一个恢复码';
+    if (way === 'password' && !password) problems.password = T.requiredPassword;
+    if (way === 'code' && !/^\d{6}$/.test(typed) && !/^[a-z0-9-]{8,32}$/i.test(typed)) problems.code = T.badCode;
     setErrors(problems);
     setError(null);
     if (Object.keys(problems).length > 0) {
@@ -48,28 +49,28 @@ export function RecentProofDialog({ need }: { need: RecentProofNeed }) {
   }
 
   return (
-    <Modal title="验证身份" busy={busy} onClose={() => finishRecentProof(false)}>
+    <Modal title={T.title} busy={busy} onClose={() => finishRecentProof(false)}>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
-        <p className="modal__text">{Refusal.recentProofRequired[1]}。验证后 5 分钟内可直接修改通行密钥、手机号和身份验证器。</p>
+        <p className="modal__text">{Refusal.recentProofRequired[1]}{T.afterRefusal}</p>
         {need.totpEnabled ? (
-          <div className="account-actions" role="group" aria-label="验证方式">
-            <button type="button" className={`btn ${way === 'password' ? 'btn--primary' : 'btn--plain'}`} aria-pressed={way === 'password'} onClick={() => setWay('password')}>登录密码</button>
-            <button type="button" className={`btn ${way === 'code' ? 'btn--primary' : 'btn--plain'}`} aria-pressed={way === 'code'} onClick={() => setWay('code')}>动态验证码</button>
+          <div className="account-actions" role="group" aria-label={T.ways}>
+            <button type="button" className={`btn ${way === 'password' ? 'btn--primary' : 'btn--plain'}`} aria-pressed={way === 'password'} onClick={() => setWay('password')}>{T.password}</button>
+            <button type="button" className={`btn ${way === 'code' ? 'btn--primary' : 'btn--plain'}`} aria-pressed={way === 'code'} onClick={() => setWay('code')}>{T.code}</button>
           </div>
         ) : null}
         {way === 'password' ? (
-          <Field label="登录密码" error={errors.password} required>
+          <Field label={T.password} error={errors.password} required>
             {(control) => <input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />}
           </Field>
         ) : (
-          <Field label="动态验证码或恢复码" error={errors.code} required>
+          <Field label={T.codeOrRecovery} error={errors.code} required>
             {(control) => <input {...control} autoComplete="one-time-code" maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />}
           </Field>
         )}
         <FormError text={error} fieldErrors={errors} />
         <div className="modal__actions">
-          <button type="button" className="btn btn--plain" disabled={busy} onClick={() => finishRecentProof(false)}>取消</button>
-          <BusyButton type="submit" variant="primary" busy={busy} busyLabel="验证中…">确认</BusyButton>
+          <button type="button" className="btn btn--plain" disabled={busy} onClick={() => finishRecentProof(false)}>{PageText.cancel}</button>
+          <BusyButton type="submit" variant="primary" busy={busy} busyLabel={T.confirming}>{T.confirm}</BusyButton>
         </div>
       </form>
     </Modal>

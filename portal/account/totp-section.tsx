@@ -10,16 +10,17 @@ import { Field } from '../admin/field.tsx';
 import { FormError } from '../admin/form-error.tsx';
 import { api } from './account-api.ts';
 import { useCall } from './use-call.ts';
+import { PageText, TotpText as T } from './account.messages.ts';
 
 const SIX_DIGITS = /^\d{6}$/;
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   return (
-    <div className="account-recovery" role="region" aria-label="恢复码">
-      <h3>请保存恢复码</h3>
-      <p className="muted">每个恢复码只能使用一次。手机丢失或无法使用身份验证器时，可用恢复码登录。它们只显示这一次，请抄写或保存到安全的地方。</p>
+    <div className="account-recovery" role="region" aria-label={T.recoveryRegion}>
+      <h3>{T.recoveryTitle}</h3>
+      <p className="muted">{T.recoveryHint}</p>
       <ul className="account-recovery__codes">{codes.map((c) => <li key={c}><code>{c}</code></li>)}</ul>
-      <BusyButton variant="primary" busy={false} onClick={onDone} autoFocus>我已保存</BusyButton>
+      <BusyButton variant="primary" busy={false} onClick={onDone} autoFocus>{T.recoverySaved}</BusyButton>
     </div>
   );
 }
@@ -48,7 +49,7 @@ export function TotpSection() {
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!SIX_DIGITS.test(code)) {
-      setFieldError('请输入 6 位数字动态验证码');
+      setFieldError(T.badCode);
       return;
     }
     setFieldError(undefined);
@@ -64,7 +65,7 @@ export function TotpSection() {
     const value = proof.trim();
     if (SIX_DIGITS.test(value)) return { code: value };
     if (value.replace(/[\s-]/g, '').length >= 8) return { recoveryCode: value };
-    setFieldError('请输入身份验证器中的 6 位动态验证码或一个恢复码');
+    setFieldError(T.badProof);
     return null;
   }
 
@@ -95,45 +96,45 @@ export function TotpSection() {
 
   return (
     <section className="account-card" aria-labelledby="account-totp" data-section="totp">
-      <h2 id="account-totp">身份验证器（二次验证）</h2>
-      {state === null ? <p className="muted" role="status">{load.error ?? '正在加载…'}</p> : null}
+      <h2 id="account-totp">{T.heading}</h2>
+      {state === null ? <p className="muted" role="status">{load.error ?? PageText.loading}</p> : null}
       {codes ? <RecoveryCodes codes={codes} onDone={() => { setCodes(null); void refresh(); }} /> : null}
       {state && !codes && !state.totpEnabled ? (
         <>
           <p className="muted">
-            {state.mfaRequired ? '您所在的用户组要求二次验证：' : ''}
-            绑定后，用密码登录时还须输入手机上身份验证器（如 Microsoft Authenticator、Google 身份验证器）显示的 6 位动态验证码。
+            {state.mfaRequired ? T.groupRequires : ''}
+            {T.intro}
           </p>
           {enrolment ? (
             <form className="account-form" noValidate onSubmit={confirm} data-step="confirm">
               {/* The server draws the QR code (qrcode's SVG: paths only). */}
-              <div className="account-qr" role="img" aria-label="用身份验证器扫描此二维码" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
-              <p className="muted">无法扫码时手动输入密钥：<code className="account-secret" data-secret={enrolment.secret}>{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code></p>
-              <Field label="动态验证码" error={fieldError}>{(c) => <input {...c} autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />}</Field>
+              <div className="account-qr" role="img" aria-label={T.qr} dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+              <p className="muted">{T.secret}<code className="account-secret" data-secret={enrolment.secret}>{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code></p>
+              <Field label={T.code} error={fieldError}>{(c) => <input {...c} autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />}</Field>
               <FormError text={act.error} />
               <div className="account-actions">
-                <BusyButton type="submit" variant="primary" busy={act.busy} busyLabel="正在绑定…">确认绑定</BusyButton>
-                <BusyButton busy={false} onClick={() => { setEnrolment(null); setCode(''); }}>取消</BusyButton>
+                <BusyButton type="submit" variant="primary" busy={act.busy} busyLabel={T.confirming}>{T.confirm}</BusyButton>
+                <BusyButton busy={false} onClick={() => { setEnrolment(null); setCode(''); }}>{PageText.cancel}</BusyButton>
               </div>
             </form>
           ) : (
             <>
               <FormError text={act.error} />
-              <div className="account-actions"><BusyButton variant="primary" busy={act.busy} busyLabel="正在生成…" onClick={() => void start()}>绑定身份验证器</BusyButton></div>
+              <div className="account-actions"><BusyButton variant="primary" busy={act.busy} busyLabel={T.starting} onClick={() => void start()}>{T.start}</BusyButton></div>
             </>
           )}
         </>
       ) : null}
       {state && !codes && state.totpEnabled ? (
         <div className="account-form">
-          <p className="account-ok">已绑定身份验证器。剩余可用恢复码：{state.recoveryCodesLeft} 个。</p>
-          <Field label="动态验证码或恢复码" error={fieldError} hint="重新生成恢复码或解除绑定前，请先输入其一确认是您本人">{(c) => <input {...c} autoComplete="one-time-code" maxLength={32} value={proof} onChange={(e) => setProof(e.target.value)} />}</Field>
+          <p className="account-ok">{T.bound(state.recoveryCodesLeft)}</p>
+          <Field label={T.proof} error={fieldError} hint={T.proofHint}>{(c) => <input {...c} autoComplete="one-time-code" maxLength={32} value={proof} onChange={(e) => setProof(e.target.value)} />}</Field>
           <FormError text={act.error} />
           <div className="account-actions">
-            <BusyButton busy={act.busy} busyLabel="处理中…" onClick={() => void renew()}>重新生成恢复码</BusyButton>
-            <BusyButton variant="danger" busy={act.busy} busyLabel="处理中…" onClick={() => void remove()}>解除绑定</BusyButton>
+            <BusyButton busy={act.busy} busyLabel={T.working} onClick={() => void renew()}>{T.renew}</BusyButton>
+            <BusyButton variant="danger" busy={act.busy} busyLabel={T.working} onClick={() => void remove()}>{T.remove}</BusyButton>
           </div>
-          {state.mfaRequired ? <p className="muted">您所在的用户组要求二次验证：解除后，下次登录时须重新绑定。</p> : null}
+          {state.mfaRequired ? <p className="muted">{T.removeWhileRequired}</p> : null}
         </div>
       ) : null}
     </section>

@@ -7,13 +7,14 @@ import type { RecentProofNeed } from '../../contract/endpoints/account.ts';
 import { ApiCallError } from '../../widget/core/request.ts';
 import { errorText, leftForLogin, refusalCode } from './account-api.ts';
 import { askRecentProof } from './recent-proof.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 
 /** Runs `call`; on AU00181 asks for the proof and runs it again once. */
 async function withRecentProof<T>(call: () => Promise<T>): Promise<T | undefined> {
   try {
     return await call();
   } catch (failure) {
-    if (refusalCode(failure) !== 'AU00181') throw failure;
+    if (refusalCode(failure) !== RefusalCode.recentProofRequired) throw failure;
     const need = (failure instanceof ApiCallError ? failure.data : null) as RecentProofNeed | null;
     if (!(await askRecentProof({ totpEnabled: need?.totpEnabled === true }))) return undefined;
     return call();

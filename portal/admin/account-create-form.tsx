@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../contract/rules/username.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { validatePhone } from '../../widget/core/validators.ts';
 import { api, confirmAction, encryptPassword, errorText, refusalCode } from './console-api.ts';
 import { useAction } from './use-action.ts';
@@ -12,8 +13,7 @@ import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { newPasswordErrors } from './password-fields.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
-
-const NO_GROUP_CONFIRM = '未选择所属客户群：该账号登录后看不到任何应用。仍然创建？';
+import { AccountCreateText as T, KIND_NAMES } from './accounts.messages.ts';
 
 export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: ConsoleAccount): void; onCancel(): void }) {
   const [username, setUsername] = useState('');
@@ -29,8 +29,8 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: FieldErrors = {};
-    if (!username) found.username = '请输入用户名';
-    else if (!USERNAME_PATTERN.test(username)) found.username = `用户名只能包含小写英文字母和数字，最多 ${USERNAME_MAX_LENGTH} 位`;
+    if (!username) found.username = T.requiredUsername;
+    else if (!USERNAME_PATTERN.test(username)) found.username = T.badUsername(USERNAME_MAX_LENGTH);
     if (phone.trim()) {
       const problem = validatePhone(phone);
       if (problem) found.phone = problem;
@@ -43,7 +43,7 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
       return;
     }
     // Allowed (groups can be given later), but such an account sees no app after signing in.
-    if (groups.length === 0 && !(await confirmAction(NO_GROUP_CONFIRM, '仍然创建'))) return;
+    if (groups.length === 0 && !(await confirmAction(T.noGroupConfirm, T.createAnyway))) return;
     const account = await action.run(
       async () => api.post('/console/accounts/create', {
         json: { username, phone: phone.trim() || null, kind, password: await encryptPassword(password), groups },
@@ -51,7 +51,8 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
       }),
       (error) => {
         const code = refusalCode(error);
-        const at = code === 'AU00103' ? 'password' : code === 'AU00120' || code === 'AU00607' ? 'username' : code === 'AU00121' ? 'phone' : null;
+        const at = code === RefusalCode.weakPassword ? 'password'
+          : code === RefusalCode.usernameTaken || code === RefusalCode.identifierTaken ? 'username' : code === RefusalCode.phoneTaken ? 'phone' : null;
         if (!at) return false;
         setErrors({ [at]: errorText(error) ?? '' });
         focusFirstInvalid(formRef.current);
@@ -63,31 +64,31 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
 
   return (
     <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="account-form-title">
-      <h3 id="account-form-title" tabIndex={-1}>新建账号</h3>
+      <h3 id="account-form-title" tabIndex={-1}>{T.title}</h3>
       <div className="form__grid">
-        <Field label="用户名" error={errors.username} required hint="小写英文字母和数字">
+        <Field label={T.username} error={errors.username} required hint={T.usernameHint}>
           {(control) => <input {...control} autoComplete="off" maxLength={USERNAME_MAX_LENGTH} value={username} onChange={(event) => setUsername(event.target.value)} />}
         </Field>
-        <Field label="手机号" error={errors.phone} hint="可留空">
+        <Field label={T.phone} error={errors.phone} hint={T.phoneHint}>
           {(control) => <input {...control} type="tel" inputMode="numeric" autoComplete="off" maxLength={11} value={phone} onChange={(event) => setPhone(event.target.value)} />}
         </Field>
-        <Field label="初始密码" error={errors.password} required hint={`${PASSWORD_RULE_HINT}；账号首次登录时须修改`}>
+        <Field label={T.password} error={errors.password} required hint={T.passwordHint(PASSWORD_RULE_HINT)}>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
         </Field>
-        <Field label="确认初始密码" error={errors.confirm} required>
+        <Field label={T.confirm} error={errors.confirm} required>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />}
         </Field>
       </div>
       <fieldset className="choices">
-        <legend>账号类型</legend>
-        <label className="check"><input type="radio" name="account-kind" checked={kind === 'staff'} onChange={() => setKind('staff')} />员工</label>
-        <label className="check"><input type="radio" name="account-kind" checked={kind === 'dealer'} onChange={() => setKind('dealer')} />经销商</label>
+        <legend>{T.kind}</legend>
+        <label className="check"><input type="radio" name="account-kind" checked={kind === 'staff'} onChange={() => setKind('staff')} />{KIND_NAMES.staff}</label>
+        <label className="check"><input type="radio" name="account-kind" checked={kind === 'dealer'} onChange={() => setKind('dealer')} />{KIND_NAMES.dealer}</label>
       </fieldset>
-      <GroupCheckboxes legend="所属客户群" selected={groups} onChange={setGroups} />
+      <GroupCheckboxes legend={T.groups} selected={groups} onChange={setGroups} />
       <FormError text={action.error} fieldErrors={errors} />
       <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在创建…">创建账号</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
+        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.creating}>{T.create}</BusyButton>
+        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
       </div>
     </form>
   );

@@ -15,7 +15,8 @@ import { accountFlags, isLocked } from './account-flags.ts';
 import { formatTime } from './format.ts';
 import { accountOrigin } from './account-directory.ts';
 import { DirectoryGroups, directoryName } from './account-directory-groups.tsx';
-import { DIRECTORY_TEXT } from './directory-messages.ts';
+import { DIRECTORY_TEXT } from './directory.messages.ts';
+import { AccountDetailText as T, KIND_NAMES } from './accounts.messages.ts';
 
 interface AccountDetailProps {
   account: ConsoleAccount;
@@ -59,21 +60,21 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
   }
 
   async function setDisabled(disabled: boolean) {
-    if (disabled && !(await confirmAction(`停用账号 ${name}？停用后该账号不能以任何方式登录，它的所有会话立即结束，已登录的应用将被单点退出。`, '停用账号'))) return;
-    await act('disable', () => api.post('/console/accounts/disabled', { json: { username: name, disabled }, quiet: true }), disabled ? '账号已停用，会话已结束' : '账号已启用', disableButton);
+    if (disabled && !(await confirmAction(T.disableConfirm(name), T.disable))) return;
+    await act('disable', () => api.post('/console/accounts/disabled', { json: { username: name, disabled }, quiet: true }), disabled ? T.disabled : T.enabled, disableButton);
   }
 
   async function setAdmin(admin: boolean) {
-    const text = admin ? `授予 ${name} 管理员权限？该账号将可以登录管理控制台并修改所有配置。` : `撤销 ${name} 的管理员权限？`;
-    if (!(await confirmAction(text, admin ? '授予管理员' : '撤销管理员'))) return;
-    await act('admin', () => api.post('/console/accounts/admin', { json: { username: name, admin }, quiet: true }), admin ? '已授予管理员权限' : '已撤销管理员权限', adminButton);
+    const text = admin ? T.grantAdminConfirm(name) : T.revokeAdminConfirm(name);
+    if (!(await confirmAction(text, admin ? T.grantAdmin : T.revokeAdmin))) return;
+    await act('admin', () => api.post('/console/accounts/admin', { json: { username: name, admin }, quiet: true }), admin ? T.adminGranted : T.adminRevoked, adminButton);
   }
 
   async function saveGroups() {
     const changed = await groupsAction.run(() => api.post('/console/accounts/groups', { json: { username: name, groups }, quiet: true }));
     if (changed) {
       onChanged(changed);
-      setNote('客户群已保存');
+      setNote(T.groupsSaved);
     }
   }
 
@@ -82,30 +83,30 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
   return (
     <div className="panel account-detail">
       <div className="toolbar">
-        <h3 id="account-detail-title" tabIndex={-1}>账号：{name}</h3>
-        <button type="button" className="btn btn--plain" onClick={onClose}>关闭</button>
+        <h3 id="account-detail-title" tabIndex={-1}>{T.title(name)}</h3>
+        <button type="button" className="btn btn--plain" onClick={onClose}>{T.close}</button>
       </div>
       <dl className="facts">
-        <div><dt>类型</dt><dd>{account.kind === 'staff' ? '员工' : '经销商'}</dd></div>
-        <div><dt>手机号</dt><dd>{account.phone ?? '—'}</dd></div>
-        <div><dt>状态</dt><dd>{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</dd></div>
-        <div><dt>创建时间</dt><dd>{formatTime(account.createdAt)}</dd></div>
+        <div><dt>{T.kind}</dt><dd>{KIND_NAMES[account.kind]}</dd></div>
+        <div><dt>{T.phone}</dt><dd>{account.phone ?? '—'}</dd></div>
+        <div><dt>{T.state}</dt><dd>{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</dd></div>
+        <div><dt>{T.createdAt}</dt><dd>{formatTime(account.createdAt)}</dd></div>
         {fromDirectory ? (
-          <div><dt>来源</dt><dd data-testid="account-directory">{DIRECTORY_TEXT.fromDirectory(directoryName(origin.directoryId))}</dd></div>
+          <div><dt>{T.origin}</dt><dd data-testid="account-directory">{DIRECTORY_TEXT.fromDirectory(directoryName(origin.directoryId))}</dd></div>
         ) : (
-          <div><dt>密码修改时间</dt><dd>{formatTime(account.passwordChangedAt)}</dd></div>
+          <div><dt>{T.passwordChangedAt}</dt><dd>{formatTime(account.passwordChangedAt)}</dd></div>
         )}
       </dl>
       <div className="row-actions">
-        {fromDirectory ? null : <button type="button" className="btn btn--plain" onClick={() => setResetting(true)} disabled={actions.busy}>重置密码</button>}
+        {fromDirectory ? null : <button type="button" className="btn btn--plain" onClick={() => setResetting(true)} disabled={actions.busy}>{T.resetPassword}</button>}
         {isLocked(account) ? (
-          <BusyButton busy={busyKey === 'unlock'} disabled={actions.busy} onClick={() => void act('unlock', () => api.post('/console/accounts/unlock', { json: { username: name }, quiet: true }), '账号已解锁')}>解锁</BusyButton>
+          <BusyButton busy={busyKey === 'unlock'} disabled={actions.busy} onClick={() => void act('unlock', () => api.post('/console/accounts/unlock', { json: { username: name }, quiet: true }), T.unlocked)}>{T.unlock}</BusyButton>
         ) : null}
         <BusyButton ref={disableButton} variant={account.disabled ? 'plain' : 'danger'} busy={busyKey === 'disable'} disabled={actions.busy} onClick={() => void setDisabled(!account.disabled)}>
-          {account.disabled ? '启用账号' : '停用账号'}
+          {account.disabled ? T.enable : T.disable}
         </BusyButton>
         <BusyButton ref={adminButton} busy={busyKey === 'admin'} disabled={actions.busy} onClick={() => void setAdmin(!account.isAdmin)}>
-          {account.isAdmin ? '撤销管理员' : '授予管理员'}
+          {account.isAdmin ? T.revokeAdmin : T.grantAdmin}
         </BusyButton>
       </div>
       {fromDirectory ? <p className="notice notice--info" data-testid="reset-refused">{DIRECTORY_TEXT.resetRefused}</p> : null}
@@ -114,14 +115,14 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
       <div className="subsection">
         {fromDirectory || origin.directoryGroups.length > 0 ? <DirectoryGroups codes={origin.directoryGroups} /> : null}
         <GroupCheckboxes
-          legend={fromDirectory || origin.directoryGroups.length > 0 ? DIRECTORY_TEXT.grantedGroupsLegend : '所属客户群'}
+          legend={fromDirectory || origin.directoryGroups.length > 0 ? DIRECTORY_TEXT.grantedGroupsLegend : T.groups}
           {...(fromDirectory || origin.directoryGroups.length > 0 ? { hint: DIRECTORY_TEXT.grantedGroupsHint } : {})}
           selected={groups}
           onChange={setGroups}
         />
         <FormError text={groupsAction.error} />
         <div className="form__actions">
-          <BusyButton busy={groupsAction.busy} busyLabel="正在保存…" disabled={!groupsChanged} onClick={saveGroups}>保存客户群</BusyButton>
+          <BusyButton busy={groupsAction.busy} busyLabel={T.savingGroups} disabled={!groupsChanged} onClick={saveGroups}>{T.saveGroups}</BusyButton>
         </div>
       </div>
       <AccountSessions username={name} generation={sessionsGeneration} />
@@ -132,7 +133,7 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
           onDone={(changed) => {
             setResetting(false);
             onChanged(changed);
-            setNote('密码已重置，会话已结束；该账号下次登录须修改密码');
+            setNote(T.passwordReset);
             setSessionsGeneration((n) => n + 1);
           }}
         />

@@ -2,7 +2,8 @@
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 import { formatTime } from './format.ts';
 import { accountOrigin } from './account-directory.ts';
-import { DIRECTORY_TEXT } from './directory-messages.ts';
+import { DIRECTORY_TEXT } from './directory.messages.ts';
+import { AccountFlagText } from './accounts.messages.ts';
 
 export function isLocked(account: ConsoleAccount, now = Date.now()): boolean {
   return account.lockedUntil !== null && account.lockedUntil > now;
@@ -10,11 +11,11 @@ export function isLocked(account: ConsoleAccount, now = Date.now()): boolean {
 
 export function accountFlags(account: ConsoleAccount): Array<{ text: string; tone: string }> {
   const flags: Array<{ text: string; tone: string }> = [];
-  if (account.disabled) flags.push({ text: '已停用', tone: 'badge--off' });
-  else flags.push({ text: '正常', tone: 'badge--on' });
-  if (isLocked(account)) flags.push({ text: `锁定至 ${formatTime(account.lockedUntil)}`, tone: 'badge--warn' });
-  if (account.isAdmin) flags.push({ text: '管理员', tone: '' });
-  if (account.mustChangePassword) flags.push({ text: '须修改密码', tone: '' });
+  if (account.disabled) flags.push({ text: AccountFlagText.disabled, tone: 'badge--off' });
+  else flags.push({ text: AccountFlagText.active, tone: 'badge--on' });
+  if (isLocked(account)) flags.push({ text: AccountFlagText.lockedUntil(formatTime(account.lockedUntil)), tone: 'badge--warn' });
+  if (account.isAdmin) flags.push({ text: AccountFlagText.admin, tone: '' });
+  if (account.mustChangePassword) flags.push({ text: AccountFlagText.mustChangePassword, tone: '' });
   if (accountOrigin(account).directoryId) flags.push({ text: DIRECTORY_TEXT.directoryMarker, tone: 'badge--directory' });
   return flags;
 }

@@ -6,6 +6,7 @@ import { api, confirmAction } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
 import { formatTime } from './format.ts';
+import { AccountSessionsText as T } from './accounts.messages.ts';
 
 export function AccountSessions({ username, generation }: { username: string; generation: number }) {
   const [sessions, setSessions] = useState<ConsoleSession[] | null>(null);
@@ -24,10 +25,10 @@ export function AccountSessions({ username, generation }: { username: string; ge
   }, [refresh, generation]);
 
   async function endEverything() {
-    if (!(await confirmAction(`结束 ${username} 的全部会话？该账号将在所有设备上退出，已登录的应用会收到单点退出通知。`, '结束全部会话'))) return;
+    if (!(await confirmAction(T.endAllConfirm(username), T.endAll))) return;
     const result = await endAll.run(() => api.post('/console/accounts/sessions/end', { json: { username }, quiet: true }));
     if (result) {
-      setNote(`已结束 ${result.ended} 个会话`);
+      setNote(T.ended(result.ended));
       void refresh();
     }
   }
@@ -35,27 +36,27 @@ export function AccountSessions({ username, generation }: { username: string; ge
   return (
     <div className="subsection">
       <div className="toolbar">
-        <h4>会话</h4>
-        <BusyButton busy={load.busy} busyLabel="刷新中…" onClick={() => void refresh()}>刷新</BusyButton>
-        <BusyButton variant="danger" busy={endAll.busy} busyLabel="正在结束…" disabled={!sessions || sessions.length === 0} onClick={endEverything}>结束全部会话</BusyButton>
+        <h4>{T.heading}</h4>
+        <BusyButton busy={load.busy} busyLabel={T.refreshing} onClick={() => void refresh()}>{T.refresh}</BusyButton>
+        <BusyButton variant="danger" busy={endAll.busy} busyLabel={T.endingAll} disabled={!sessions || sessions.length === 0} onClick={endEverything}>{T.endAll}</BusyButton>
         <span role="status" className="cell-note">{note}</span>
       </div>
       {load.error ? <p className="form-error" role="alert">{load.error}</p> : null}
       {endAll.error ? <p className="form-error" role="alert">{endAll.error}</p> : null}
-      {sessions === null ? (load.error ? null : <p className="muted" role="status">正在加载…</p>) : sessions.length === 0 ? <p className="muted">该账号当前没有会话。</p> : (
+      {sessions === null ? (load.error ? null : <p className="muted" role="status">{T.loading}</p>) : sessions.length === 0 ? <p className="muted">{T.none}</p> : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">{username} 的会话</caption>
+            <caption className="visually-hidden">{T.caption(username)}</caption>
             <thead>
               <tr>
-                <th scope="col">开始时间</th>
-                <th scope="col">最近活动</th>
-                <th scope="col">已登录的应用</th>
-                <th scope="col">操作</th>
+                <th scope="col">{T.columns.started}</th>
+                <th scope="col">{T.columns.lastSeen}</th>
+                <th scope="col">{T.columns.apps}</th>
+                <th scope="col">{T.columns.actions}</th>
               </tr>
             </thead>
             <tbody>
-              {sessions.map((session) => <SessionRow key={session.id} username={username} session={session} onEnded={() => { setNote('已结束 1 个会话'); void refresh(); }} />)}
+              {sessions.map((session) => <SessionRow key={session.id} username={username} session={session} onEnded={() => { setNote(T.ended(1)); void refresh(); }} />)}
             </tbody>
           </table>
         </div>
@@ -74,9 +75,9 @@ function SessionRow({ username, session, onEnded }: { username: string; session:
     <tr>
       <td>{formatTime(session.createdAt)}</td>
       <td>{formatTime(session.lastSeenAt)}</td>
-      <td>{session.apps.join('、') || '—'}</td>
+      <td>{session.apps.join(T.appsSeparator) || '—'}</td>
       <td>
-        <BusyButton variant="link" busy={end.busy} onClick={endOne} aria-label={`结束 ${formatTime(session.createdAt)} 开始的会话`}>结束</BusyButton>
+        <BusyButton variant="link" busy={end.busy} onClick={endOne} aria-label={T.endOne(formatTime(session.createdAt))}>{T.end}</BusyButton>
         {end.error ? <p className="form-error" role="alert">{end.error}</p> : null}
       </td>
     </tr>

@@ -14,11 +14,13 @@ import { AccountDetail } from './account-detail.tsx';
 import { accountFlags } from './account-flags.ts';
 import { accountOrigin } from './account-directory.ts';
 import { focusHeading } from './focus.ts';
+import { AccountListText as T, KIND_NAMES } from './accounts.messages.ts';
+import { ConsoleText } from './console.messages.ts';
 
 /** The account's groups, those a directory mapping gave marked （目录）. */
 function groupsText(account: ConsoleAccount): string {
   const { directoryGroups } = accountOrigin(account);
-  return account.groups.map((code) => (directoryGroups.includes(code) ? `${code}（目录）` : code)).join('、') || '—';
+  return account.groups.map((code) => (directoryGroups.includes(code) ? T.directoryGroup(code) : code)).join(T.listSeparator) || '—';
 }
 
 interface Query {
@@ -67,20 +69,20 @@ export function AccountsSection() {
 
   return (
     <>
-      <h2 id="heading-accounts" tabIndex={-1}>账号</h2>
-      <form className="toolbar search" role="search" onSubmit={submit} aria-label="搜索账号">
+      <h2 id="heading-accounts" tabIndex={-1}>{T.heading}</h2>
+      <form className="toolbar search" role="search" onSubmit={submit} aria-label={T.search}>
         <div className="field">
-          <label htmlFor="account-q" className="field__label">用户名或手机号</label>
+          <label htmlFor="account-q" className="field__label">{T.query}</label>
           <input id="account-q" type="search" maxLength={64} value={typed.q} onChange={(event) => setTyped({ ...typed, q: event.target.value })} />
         </div>
         <div className="field">
-          <label htmlFor="account-group" className="field__label">客户群</label>
+          <label htmlFor="account-group" className="field__label">{T.group}</label>
           <select id="account-group" value={typed.group} onChange={(event) => setTyped({ ...typed, group: event.target.value })}>
-            <option value="">全部</option>
-            {groups.map((group) => <option key={group.code} value={group.code}>{group.name}（{group.code}）</option>)}
+            <option value="">{T.allGroups}</option>
+            {groups.map((group) => <option key={group.code} value={group.code}>{ConsoleText.nameWithCode(group.name, group.code)}</option>)}
           </select>
         </div>
-        <BusyButton type="submit" busy={search.busy} busyLabel="搜索中…">搜索</BusyButton>
+        <BusyButton type="submit" busy={search.busy} busyLabel={T.searching}>{T.searchButton}</BusyButton>
         <button
           type="button"
           className="btn btn--primary"
@@ -89,11 +91,11 @@ export function AccountsSection() {
             focusHeading('account-form-title');
           }}
         >
-          新建账号
+          {T.create}
         </button>
       </form>
       <FormError text={search.error}>
-        <button type="button" className="btn btn--plain" onClick={() => void load(query)}>重试</button>
+        <button type="button" className="btn btn--plain" onClick={() => void load(query)}>{T.retry}</button>
       </FormError>
       {creating ? (
         <AccountCreateForm
@@ -107,39 +109,39 @@ export function AccountsSection() {
         />
       ) : null}
       {selected ? <AccountDetail key={selected.username} account={selected} onChanged={changed} onClose={() => setSelected(null)} /> : null}
-      {result === null && !search.error ? <p className="muted" role="status">正在加载…</p> : null}
+      {result === null && !search.error ? <p className="muted" role="status">{T.loading}</p> : null}
       {result ? (
         <>
-          {result.items.length === 0 ? <p className="muted">没有找到账号。</p> : (
+          {result.items.length === 0 ? <p className="muted">{T.none}</p> : (
             <div className="table-wrap">
               <table className="table table--cards">
-                <caption className="visually-hidden">账号列表</caption>
+                <caption className="visually-hidden">{T.caption}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">用户名</th>
-                    <th scope="col">手机号</th>
-                    <th scope="col">类型</th>
-                    <th scope="col">客户群</th>
-                    <th scope="col">状态</th>
-                    <th scope="col">操作</th>
+                    <th scope="col">{T.columns.username}</th>
+                    <th scope="col">{T.columns.phone}</th>
+                    <th scope="col">{T.columns.kind}</th>
+                    <th scope="col">{T.columns.groups}</th>
+                    <th scope="col">{T.columns.state}</th>
+                    <th scope="col">{T.columns.actions}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {result.items.map((account) => (
                     <tr key={account.username} className={selected?.username === account.username ? "row--selected" : undefined}>
-                      <th scope="row" data-label="用户名">{account.username}</th>
-                      <td data-label="手机号">{account.phone ?? '—'}</td>
-                      <td data-label="类型">{account.kind === 'staff' ? '员工' : '经销商'}</td>
-                      <td data-label="客户群">{groupsText(account)}</td>
-                      <td data-label="状态">{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</td>
-                      <td data-label="操作"><button type="button" className="btn btn--link" onClick={() => open(account)} aria-label={`管理账号 ${account.username}`}>管理</button></td>
+                      <th scope="row" data-label={T.columns.username}>{account.username}</th>
+                      <td data-label={T.columns.phone}>{account.phone ?? '—'}</td>
+                      <td data-label={T.columns.kind}>{KIND_NAMES[account.kind]}</td>
+                      <td data-label={T.columns.groups}>{groupsText(account)}</td>
+                      <td data-label={T.columns.state}>{accountFlags(account).map((flag) => <span key={flag.text} className={`badge ${flag.tone}`}>{flag.text}</span>)}</td>
+                      <td data-label={T.columns.actions}><button type="button" className="btn btn--link" onClick={() => open(account)} aria-label={T.manageOne(account.username)}>{T.manage}</button></td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
           )}
-          <Pager page={result.page} total={result.total} pageSize={result.pageSize} busy={search.busy} label="账号列表分页" onPage={(page) => setQuery({ ...query, page })} />
+          <Pager page={result.page} total={result.total} pageSize={result.pageSize} busy={search.busy} label={T.pages} onPage={(page) => setQuery({ ...query, page })} />
         </>
       ) : null}
     </>

@@ -7,7 +7,7 @@ import { useAction } from './use-action.ts';
 import { FormError } from './form-error.tsx';
 import { Pager } from './pager.tsx';
 import { formatTime } from './format.ts';
-import { adminActionName } from './audit-labels.ts';
+import { AuditText as T, adminActionName } from './audit.messages.ts';
 
 function pretty(json: string | null): string {
   if (json === null) return '—';
@@ -36,25 +36,25 @@ export function AdminActionAudit() {
   return (
     <div className="subsection">
       <div className="toolbar">
-        <h3>管理操作记录</h3>
-        <button type="button" className="btn btn--plain" onClick={() => void load(page)} disabled={action.busy}>{action.busy ? '刷新中…' : '刷新'}</button>
+        <h3>{T.adminActions}</h3>
+        <button type="button" className="btn btn--plain" onClick={() => void load(page)} disabled={action.busy}>{action.busy ? T.refreshing : T.refresh}</button>
       </div>
       <FormError text={action.error} />
-      {result === null && !action.error ? <p className="muted" role="status">正在加载…</p> : null}
+      {result === null && !action.error ? <p className="muted" role="status">{T.loading}</p> : null}
       {result ? (
         <>
-          {result.items.length === 0 ? <p className="muted">还没有管理操作记录。</p> : (
+          {result.items.length === 0 ? <p className="muted">{T.noAdminActions}</p> : (
             <div className="table-wrap">
               <table className="table">
-                <caption className="visually-hidden">管理操作记录</caption>
+                <caption className="visually-hidden">{T.adminActions}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">时间</th>
-                    <th scope="col">管理员</th>
-                    <th scope="col">操作</th>
-                    <th scope="col">对象</th>
+                    <th scope="col">{T.adminActionColumns.time}</th>
+                    <th scope="col">{T.adminActionColumns.admin}</th>
+                    <th scope="col">{T.adminActionColumns.action}</th>
+                    <th scope="col">{T.adminActionColumns.target}</th>
                     <th scope="col">IP</th>
-                    <th scope="col">变更</th>
+                    <th scope="col">{T.adminActionColumns.change}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -68,10 +68,10 @@ export function AdminActionAudit() {
                       <td>
                         {row.before !== null || row.after !== null ? (
                           <details>
-                            <summary>查看</summary>
+                            <summary>{T.showChange}</summary>
                             <div className="diff">
-                              <div><p className="cell-note">修改前</p><pre>{pretty(row.before)}</pre></div>
-                              <div><p className="cell-note">修改后</p><pre>{pretty(row.after)}</pre></div>
+                              <div><p className="cell-note">{T.before}</p><pre>{pretty(row.before)}</pre></div>
+                              <div><p className="cell-note">{T.after}</p><pre>{pretty(row.after)}</pre></div>
                             </div>
                           </details>
                         ) : '—'}
@@ -82,7 +82,7 @@ export function AdminActionAudit() {
               </table>
             </div>
           )}
-          <Pager page={result.page} total={result.total} pageSize={result.pageSize} busy={action.busy} label="管理操作记录分页" onPage={setPage} />
+          <Pager page={result.page} total={result.total} pageSize={result.pageSize} busy={action.busy} label={T.adminActionPages} onPage={setPage} />
         </>
       ) : null}
     </div>

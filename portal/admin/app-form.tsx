@@ -8,6 +8,8 @@ import { CheckField, Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { appsStore, clientsStore, groupsStore } from './stores.ts';
+import { AppFormText as T } from './clients.messages.ts';
+import { ConsoleText } from './console.messages.ts';
 
 const APP_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -39,18 +41,18 @@ function draftOf(app: ConsoleApp | null, firstGroup: string): AppDraft {
 
 function validate(draft: AppDraft, creating: boolean, taken: boolean): FieldErrors {
   const errors: FieldErrors = {};
-  if (!draft.id) errors.id = '请输入应用 ID';
-  else if (!APP_ID.test(draft.id)) errors.id = '应用 ID 只能包含英文字母、数字、点、下划线和短横线，最多 64 位';
-  else if (creating && taken) errors.id = '该应用 ID 已被使用，请换一个';
-  if (!draft.groupCode) errors.groupCode = '请选择客户群';
-  if (!draft.name.trim()) errors.name = '请输入应用名称';
-  else if (draft.name.trim().length > 64) errors.name = '应用名称不能超过 64 个字符';
-  if (draft.logo.length > 2048) errors.logo = '图标地址不能超过 2048 个字符';
-  if (draft.intro.length > 200) errors.intro = '简介不能超过 200 个字符';
-  if (!draft.autoLoginUrl.trim()) errors.autoLoginUrl = '请输入应用链接';
-  else if (draft.autoLoginUrl.length > 2048) errors.autoLoginUrl = '应用链接不能超过 2048 个字符';
+  if (!draft.id) errors.id = T.requiredId;
+  else if (!APP_ID.test(draft.id)) errors.id = T.badId;
+  else if (creating && taken) errors.id = T.idTaken;
+  if (!draft.groupCode) errors.groupCode = T.requiredGroup;
+  if (!draft.name.trim()) errors.name = T.requiredName;
+  else if (draft.name.trim().length > 64) errors.name = T.nameTooLong;
+  if (draft.logo.length > 2048) errors.logo = T.logoTooLong;
+  if (draft.intro.length > 200) errors.intro = T.introTooLong;
+  if (!draft.autoLoginUrl.trim()) errors.autoLoginUrl = T.requiredLink;
+  else if (draft.autoLoginUrl.length > 2048) errors.autoLoginUrl = T.linkTooLong;
   const order = Number(draft.sortOrder);
-  if (draft.sortOrder.trim() === '' || !Number.isInteger(order) || order < 0 || order > 100_000) errors.sortOrder = '排序须为 0 到 100000 之间的整数';
+  if (draft.sortOrder.trim() === '' || !Number.isInteger(order) || order < 0 || order > 100_000) errors.sortOrder = T.badSortOrder;
   return errors;
 }
 
@@ -95,48 +97,48 @@ export function AppForm({ app, onSaved, onCancel }: { app: ConsoleApp | null; on
 
   return (
     <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="app-form-title">
-      <h4 id="app-form-title" tabIndex={-1}>{creating ? '新建应用卡片' : `编辑应用卡片：${app.name}`}</h4>
+      <h4 id="app-form-title" tabIndex={-1}>{creating ? T.titleNew : T.titleEdit(app.name)}</h4>
       <div className="form__grid">
-        <Field label="应用 ID" error={errors.id} required hint={creating ? '英文字母、数字、点、下划线、短横线；创建后不可修改' : '不可修改'}>
+        <Field label={T.id} error={errors.id} required hint={creating ? T.idHintNew : T.idHintEdit}>
           {(control) => <input {...control} value={draft.id} readOnly={!creating} maxLength={64} onChange={(event) => set('id', event.target.value)} />}
         </Field>
-        <Field label="客户群" error={errors.groupCode} required>
+        <Field label={T.group} error={errors.groupCode} required>
           {(control) => (
             <select {...control} value={draft.groupCode} onChange={(event) => set('groupCode', event.target.value)}>
-              <option value="">请选择</option>
-              {groups.map((group) => <option key={group.code} value={group.code}>{group.name}（{group.code}）</option>)}
+              <option value="">{T.chooseGroup}</option>
+              {groups.map((group) => <option key={group.code} value={group.code}>{ConsoleText.nameWithCode(group.name, group.code)}</option>)}
             </select>
           )}
         </Field>
-        <Field label="应用名称" error={errors.name} required>
+        <Field label={T.name} error={errors.name} required>
           {(control) => <input {...control} value={draft.name} maxLength={64} onChange={(event) => set('name', event.target.value)} />}
         </Field>
-        <Field label="图标地址" error={errors.logo} hint="图片的网址或站内路径，可留空">
+        <Field label={T.logo} error={errors.logo} hint={T.logoHint}>
           {(control) => <input {...control} value={draft.logo} onChange={(event) => set('logo', event.target.value)} />}
         </Field>
-        <Field label="应用链接" error={errors.autoLoginUrl} required hint="在应用中心点击卡片时打开的地址">
+        <Field label={T.link} error={errors.autoLoginUrl} required hint={T.linkHint}>
           {(control) => <input {...control} value={draft.autoLoginUrl} onChange={(event) => set('autoLoginUrl', event.target.value)} />}
         </Field>
-        <Field label="关联的 OIDC 客户端" error={errors.oidcClientId} hint="可选：卡片经该客户端的登录入口打开">
+        <Field label={T.oidcClient} error={errors.oidcClientId} hint={T.oidcClientHint}>
           {(control) => (
             <select {...control} value={draft.oidcClientId} onChange={(event) => set('oidcClientId', event.target.value)}>
-              <option value="">无</option>
-              {clients.map((client) => <option key={client.clientId} value={client.clientId}>{client.name ? `${client.name}（${client.clientId}）` : client.clientId}</option>)}
+              <option value="">{T.noOidcClient}</option>
+              {clients.map((client) => <option key={client.clientId} value={client.clientId}>{client.name ? ConsoleText.nameWithCode(client.name, client.clientId) : client.clientId}</option>)}
             </select>
           )}
         </Field>
-        <Field label="排序" error={errors.sortOrder} hint="数字小的排在前面">
+        <Field label={T.sortOrder} error={errors.sortOrder} hint={T.sortOrderHint}>
           {(control) => <input {...control} type="number" inputMode="numeric" min={0} max={100000} step={1} value={draft.sortOrder} onChange={(event) => set('sortOrder', event.target.value)} />}
         </Field>
       </div>
-      <Field label="简介" error={errors.intro} hint="最多 200 字">
+      <Field label={T.intro} error={errors.intro} hint={T.introHint}>
         {(control) => <textarea {...control} rows={2} maxLength={200} value={draft.intro} onChange={(event) => set('intro', event.target.value)} />}
       </Field>
-      <CheckField label="在应用中心显示" checked={draft.visible} onChange={(on) => set('visible', on)} />
+      <CheckField label={T.visible} checked={draft.visible} onChange={(on) => set('visible', on)} />
       <FormError text={action.error} fieldErrors={errors} />
       <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在保存…">{creating ? '创建应用卡片' : '保存修改'}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
+        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.saving}>{creating ? T.create : T.save}</BusyButton>
+        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
       </div>
     </form>
   );

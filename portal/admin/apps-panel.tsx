@@ -9,6 +9,7 @@ import { BusyButton } from './busy-button.tsx';
 import { ListStatus } from './list-status.tsx';
 import { AppForm } from './app-form.tsx';
 import { focusHeading } from './focus.ts';
+import { AppCardListText as T } from './clients.messages.ts';
 
 export function AppsPanel() {
   const state = useStore(appsStore.$state);
@@ -29,8 +30,8 @@ export function AppsPanel() {
   return (
     <div className="subsection">
       <div className="toolbar">
-        <h3>应用卡片</h3>
-        <button type="button" className="btn btn--primary" onClick={() => open(null)}>新建应用卡片</button>
+        <h3>{T.heading}</h3>
+        <button type="button" className="btn btn--primary" onClick={() => open(null)}>{T.create}</button>
       </div>
       {editing ? (
         <AppForm
@@ -43,20 +44,20 @@ export function AppsPanel() {
           }}
         />
       ) : null}
-      <ListStatus state={state} retry={() => void appsStore.refresh()} empty="还没有应用卡片。" />
+      <ListStatus state={state} retry={() => void appsStore.refresh()} empty={T.none} />
       {state.items && state.items.length > 0 ? (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">应用卡片列表</caption>
+            <caption className="visually-hidden">{T.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">名称</th>
-                <th scope="col">客户群</th>
-                <th scope="col">链接</th>
-                <th scope="col">OIDC 客户端</th>
-                <th scope="col">排序</th>
-                <th scope="col">显示</th>
-                <th scope="col">操作</th>
+                <th scope="col">{T.columns.name}</th>
+                <th scope="col">{T.columns.group}</th>
+                <th scope="col">{T.columns.link}</th>
+                <th scope="col">{T.columns.oidcClient}</th>
+                <th scope="col">{T.columns.sortOrder}</th>
+                <th scope="col">{T.columns.visible}</th>
+                <th scope="col">{T.columns.actions}</th>
               </tr>
             </thead>
             <tbody>
@@ -72,7 +73,7 @@ export function AppsPanel() {
 function AppRow({ app, groupName, onEdit }: { app: ConsoleApp; groupName: string; onEdit(): void }) {
   const remove = useAction();
   async function removeApp() {
-    if (!(await confirmAction(`删除应用卡片“${app.name}”？应用中心将不再显示它。`, '删除'))) return;
+    if (!(await confirmAction(T.removeConfirm(app.name), T.remove))) return;
     const done = await remove.run(() => api.post('/console/apps/remove', { json: { id: app.id }, quiet: true }).then(() => true));
     if (done) void appsStore.refresh();
   }
@@ -83,11 +84,11 @@ function AppRow({ app, groupName, onEdit }: { app: ConsoleApp; groupName: string
       <td className="cell-url">{app.autoLoginUrl}</td>
       <td>{app.oidcClientId ?? '—'}</td>
       <td>{app.sortOrder}</td>
-      <td>{app.visible ? '显示' : '隐藏'}</td>
+      <td>{app.visible ? T.shown : T.hidden}</td>
       <td>
         <div className="row-actions">
-          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={`编辑应用卡片 ${app.name}`}>编辑</button>
-          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeApp} aria-label={`删除应用卡片 ${app.name}`}>删除</BusyButton>
+          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={T.editOne(app.name)}>{T.edit}</button>
+          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeApp} aria-label={T.removeOne(app.name)}>{T.remove}</BusyButton>
         </div>
         {remove.error ? <p className="form-error" role="alert">{remove.error}</p> : null}
       </td>

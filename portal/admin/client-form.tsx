@@ -13,6 +13,7 @@ import { ScopeCheckboxes } from './scope-checkboxes.tsx';
 import { CLIENT_SCOPES } from '../../contract/rules/client-scopes.ts';
 import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
+import { ClientFormText as T } from './clients.messages.ts';
 
 interface ClientDraft {
   clientId: string;
@@ -44,23 +45,23 @@ function draftOf(client: ConsoleClient | null): ClientDraft {
 
 /** An absolute URI (any scheme: native apps register their own), without spaces. */
 function uriProblem(text: string): string | null {
-  if (text.length > 2048) return '地址不能超过 2048 个字符';
-  if (/\s/.test(text)) return '地址中不能有空格';
+  if (text.length > 2048) return T.uriTooLong;
+  if (/\s/.test(text)) return T.uriSpaces;
   try {
     new URL(text);
     return null;
   } catch {
-    return '请输入完整的地址（如 https://app.example.com/callback）';
+    return T.notAUri;
   }
 }
 
 function linesProblem(text: string, label: string, options: { min?: number; max: number }): string | null {
   const lines = linesOf(text);
-  if ((options.min ?? 0) > lines.length) return `请至少填写一个${label}`;
-  if (lines.length > options.max) return `${label}最多 ${options.max} 个`;
+  if ((options.min ?? 0) > lines.length) return T.atLeastOne(label);
+  if (lines.length > options.max) return T.tooMany(label, options.max);
   for (const line of lines) {
     const problem = uriProblem(line);
-    if (problem) return `${label}“${line}”有误：${problem}`;
+    if (problem) return T.badLine(label, line, problem);
   }
   return null;
 }
@@ -68,13 +69,13 @@ function linesProblem(text: string, label: string, options: { min?: number; max:
 function validate(draft: ClientDraft): FieldErrors {
   const errors: FieldErrors = {};
   const id = draft.clientId.trim();
-  if (!id) errors.clientId = '请输入客户端 ID';
-  else if (id.length > 128) errors.clientId = '客户端 ID 不能超过 128 个字符';
-  else if (/\s/.test(id)) errors.clientId = '客户端 ID 中不能有空格';
-  if (draft.name.trim().length > 64) errors.name = '名称不能超过 64 个字符';
-  const redirect = linesProblem(draft.redirectUris, '回调地址', { min: 1, max: 20 });
+  if (!id) errors.clientId = T.requiredClientId;
+  else if (id.length > 128) errors.clientId = T.clientIdTooLong;
+  else if (/\s/.test(id)) errors.clientId = T.clientIdSpaces;
+  if (draft.name.trim().length > 64) errors.name = T.nameTooLong;
+  const redirect = linesProblem(draft.redirectUris, T.redirectUri, { min: 1, max: 20 });
   if (redirect) errors.redirectUris = redirect;
-  const postLogout = linesProblem(draft.postLogoutRedirectUris, '退出后跳转地址', { max: 20 });
+  const postLogout = linesProblem(draft.postLogoutRedirectUris, T.postLogoutUri, { max: 20 });
   if (postLogout) errors.postLogoutRedirectUris = postLogout;
   for (const key of ['backchannelLogoutUri', 'initiateLoginUri'] as const) {
     const value = draft[key].trim();
@@ -142,49 +143,49 @@ export function ClientForm({ client, onSaved, onCancel, reload }: ClientFormProp
     setBase(fresh);
     setDraft(draftOf(fresh));
     setConflict(false);
-    action.setError(fresh ? null : '该客户端已不存在，可作为新客户端保存');
+    action.setError(fresh ? null : T.gone);
   }
 
-  const title = creating ? '新建客户端' : `编辑客户端：${client?.clientId ?? ''}`;
+  const title = creating ? T.titleNew : T.titleEdit(client?.clientId ?? '');
   return (
     <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="client-form-title">
       <h3 id="client-form-title" tabIndex={-1}>{title}</h3>
       <div className="form__grid">
-        <Field label="客户端 ID" error={errors.clientId} required hint={creating ? '创建后不可修改' : '不可修改'}>
+        <Field label={T.clientId} error={errors.clientId} required hint={creating ? T.clientIdHintNew : T.clientIdHintEdit}>
           {(control) => <input {...control} value={draft.clientId} readOnly={!creating} maxLength={128} onChange={(event) => set('clientId', event.target.value)} />}
         </Field>
-        <Field label="名称" error={errors.name}>
+        <Field label={T.name} error={errors.name}>
           {(control) => <input {...control} value={draft.name} maxLength={64} onChange={(event) => set('name', event.target.value)} />}
         </Field>
       </div>
       <fieldset className="choices">
-        <legend>客户端类型</legend>
-        <label className="check"><input type="radio" name="client-kind" checked={!draft.public} onChange={() => set('public', false)} />机密客户端（服务器端应用，有密钥）</label>
-        <label className="check"><input type="radio" name="client-kind" checked={draft.public} onChange={() => set('public', true)} />公开客户端（浏览器或移动应用，PKCE，无密钥）</label>
+        <legend>{T.kind}</legend>
+        <label className="check"><input type="radio" name="client-kind" checked={!draft.public} onChange={() => set('public', false)} />{T.confidential}</label>
+        <label className="check"><input type="radio" name="client-kind" checked={draft.public} onChange={() => set('public', true)} />{T.public}</label>
       </fieldset>
-      <Field label="回调地址（每行一个）" error={errors.redirectUris} required hint="登录后返回应用的地址，至少一个，最多 20 个">
+      <Field label={T.redirectUris} error={errors.redirectUris} required hint={T.redirectUrisHint}>
         {(control) => <textarea {...control} rows={3} value={draft.redirectUris} onChange={(event) => set('redirectUris', event.target.value)} />}
       </Field>
-      <Field label="退出后跳转地址（每行一个）" error={errors.postLogoutRedirectUris} hint="可留空，最多 20 个">
+      <Field label={T.postLogoutUris} error={errors.postLogoutRedirectUris} hint={T.postLogoutUrisHint}>
         {(control) => <textarea {...control} rows={2} value={draft.postLogoutRedirectUris} onChange={(event) => set('postLogoutRedirectUris', event.target.value)} />}
       </Field>
       <div className="form__grid">
-        <Field label="后端通道退出地址" error={errors.backchannelLogoutUri} hint="单点退出时服务器通知应用的地址，可留空">
+        <Field label={T.backchannelLogoutUri} error={errors.backchannelLogoutUri} hint={T.backchannelLogoutUriHint}>
           {(control) => <input {...control} value={draft.backchannelLogoutUri} onChange={(event) => set('backchannelLogoutUri', event.target.value)} />}
         </Field>
-        <Field label="发起登录地址" error={errors.initiateLoginUri} hint="应用自己发起登录的入口，可留空">
+        <Field label={T.initiateLoginUri} error={errors.initiateLoginUri} hint={T.initiateLoginUriHint}>
           {(control) => <input {...control} value={draft.initiateLoginUri} onChange={(event) => set('initiateLoginUri', event.target.value)} />}
         </Field>
       </div>
-      <GroupCheckboxes legend="可使用的客户群" hint="不勾选：所有已登录账号都可使用" selected={draft.groups} onChange={(groups) => set('groups', groups)} />
-      <CheckField label="登录时请用户确认授权" checked={draft.consent} onChange={(on) => set('consent', on)} />
+      <GroupCheckboxes legend={T.groups} hint={T.groupsHint} selected={draft.groups} onChange={(groups) => set('groups', groups)} />
+      <CheckField label={T.consent} checked={draft.consent} onChange={(on) => set('consent', on)} />
       <ScopeCheckboxes selected={draft.scopes} onChange={(scopes) => set('scopes', scopes)} />
       <FormError text={action.error} fieldErrors={errors}>
         {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
       </FormError>
       <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在保存…">{creating ? '创建客户端' : '保存修改'}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
+        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.saving}>{creating ? T.create : T.save}</BusyButton>
+        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
       </div>
     </form>
   );

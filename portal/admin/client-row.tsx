@@ -8,6 +8,8 @@ import { BusyButton } from './busy-button.tsx';
 import { RotateSecretDialog } from './rotate-secret-dialog.tsx';
 import { clientsStore } from './stores.ts';
 import { formatTime } from './format.ts';
+import { ClientListText as T } from './clients.messages.ts';
+import { ConsoleText } from './console.messages.ts';
 
 interface ClientRowProps {
   client: ConsoleClient;
@@ -19,16 +21,16 @@ export function ClientRow({ client, onEdit, onRotated }: ClientRowProps) {
   const toggle = useAction();
   const remove = useAction();
   const [rotating, setRotating] = useState(false);
-  const label = client.name ? `${client.name}（${client.clientId}）` : client.clientId;
+  const label = client.name ? ConsoleText.nameWithCode(client.name, client.clientId) : client.clientId;
 
   async function setDisabled(disabled: boolean) {
-    if (disabled && !(await confirmAction(`停用客户端 ${label}？停用后该应用无法再登录任何人，已签发的令牌将被拒绝。`, '停用'))) return;
+    if (disabled && !(await confirmAction(T.disableConfirm(label), T.disable))) return;
     const done = await toggle.run(() => api.post('/console/clients/disabled', { json: { clientId: client.clientId, disabled }, quiet: true }));
     if (done) void clientsStore.refresh();
   }
 
   async function removeClient() {
-    if (!(await confirmAction(`删除客户端 ${label}？此操作不可撤销，使用该客户端的应用将无法登录。`, '删除'))) return;
+    if (!(await confirmAction(T.removeConfirm(label), T.remove))) return;
     const done = await remove.run(() => api.post('/console/clients/remove', { json: { clientId: client.clientId }, quiet: true }).then(() => true));
     if (done) void clientsStore.refresh();
   }
@@ -38,22 +40,22 @@ export function ClientRow({ client, onEdit, onRotated }: ClientRowProps) {
     <tr>
       <th scope="row"><code>{client.clientId}</code></th>
       <td>{client.name ?? '—'}</td>
-      <td>{client.public ? '公开' : '机密'}</td>
-      <td>{client.groups.length > 0 ? client.groups.join('、') : '全部账号'}</td>
+      <td>{client.public ? T.publicClient : T.confidentialClient}</td>
+      <td>{client.groups.length > 0 ? client.groups.join(T.groupsSeparator) : T.everyone}</td>
       <td>
-        <span className={`badge${client.disabled ? ' badge--off' : ' badge--on'}`}>{client.disabled ? '已停用' : '启用中'}</span>
-        {client.previousSecretUntil ? <span className="cell-note">旧密钥有效至 {formatTime(client.previousSecretUntil)}</span> : null}
+        <span className={`badge${client.disabled ? ' badge--off' : ' badge--on'}`}>{client.disabled ? T.disabled : T.enabledState}</span>
+        {client.previousSecretUntil ? <span className="cell-note">{T.previousSecretUntil(formatTime(client.previousSecretUntil))}</span> : null}
       </td>
       <td>
         <div className="row-actions">
-          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={`编辑 ${client.clientId}`}>编辑</button>
-          <BusyButton variant="link" busy={toggle.busy} onClick={() => setDisabled(!client.disabled)} aria-label={`${client.disabled ? '启用' : '停用'} ${client.clientId}`}>
-            {client.disabled ? '启用' : '停用'}
+          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={T.editOne(client.clientId)}>{T.edit}</button>
+          <BusyButton variant="link" busy={toggle.busy} onClick={() => setDisabled(!client.disabled)} aria-label={T.toggleOne(client.disabled ? T.enable : T.disable, client.clientId)}>
+            {client.disabled ? T.enable : T.disable}
           </BusyButton>
           {!client.public ? (
-            <button type="button" className="btn btn--link" onClick={() => setRotating(true)} aria-label={`轮换密钥 ${client.clientId}`}>轮换密钥</button>
+            <button type="button" className="btn btn--link" onClick={() => setRotating(true)} aria-label={T.rotateOne(client.clientId)}>{T.rotate}</button>
           ) : null}
-          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeClient} aria-label={`删除 ${client.clientId}`}>删除</BusyButton>
+          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeClient} aria-label={T.removeOne(client.clientId)}>{T.remove}</BusyButton>
         </div>
         {error ? <p className="form-error" role="alert">{error}</p> : null}
         {rotating ? (

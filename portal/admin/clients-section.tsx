@@ -13,6 +13,7 @@ import { SigningKeyButton } from './signing-key-button.tsx';
 import { AppsPanel } from './apps-panel.tsx';
 import { ProtocolAppsPanel } from './protocol-apps-panel.tsx';
 import { focusHeading } from './focus.ts';
+import { ClientListText as T } from './clients.messages.ts';
 
 type Editing = { client: ConsoleClient | null; key: number } | null;
 
@@ -40,11 +41,11 @@ export function ClientsSection() {
 
   return (
     <>
-      <h2 id="heading-clients" tabIndex={-1}>应用</h2>
+      <h2 id="heading-clients" tabIndex={-1}>{T.heading}</h2>
       <div className="subsection">
         <div className="toolbar">
-          <h3>OIDC 客户端</h3>
-          <button type="button" className="btn btn--primary" onClick={() => open(null)}>新建客户端</button>
+          <h3>{T.clients}</h3>
+          <button type="button" className="btn btn--primary" onClick={() => open(null)}>{T.create}</button>
           <SigningKeyButton />
         </div>
         {editing ? (
@@ -56,24 +57,24 @@ export function ClientsSection() {
             reload={() => reload(editing.client?.clientId ?? '')}
           />
         ) : null}
-        <ListStatus state={state} retry={() => void clientsStore.refresh()} empty="还没有客户端。" />
+        <ListStatus state={state} retry={() => void clientsStore.refresh()} empty={T.none} />
         {state.items && state.items.length > 0 ? (
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">OIDC 客户端列表</caption>
+              <caption className="visually-hidden">{T.caption}</caption>
               <thead>
                 <tr>
-                  <th scope="col">客户端 ID</th>
-                  <th scope="col">名称</th>
-                  <th scope="col">类型</th>
-                  <th scope="col">客户群</th>
-                  <th scope="col">状态</th>
-                  <th scope="col">操作</th>
+                  <th scope="col">{T.columns.clientId}</th>
+                  <th scope="col">{T.columns.name}</th>
+                  <th scope="col">{T.columns.type}</th>
+                  <th scope="col">{T.columns.groups}</th>
+                  <th scope="col">{T.columns.state}</th>
+                  <th scope="col">{T.columns.actions}</th>
                 </tr>
               </thead>
               <tbody>
                 {state.items.map((client) => (
-                  <ClientRow key={client.clientId} client={client} onEdit={() => open(client)} onRotated={(result) => saved(result, '旧密钥在宽限期内仍可使用。')} />
+                  <ClientRow key={client.clientId} client={client} onEdit={() => open(client)} onRotated={(result) => saved(result, T.rotatedNote)} />
                 ))}
               </tbody>
             </table>

@@ -5,6 +5,7 @@ import { ApiCallError, createApiClient } from '../../widget/core/request.ts';
 import { createNoticeCenter } from '../../widget/core/notices.ts';
 import { createPasswordEncryptor } from '../../widget/core/sm2.ts';
 import { DEFAULT_ERROR } from '../../widget/core/messages.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { askReauth, signInAgain } from './session-store.ts';
 
 export const notices = createNoticeCenter();
@@ -46,12 +47,12 @@ export async function consoleCall<T>(call: () => Promise<T>): Promise<T> {
       return await call();
     } catch (error) {
       const code = refusalCode(error);
-      if (code === 'AU00600' && !signedInAgain) {
+      if (code === RefusalCode.consoleNotSignedIn && !signedInAgain) {
         signedInAgain = true;
         if (!(await signInAgain())) throw new CallCancelled();
         continue;
       }
-      if (code === 'AU00602' && !reauthenticated) {
+      if (code === RefusalCode.reauthRequired && !reauthenticated) {
         reauthenticated = true;
         if (!(await askReauth())) throw new CallCancelled();
         continue;

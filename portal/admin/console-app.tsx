@@ -3,6 +3,7 @@
 // password again) live here, over whatever is open.
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { api, errorText, notices, refusalCode } from './console-api.ts';
 import { $reauthWaiters, $session, $signInWaiters, finishSignInAgain, signedIn } from './session-store.ts';
 import { SetupPage } from './setup-page.tsx';
@@ -11,8 +12,7 @@ import { ConsoleShell } from './console-shell.tsx';
 import { ReauthDialog } from './reauth-dialog.tsx';
 import { NoticeRegion } from './notice-region.tsx';
 import { Modal } from './modal.tsx';
-
-const PRODUCT = '统一身份认证 管理控制台';
+import { ConsoleText, PRODUCT, SignInText } from './console.messages.ts';
 
 function isSetupPath(pathname: string): boolean {
   return pathname.replace(/\/+$/, '') === '/admin/setup';
@@ -39,8 +39,8 @@ export function ConsoleApp() {
       }
     }, (error) => {
       const code = refusalCode(error);
-      if (code === 'AU00600' || code === 'AU00601') {
-        setSignInNote(code === 'AU00601' ? errorText(error) : null);
+      if (code === RefusalCode.consoleNotSignedIn || code === RefusalCode.notAdmin) {
+        setSignInNote(code === RefusalCode.notAdmin ? errorText(error) : null);
         $session.set({ status: 'signed-out' });
       } else {
         $session.set({ status: 'failed', message: errorText(error) ?? '' });
@@ -81,10 +81,10 @@ export function ConsoleApp() {
     content = (
       <div className="sign-in-page card">
         <h1 className="page-title">{PRODUCT}</h1>
-        <h2>管理员登录</h2>
+        <h2>{SignInText.heading}</h2>
         {signInNote ? <p className="notice notice--error" role="alert">{signInNote}</p> : null}
         <SignInForm onSignedIn={() => setSignInNote(null)} />
-        {setupNeeded ? <p className="muted" data-testid="setup-hint">新部署的系统还没有管理员：请打开服务器启动日志中的一次性设置链接（…/admin/setup?token=…），或在服务器上运行 npm run admin -- create-admin &lt;用户名&gt;。</p> : null}
+        {setupNeeded ? <p className="muted" data-testid="setup-hint">{SignInText.setupHint}</p> : null}
       </div>
     );
   } else if (session.status === 'failed') {
@@ -93,7 +93,7 @@ export function ConsoleApp() {
         <h1 className="page-title">{PRODUCT}</h1>
         <div className="notice notice--error" role="alert">
           <p>{session.message}</p>
-          <button type="button" className="btn btn--plain" onClick={loadMe}>重试</button>
+          <button type="button" className="btn btn--plain" onClick={loadMe}>{ConsoleText.retry}</button>
         </div>
       </div>
     );
@@ -101,7 +101,7 @@ export function ConsoleApp() {
     content = (
       <div className="sign-in-page card">
         <h1 className="page-title">{PRODUCT}</h1>
-        <p role="status">正在加载…</p>
+        <p role="status">{ConsoleText.loading}</p>
       </div>
     );
   }
@@ -110,8 +110,8 @@ export function ConsoleApp() {
     <>
       {setup || session.status !== 'signed-in' ? <main className="console-plain">{content}</main> : content}
       {session.status === 'signed-in' && signInWaiting ? (
-        <Modal title="登录已超时，请重新登录" onClose={() => undefined}>
-          <p className="modal__text">管理控制台 15 分钟无操作后需重新登录。登录后将继续刚才的操作，已填写的内容不会丢失。</p>
+        <Modal title={SignInText.timedOutTitle} onClose={() => undefined}>
+          <p className="modal__text">{SignInText.timedOut}</p>
           <SignInForm
             onSignedIn={() => finishSignInAgain(true)}
             extra={
@@ -123,7 +123,7 @@ export function ConsoleApp() {
                   $session.set({ status: 'signed-out' });
                 }}
               >
-                放弃并返回登录页
+                {SignInText.giveUp}
               </button>
             }
           />

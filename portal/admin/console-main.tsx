@@ -3,11 +3,10 @@
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from './console-app.tsx';
 import './console.css';
-
-export const CONSOLE_TITLE = '管理控制台 - 统一身份认证';
+import { ConsoleText } from './console.messages.ts';
 
 export function mountConsole(view: HTMLElement): void {
-  document.title = CONSOLE_TITLE;
+  document.title = ConsoleText.documentTitle;
   document.body.classList.add('console-page');
   const root = document.createElement('div');
   root.id = 'console';

@@ -12,13 +12,14 @@ import { GroupsSection } from './groups-section.tsx';
 import { AccountsSection } from './accounts-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { DirectoriesSection } from './directories-section.tsx';
+import { ConsoleText, PRODUCT } from './console.messages.ts';
 
 export const SECTIONS = [
-  { id: 'clients', label: '应用' },
-  { id: 'groups', label: '客户群' },
-  { id: 'accounts', label: '账号' },
-  { id: 'directories', label: '目录' },
-  { id: 'audit', label: '审计' },
+  { id: 'clients', label: ConsoleText.sections.clients },
+  { id: 'groups', label: ConsoleText.sections.groups },
+  { id: 'accounts', label: ConsoleText.sections.accounts },
+  { id: 'directories', label: ConsoleText.sections.directories },
+  { id: 'audit', label: ConsoleText.sections.audit },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
@@ -69,14 +70,14 @@ export function ConsoleShell({ me }: { me: ConsoleMe }) {
   return (
     <div className="console">
       <header className="console__header">
-        <h1 className="console__product">统一身份认证 管理控制台</h1>
+        <h1 className="console__product">{PRODUCT}</h1>
         <div className="console__user">
-          <span>管理员：<strong data-testid="admin-username">{me.username}</strong></span>
-          <BusyButton busy={signOut.busy} busyLabel="正在退出…" onClick={end}>退出</BusyButton>
+          <span>{ConsoleText.admin}<strong data-testid="admin-username">{me.username}</strong></span>
+          <BusyButton busy={signOut.busy} busyLabel={ConsoleText.signingOut} onClick={end}>{ConsoleText.signOut}</BusyButton>
         </div>
         {signOut.error ? <p className="form-error" role="alert">{signOut.error}</p> : null}
       </header>
-      <nav className="console__nav" aria-label="控制台栏目">
+      <nav className="console__nav" aria-label={ConsoleText.sectionsNav}>
         <ul>
           {SECTIONS.map((section) => (
             <li key={section.id}>

@@ -8,7 +8,7 @@ import { DirectoryForm } from './directory-form.tsx';
 import { DirectoryRow } from './directory-row.tsx';
 import { ListStatus } from './list-status.tsx';
 import { focusHeading } from './focus.ts';
-import { DIRECTORY_TEXT as T } from './directory-messages.ts';
+import { DIRECTORY_TEXT as T } from './directory.messages.ts';
 
 export function DirectoriesSection() {
   const state = useStore(directoriesStore.$state);
@@ -55,11 +55,11 @@ export function DirectoriesSection() {
             <caption className="visually-hidden">{T.listCaption}</caption>
             <thead>
               <tr>
-                <th scope="col">名称</th>
-                <th scope="col">服务器</th>
-                <th scope="col">映射</th>
-                <th scope="col">上次同步</th>
-                <th scope="col">操作</th>
+                <th scope="col">{T.columns.name}</th>
+                <th scope="col">{T.columns.servers}</th>
+                <th scope="col">{T.columns.mappings}</th>
+                <th scope="col">{T.columns.lastSync}</th>
+                <th scope="col">{T.columns.actions}</th>
               </tr>
             </thead>
             <tbody>

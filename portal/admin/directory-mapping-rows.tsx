@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { groupsStore } from './stores.ts';
-import { DIRECTORY_TEXT as T } from './directory-messages.ts';
+import { DIRECTORY_TEXT as T } from './directory.messages.ts';
+import { ConsoleText } from './console.messages.ts';
 
 export interface MappingRow {
   /** Stable key of the row while it is edited (not sent). */
@@ -49,7 +50,7 @@ export function MappingRows({ rows, onChange, errors }: MappingRowsProps) {
     <fieldset className="checks mappings">
       <legend>{T.mappingsLegend}</legend>
       <p className="field__hint">{T.mappingsHint}</p>
-      {state.items === null ? <p className="muted">{state.error ?? '正在加载客户群…'}</p> : null}
+      {state.items === null ? <p className="muted">{state.error ?? ConsoleText.groupsLoading}</p> : null}
       {rows.length === 0 ? <p className="muted">{T.mappingsEmpty}</p> : null}
       <ol className="mappings__list">
         {rows.map((row, index) => {
@@ -79,10 +80,10 @@ export function MappingRows({ rows, onChange, errors }: MappingRowsProps) {
                 {...(error ? { 'aria-describedby': errorId } : {})}
               >
                 <option value="">{T.mappingChoose}</option>
-                {groups.map((group) => <option key={group.code} value={group.code}>{group.name}（{group.code}）</option>)}
+                {groups.map((group) => <option key={group.code} value={group.code}>{ConsoleText.nameWithCode(group.name, group.code)}</option>)}
                 {row.group && !known ? <option value={row.group}>{row.group}</option> : null}
               </select>
-              <button type="button" className="btn btn--link btn--danger-text" onClick={() => remove(index)} aria-label={T.mappingRemove(index + 1)}>删除</button>
+              <button type="button" className="btn btn--link btn--danger-text" onClick={() => remove(index)} aria-label={T.mappingRemove(index + 1)}>{T.remove}</button>
               {error ? <p id={errorId} className="field__error mapping__error">{error}</p> : null}
             </li>
           );

@@ -8,7 +8,7 @@ import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
 import { FormError } from './form-error.tsx';
 import { formatTime } from './format.ts';
-import { DIRECTORY_TEXT as T, syncSummary } from './directory-messages.ts';
+import { DIRECTORY_TEXT as T, syncSummary } from './directory.messages.ts';
 
 interface DirectoryRowProps {
   directory: ConsoleDirectory;
@@ -33,7 +33,7 @@ export function DirectoryRow({ directory, onEdit, onSynced, onRemoved }: Directo
     const result = await action.run(() => api.post('/console/directories/test', { json: { id }, quiet: true }));
     setRunning(null);
     if (!result) return;
-    setOutcome(result.ok ? { tone: 'ok', text: T.testOk(result.found ?? 0, result.url) } : { tone: 'error', text: T.testFailed(result.error ?? '未知原因') });
+    setOutcome(result.ok ? { tone: 'ok', text: T.testOk(result.found ?? 0, result.url) } : { tone: 'error', text: T.testFailed(result.error ?? T.unknownReason) });
   }
 
   async function sync() {
@@ -61,36 +61,35 @@ export function DirectoryRow({ directory, onEdit, onSynced, onRemoved }: Directo
   const clashes = outcome?.clashes ?? [];
   return (
     <tr data-directory={id}>
-      <th scope="row" data-label="名称">
+      <th scope="row" data-label={T.columns.name}>
         <span className="cell-line">{directory.name}</span>
         <code className="muted">{id}</code>
       </th>
-      <td className="cell-url" data-label="服务器">
+      <td className="cell-url" data-label={T.columns.servers}>
         {directory.urls.map((url) => <span key={url} className="cell-line">{url}</span>)}
         {directory.startTls ? <span className="badge">StartTLS</span> : null}
       </td>
-      <td data-label="映射">{directory.groupMappings.length > 0 ? `${directory.groupMappings.length} 条` : '—'}</td>
-      <td data-label="上次同步" data-testid="directory-last-sync">
+      <td data-label={T.columns.mappings}>{T.mappingCount(directory.groupMappings.length)}</td>
+      <td data-label={T.columns.lastSync} data-testid="directory-last-sync">
         {last ? (
           <>
             <span className="cell-line">{formatTime(last.at)}</span>
             <span className={`cell-line${last.ok ? '' : ' field__error'}`}>{syncSummary(last)}</span>
           </>
-        ) : <span className="muted">{T.never}（每 {directory.syncMinutes} 分钟）</span>}
+        ) : <span className="muted">{T.never}{T.syncEvery(directory.syncMinutes)}</span>}
       </td>
-      <td data-label="操作">
+      <td data-label={T.columns.actions}>
         <div className="row-actions">
-          <button type="button" className="btn btn--link" onClick={onEdit} disabled={action.busy} aria-label={`编辑目录 ${directory.name}`}>编辑</button>
-          <BusyButton variant="link" busy={running === 'test'} busyLabel={T.testing} disabled={action.busy} onClick={() => void test()} aria-label={`${T.test}：${directory.name}`}>{T.test}</BusyButton>
-          <BusyButton variant="link" busy={running === 'sync'} busyLabel={T.syncing} disabled={action.busy} onClick={() => void sync()} aria-label={`${T.sync}：${directory.name}`}>{T.sync}</BusyButton>
-          <BusyButton variant="link" className="btn--danger-text" busy={running === 'remove'} busyLabel="正在删除…" disabled={action.busy} onClick={() => void remove()} aria-label={`删除目录 ${directory.name}`}>删除</BusyButton>
+          <button type="button" className="btn btn--link" onClick={onEdit} disabled={action.busy} aria-label={T.editOne(directory.name)}>{T.edit}</button>
+          <BusyButton variant="link" busy={running === 'test'} busyLabel={T.testing} disabled={action.busy} onClick={() => void test()} aria-label={T.actionOn(T.test, directory.name)}>{T.test}</BusyButton>
+          <BusyButton variant="link" busy={running === 'sync'} busyLabel={T.syncing} disabled={action.busy} onClick={() => void sync()} aria-label={T.actionOn(T.sync, directory.name)}>{T.sync}</BusyButton>
+          <BusyButton variant="link" className="btn--danger-text" busy={running === 'remove'} busyLabel={T.removing} disabled={action.busy} onClick={() => void remove()} aria-label={T.removeOne(directory.name)}>{T.remove}</BusyButton>
         </div>
         <div role="status" className="directory-outcome" data-testid="directory-outcome">
           {outcome ? <p className={outcome.tone === 'error' ? 'field__error' : 'cell-note'}>{outcome.text}</p> : null}
           {clashes.length > 0 ? (
             <p className="cell-note">
-              {T.clashesTitle}：{clashes.slice(0, CLASHES_SHOWN).join('、')}
-              {clashes.length > CLASHES_SHOWN ? ` 等 ${clashes.length} 个` : ''}
+              {T.clashes(clashes.slice(0, CLASHES_SHOWN), clashes.length)}
             </p>
           ) : null}
         </div>

@@ -2,11 +2,12 @@
 // assertive region above the buttons, the field errors once more in a polite one. Both regions are
 // always in the tree, so a screen reader announces a message the moment it appears.
 import type { ReactNode } from 'react';
+import { ConsoleText } from './console.messages.ts';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
 export function FormError({ text, fieldErrors = {}, children }: { text: string | null; fieldErrors?: FieldErrors; children?: ReactNode }) {
-  const fieldText = Object.values(fieldErrors).filter(Boolean).join('；');
+  const fieldText = Object.values(fieldErrors).filter(Boolean).join(ConsoleText.fieldErrorsSeparator);
   return (
     <>
       <div className="form-error" role="alert" data-empty={text ? 'false' : 'true'}>

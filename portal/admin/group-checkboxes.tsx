@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { groupsStore } from './stores.ts';
+import { ConsoleText } from './console.messages.ts';
 
 interface GroupCheckboxesProps {
   legend: string;
@@ -22,12 +23,12 @@ export function GroupCheckboxes({ legend, selected, onChange, hint, disabled }: 
     <fieldset className="checks" disabled={disabled}>
       <legend>{legend}</legend>
       {hint ? <p className="field__hint">{hint}</p> : null}
-      {state.items === null ? <p className="muted">{state.error ?? '正在加载客户群…'}</p> : null}
+      {state.items === null ? <p className="muted">{state.error ?? ConsoleText.groupsLoading}</p> : null}
       <div className="checks__list">
         {[...groups.map((group) => ({ code: group.code, name: group.name })), ...unknown.map((code) => ({ code, name: '' }))].map((group) => (
           <label key={group.code} className="check">
             <input type="checkbox" checked={selected.includes(group.code)} onChange={(event) => toggle(group.code, event.target.checked)} />
-            {group.name ? `${group.name}（${group.code}）` : group.code}
+            {group.name ? ConsoleText.nameWithCode(group.name, group.code) : group.code}
           </label>
         ))}
       </div>

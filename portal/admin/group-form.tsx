@@ -12,6 +12,7 @@ import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx
 import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 import { coloursOf, DEFAULT_COLOURS, ThemePreview, type PreviewColours } from './theme-preview.tsx';
+import { GroupFormText as T } from './groups.messages.ts';
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -31,10 +32,10 @@ interface GroupDraft {
 }
 
 const COLOUR_FIELDS: Array<[keyof PreviewColours, string]> = [
-  ['primaryColor', '主色'],
-  ['primaryHoverColor', '主色（悬停）'],
-  ['backgroundFrom', '背景渐变起始色'],
-  ['backgroundTo', '背景渐变结束色'],
+  ['primaryColor', T.colours.primaryColor],
+  ['primaryHoverColor', T.colours.primaryHoverColor],
+  ['backgroundFrom', T.colours.backgroundFrom],
+  ['backgroundTo', T.colours.backgroundTo],
 ];
 
 function draftOf(group: ConsoleGroup | null): GroupDraft {
@@ -58,44 +59,44 @@ function draftOf(group: ConsoleGroup | null): GroupDraft {
 function originProblem(text: string): string | null {
   try {
     const url = new URL(text);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return '须以 http:// 或 https:// 开头';
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return T.notHttp;
     return null;
   } catch {
-    return '请输入完整的地址（如 https://brand.example.com）';
+    return T.notAnAddress;
   }
 }
 
 function validate(draft: GroupDraft, creating: boolean): FieldErrors {
   const errors: FieldErrors = {};
-  if (!draft.code) errors.code = '请输入客户群代码';
-  else if (creating && !GROUP_CODE_PATTERN.test(draft.code)) errors.code = '代码只能包含小写英文字母、数字和短横线，最多 32 位';
-  if (!draft.name.trim()) errors.name = '请输入客户群名称';
-  else if (draft.name.trim().length > 64) errors.name = '名称不能超过 64 个字符';
+  if (!draft.code) errors.code = T.requiredCode;
+  else if (creating && !GROUP_CODE_PATTERN.test(draft.code)) errors.code = T.badCode;
+  if (!draft.name.trim()) errors.name = T.requiredName;
+  else if (draft.name.trim().length > 64) errors.name = T.nameTooLong;
   const domains = linesOf(draft.domains).map((d) => d.toLowerCase());
-  if (domains.length > 20) errors.domains = '域名最多 20 个';
+  if (domains.length > 20) errors.domains = T.tooManyDomains;
   else {
     const bad = domains.find((domain) => !HOST_NAME.test(domain));
-    if (bad) errors.domains = `域名“${bad}”有误：只填主机名，如 sso.example.com（不带 http:// 和路径）`;
+    if (bad) errors.domains = T.badDomain(bad);
   }
   if (draft.domainUrl.trim()) {
     const problem = originProblem(draft.domainUrl.trim());
     if (problem) errors.domainUrl = problem;
   }
   const origins = linesOf(draft.callbackOrigins);
-  if (origins.length > 50) errors.callbackOrigins = '来源最多 50 个';
+  if (origins.length > 50) errors.callbackOrigins = T.tooManyOrigins;
   else {
     for (const origin of origins) {
       const problem = originProblem(origin);
       if (problem) {
-        errors.callbackOrigins = `来源“${origin}”有误：${problem}`;
+        errors.callbackOrigins = T.badOrigin(origin, problem);
         break;
       }
     }
   }
   const order = Number(draft.sortOrder);
-  if (draft.sortOrder.trim() === '' || !Number.isInteger(order) || order < 0 || order > 100_000) errors.sortOrder = '排序须为 0 到 100000 之间的整数';
+  if (draft.sortOrder.trim() === '' || !Number.isInteger(order) || order < 0 || order > 100_000) errors.sortOrder = T.badSortOrder;
   if (draft.customTheme && draft.logoUrl.trim() && !THEME_LOGO_PATTERN.test(draft.logoUrl.trim())) {
-    errors.logoUrl = 'Logo 地址须为 https:// 开头的网址或 / 开头的站内路径，不能有空格和引号';
+    errors.logoUrl = T.badLogoUrl;
   }
   return errors;
 }
@@ -157,41 +158,41 @@ export function GroupForm({ group, onSaved, onCancel, reload }: GroupFormProps) 
     setBase(fresh);
     setDraft(draftOf(fresh));
     setConflict(false);
-    action.setError(fresh ? null : '该客户群已不存在');
+    action.setError(fresh ? null : T.gone);
   }
 
   const previewDomain = group?.domains[0] ?? null;
   return (
     <div className="group-editor">
       <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="group-form-title">
-        <h3 id="group-form-title" tabIndex={-1}>{creating ? '新建客户群' : `编辑客户群：${group.name}`}</h3>
+        <h3 id="group-form-title" tabIndex={-1}>{creating ? T.titleNew : T.titleEdit(group.name)}</h3>
         <div className="form__grid">
-          <Field label="代码" error={errors.code} required hint={creating ? '小写英文字母、数字、短横线；创建后不可修改' : '不可修改'}>
+          <Field label={T.code} error={errors.code} required hint={creating ? T.codeHintNew : T.codeHintEdit}>
             {(control) => <input {...control} value={draft.code} readOnly={!creating} maxLength={32} onChange={(event) => set('code', event.target.value)} />}
           </Field>
-          <Field label="名称" error={errors.name} required>
+          <Field label={T.name} error={errors.name} required>
             {(control) => <input {...control} value={draft.name} maxLength={64} onChange={(event) => set('name', event.target.value)} />}
           </Field>
-          <Field label="主页地址（domainUrl）" error={errors.domainUrl} hint="在应用中心切换到该客户群时打开的地址，可留空">
+          <Field label={T.domainUrl} error={errors.domainUrl} hint={T.domainUrlHint}>
             {(control) => <input {...control} value={draft.domainUrl} onChange={(event) => set('domainUrl', event.target.value)} />}
           </Field>
-          <Field label="排序" error={errors.sortOrder} hint="数字小的排在前面">
+          <Field label={T.sortOrder} error={errors.sortOrder} hint={T.sortOrderHint}>
             {(control) => <input {...control} type="number" inputMode="numeric" min={0} max={100000} step={1} value={draft.sortOrder} onChange={(event) => set('sortOrder', event.target.value)} />}
           </Field>
         </div>
-        <Field label="域名（每行一个）" error={errors.domains} hint="访问这些主机名时显示该客户群；第一个为单点登录域名">
+        <Field label={T.domains} error={errors.domains} hint={T.domainsHint}>
           {(control) => <textarea {...control} rows={3} value={draft.domains} onChange={(event) => set('domains', event.target.value)} />}
         </Field>
-        <Field label="嵌入与回调来源（每行一个）" error={errors.callbackOrigins} hint="允许嵌入登录组件并接收登录回调的品牌站点，如 https://brand.example.com">
+        <Field label={T.origins} error={errors.callbackOrigins} hint={T.originsHint}>
           {(control) => <textarea {...control} rows={3} value={draft.callbackOrigins} onChange={(event) => set('callbackOrigins', event.target.value)} />}
         </Field>
-        <CheckField label="仅限员工" checked={draft.staffOnly} onChange={(on) => set('staffOnly', on)} hint="经销商账号不能登录该客户群" />
-        <CheckField label="要求二次验证" checked={draft.requireMfa} onChange={(on) => set('requireMfa', on)} hint="成员输入密码后还须输入身份验证器的动态验证码；尚未绑定的成员登录时先绑定" />
-        <CheckField label="默认客户群" checked={draft.isDefault} onChange={(on) => set('isDefault', on)} hint="未匹配任何域名时显示该客户群" />
+        <CheckField label={T.staffOnly} checked={draft.staffOnly} onChange={(on) => set('staffOnly', on)} hint={T.staffOnlyHint} />
+        <CheckField label={T.requireMfa} checked={draft.requireMfa} onChange={(on) => set('requireMfa', on)} hint={T.requireMfaHint} />
+        <CheckField label={T.isDefault} checked={draft.isDefault} onChange={(on) => set('isDefault', on)} hint={T.isDefaultHint} />
         <fieldset className="choices">
-          <legend>外观</legend>
-          <label className="check"><input type="radio" name="group-look" checked={!draft.customTheme} onChange={() => set('customTheme', false)} />默认外观</label>
-          <label className="check"><input type="radio" name="group-look" checked={draft.customTheme} onChange={() => set('customTheme', true)} />自定义颜色和 Logo</label>
+          <legend>{T.look}</legend>
+          <label className="check"><input type="radio" name="group-look" checked={!draft.customTheme} onChange={() => set('customTheme', false)} />{T.defaultLook}</label>
+          <label className="check"><input type="radio" name="group-look" checked={draft.customTheme} onChange={() => set('customTheme', true)} />{T.customLook}</label>
         </fieldset>
         {draft.customTheme ? (
           <div className="form__grid form__grid--colours">
@@ -200,7 +201,7 @@ export function GroupForm({ group, onSaved, onCancel, reload }: GroupFormProps) 
                 {(control) => <input {...control} type="color" value={draft.colours[key]} onChange={(event) => set('colours', { ...draft.colours, [key]: event.target.value })} />}
               </Field>
             ))}
-            <Field label="Logo 地址" error={errors.logoUrl} hint="https:// 网址或 / 开头的站内路径；留空使用内置标志" className="field--wide">
+            <Field label={T.logoUrl} error={errors.logoUrl} hint={T.logoUrlHint} className="field--wide">
               {(control) => <input {...control} value={draft.logoUrl} onChange={(event) => set('logoUrl', event.target.value)} />}
             </Field>
           </div>
@@ -209,8 +210,8 @@ export function GroupForm({ group, onSaved, onCancel, reload }: GroupFormProps) 
           {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
         </FormError>
         <div className="form__actions">
-          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在保存…">{creating ? '创建客户群' : '保存修改'}</BusyButton>
-          <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
+          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.saving}>{creating ? T.create : T.save}</BusyButton>
+          <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
         </div>
       </form>
       <ThemePreview colours={draft.customTheme ? draft.colours : DEFAULT_COLOURS} ssoDomain={previewDomain} />

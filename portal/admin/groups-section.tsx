@@ -6,6 +6,7 @@ import { groupsStore } from './stores.ts';
 import { GroupForm } from './group-form.tsx';
 import { ListStatus } from './list-status.tsx';
 import { focusHeading } from './focus.ts';
+import { GroupListText as T } from './groups.messages.ts';
 
 export function GroupsSection() {
   const state = useStore(groupsStore.$state);
@@ -26,9 +27,9 @@ export function GroupsSection() {
 
   return (
     <>
-      <h2 id="heading-groups" tabIndex={-1}>客户群</h2>
+      <h2 id="heading-groups" tabIndex={-1}>{T.heading}</h2>
       <div className="toolbar">
-        <button type="button" className="btn btn--primary" onClick={() => open(null)}>新建客户群</button>
+        <button type="button" className="btn btn--primary" onClick={() => open(null)}>{T.create}</button>
         <span role="status" className="cell-note">{savedNote}</span>
       </div>
       {editing ? (
@@ -38,41 +39,41 @@ export function GroupsSection() {
           onCancel={() => setEditing(null)}
           onSaved={(group) => {
             setEditing(null);
-            setSavedNote(`已保存客户群 ${group.name}（${group.code}）`);
+            setSavedNote(T.saved(group.name, group.code));
             void groupsStore.refresh();
           }}
           reload={() => reload(editing.group?.code ?? '')}
         />
       ) : null}
-      <ListStatus state={state} retry={() => void groupsStore.refresh()} empty="还没有客户群。" />
+      <ListStatus state={state} retry={() => void groupsStore.refresh()} empty={T.none} />
       {state.items && state.items.length > 0 ? (
         <div className="table-wrap">
           <table className="table table--cards">
-            <caption className="visually-hidden">客户群列表</caption>
+            <caption className="visually-hidden">{T.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">代码</th>
-                <th scope="col">名称</th>
-                <th scope="col">域名</th>
-                <th scope="col">属性</th>
-                <th scope="col">排序</th>
-                <th scope="col">操作</th>
+                <th scope="col">{T.columns.code}</th>
+                <th scope="col">{T.columns.name}</th>
+                <th scope="col">{T.columns.domains}</th>
+                <th scope="col">{T.columns.traits}</th>
+                <th scope="col">{T.columns.sortOrder}</th>
+                <th scope="col">{T.columns.actions}</th>
               </tr>
             </thead>
             <tbody>
               {state.items.map((group) => (
                 <tr key={group.code}>
-                  <th scope="row" data-label="代码"><code>{group.code}</code></th>
-                  <td data-label="名称">{group.name}</td>
-                  <td className="cell-url" data-label="域名">{group.domains.join('、') || '—'}</td>
-                  <td data-label="属性">
-                    {group.isDefault ? <span className="badge badge--on">默认</span> : null}
-                    {group.staffOnly ? <span className="badge">仅员工</span> : null}
-                    {group.theme ? <span className="badge">自定义外观</span> : null}
+                  <th scope="row" data-label={T.columns.code}><code>{group.code}</code></th>
+                  <td data-label={T.columns.name}>{group.name}</td>
+                  <td className="cell-url" data-label={T.columns.domains}>{group.domains.join(T.domainsSeparator) || '—'}</td>
+                  <td data-label={T.columns.traits}>
+                    {group.isDefault ? <span className="badge badge--on">{T.isDefault}</span> : null}
+                    {group.staffOnly ? <span className="badge">{T.staffOnly}</span> : null}
+                    {group.theme ? <span className="badge">{T.themed}</span> : null}
                   </td>
-                  <td data-label="排序">{group.sortOrder}</td>
-                  <td data-label="操作">
-                    <button type="button" className="btn btn--link" onClick={() => open(group)} aria-label={`编辑客户群 ${group.name}`}>编辑</button>
+                  <td data-label={T.columns.sortOrder}>{group.sortOrder}</td>
+                  <td data-label={T.columns.actions}>
+                    <button type="button" className="btn btn--link" onClick={() => open(group)} aria-label={T.editOne(group.name)}>{T.edit}</button>
                   </td>
                 </tr>
               ))}

@@ -14,6 +14,7 @@ import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
+import { ProtocolAppFormText as T, ProtocolAppListText } from './clients.messages.ts';
 
 export type ProtocolKind = ConsoleProtocolApp['protocol'];
 
@@ -44,48 +45,48 @@ function draftOf(app: ConsoleProtocolApp | null): ProtocolDraft {
 
 /** The server's rule for one service pattern (server/cas/service-patterns.ts), in Chinese. */
 export function servicePatternProblem(pattern: string): string | null {
-  if (pattern.length > 2048) return '地址不能超过 2048 个字符';
+  if (pattern.length > 2048) return T.pattern.tooLong;
   const prefix = pattern.endsWith('*') ? pattern.slice(0, -1) : null;
   const text = prefix ?? pattern;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return '须为完整的 http(s) 地址，或以 * 结尾的地址前缀（不支持正则表达式）';
+    return T.pattern.notAUrl;
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || /[\s\\]/.test(text) || text.includes('*') || url.username || url.password) {
-    return '须为完整的 http(s) 地址，或以 * 结尾的地址前缀（不支持正则表达式或中间的 *）';
+    return T.pattern.badUrl;
   }
-  if (text.includes('#')) return '不能含 # 片段';
-  if (prefix !== null && !text.startsWith(`${url.origin}/`)) return `地址前缀必须包含主机名后的路径，例如 ${url.origin}/*`;
+  if (text.includes('#')) return T.pattern.fragment;
+  if (prefix !== null && !text.startsWith(`${url.origin}/`)) return T.pattern.prefixWithoutPath(url.origin);
   return null;
 }
 
 function validate(kind: ProtocolKind, draft: ProtocolDraft): FieldErrors {
   const errors: FieldErrors = {};
   const id = draft.id.trim();
-  if (!id) errors.id = '请输入 ID';
-  else if (!ID_PATTERN.test(id)) errors.id = 'ID 须为 1-64 位字母、数字、. _ -';
-  if (draft.name.trim().length > 64) errors.name = '名称不能超过 64 个字符';
+  if (!id) errors.id = T.requiredId;
+  else if (!ID_PATTERN.test(id)) errors.id = T.badId;
+  if (draft.name.trim().length > 64) errors.name = T.nameTooLong;
   if (kind === 'cas') {
     const lines = linesOf(draft.services);
-    if (lines.length === 0) errors.services = '请至少填写一个服务地址';
-    else if (lines.length > 20) errors.services = '服务地址最多 20 个';
+    if (lines.length === 0) errors.services = T.noServices;
+    else if (lines.length > 20) errors.services = T.tooManyServices;
     else {
       for (const line of lines) {
         const problem = servicePatternProblem(line);
         if (problem) {
-          errors.services = `服务地址“${line}”有误：${problem}`;
+          errors.services = T.badService(line, problem);
           break;
         }
       }
     }
   } else {
     const metadata = draft.metadata.trim();
-    if (!metadata) errors.metadata = '请粘贴服务提供者（SP）的元数据 XML';
-    else if (metadata.length > MAX_METADATA_CHARS) errors.metadata = '元数据不能超过 256 KB';
-    else if (/<!DOCTYPE|<!ENTITY/i.test(metadata)) errors.metadata = '元数据不能含 DOCTYPE 或实体声明（<!DOCTYPE、<!ENTITY）';
-    else if (!/<(?:[\w-]+:)?EntityDescriptor[\s>]/.test(metadata)) errors.metadata = '这不是 SAML 元数据：缺少 EntityDescriptor';
+    if (!metadata) errors.metadata = T.noMetadata;
+    else if (metadata.length > MAX_METADATA_CHARS) errors.metadata = T.metadataTooLong;
+    else if (/<!DOCTYPE|<!ENTITY/i.test(metadata)) errors.metadata = T.metadataDoctype;
+    else if (!/<(?:[\w-]+:)?EntityDescriptor[\s>]/.test(metadata)) errors.metadata = T.notMetadata;
   }
   return errors;
 }
@@ -108,7 +109,7 @@ export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: Protoc
   const formRef = useRef<HTMLFormElement>(null);
   const creating = base === null && app === null;
   const set = <K extends keyof ProtocolDraft>(key: K, value: ProtocolDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-  const what = kind === 'cas' ? 'CAS 服务' : 'SAML 应用';
+  const what = kind === 'cas' ? ProtocolAppListText.casService : ProtocolAppListText.samlApp;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -141,49 +142,49 @@ export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: Protoc
     setBase(fresh);
     setDraft(draftOf(fresh));
     setConflict(false);
-    action.setError(fresh ? null : `该${what}已不存在，可作为新${what}保存`);
+    action.setError(fresh ? null : T.gone(what));
   }
 
   const titleId = 'protocol-app-form-title';
-  const title = creating ? `新建 ${what}` : `编辑 ${what}：${app?.id ?? ''}`;
+  const title = creating ? T.titleNew(what) : T.titleEdit(what, app?.id ?? '');
   return (
     <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby={titleId}>
       <h3 id={titleId} tabIndex={-1}>{title}</h3>
       <div className="form__grid">
-        <Field label="ID" error={errors.id} required hint={creating ? '字母、数字、. _ -，创建后不可修改' : '不可修改'}>
+        <Field label={T.id} error={errors.id} required hint={creating ? T.idHintNew : T.idHintEdit}>
           {(control) => <input {...control} value={draft.id} readOnly={!creating} maxLength={64} autoComplete="off" onChange={(event) => set('id', event.target.value)} />}
         </Field>
-        <Field label="名称" error={errors.name} hint="可留空">
+        <Field label={T.name} error={errors.name} hint={T.nameHint}>
           {(control) => <input {...control} value={draft.name} maxLength={64} onChange={(event) => set('name', event.target.value)} />}
         </Field>
       </div>
       {kind === 'cas' ? (
-        <Field label="服务地址（每行一个）" error={errors.services} required hint="完整地址，或以 * 结尾的地址前缀（须包含主机名后的路径，如 https://erp.example.com/*）；不支持正则表达式，最多 20 个">
+        <Field label={T.services} error={errors.services} required hint={T.servicesHint}>
           {(control) => <textarea {...control} rows={3} value={draft.services} spellCheck={false} onChange={(event) => set('services', event.target.value)} />}
         </Field>
       ) : (
         <>
-          <Field label="SP 元数据 XML" error={errors.metadata} required hint="粘贴服务提供者的元数据（EntityDescriptor，含 SPSSODescriptor 与 HTTP-POST 的 AssertionConsumerService）；不能含 DOCTYPE">
+          <Field label={T.metadata} error={errors.metadata} required hint={T.metadataHint}>
             {(control) => <textarea {...control} rows={8} value={draft.metadata} spellCheck={false} onChange={(event) => set('metadata', event.target.value)} />}
           </Field>
-          <Field label="NameID 格式" hint="SP 的请求未指定格式时使用：persistent 为不变的匿名标识，unspecified 为用户名">
+          <Field label={T.nameIdFormat} hint={T.nameIdFormatHint}>
             {(control) => (
               <select {...control} value={draft.nameIdFormat} onChange={(event) => set('nameIdFormat', event.target.value === 'unspecified' ? 'unspecified' : 'persistent')}>
-                <option value="persistent">persistent（不变的匿名标识）</option>
-                <option value="unspecified">unspecified（用户名）</option>
+                <option value="persistent">{T.persistent}</option>
+                <option value="unspecified">{T.unspecified}</option>
               </select>
             )}
           </Field>
-          <CheckField label="签名整个响应" hint="除断言外，对整个 SAML 响应也签名（部分 SP 要求）" checked={draft.signResponse} onChange={(on) => set('signResponse', on)} />
+          <CheckField label={T.signResponse} hint={T.signResponseHint} checked={draft.signResponse} onChange={(on) => set('signResponse', on)} />
         </>
       )}
-      <GroupCheckboxes legend="可使用的客户群" hint="不勾选：所有已登录账号都可使用" selected={draft.groups} onChange={(groups) => set('groups', groups)} />
+      <GroupCheckboxes legend={T.groups} hint={T.groupsHint} selected={draft.groups} onChange={(groups) => set('groups', groups)} />
       <FormError text={action.error} fieldErrors={errors}>
         {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
       </FormError>
       <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在保存…">{creating ? `创建 ${what}` : '保存修改'}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
+        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.saving}>{creating ? T.create(what) : T.save}</BusyButton>
+        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
       </div>
     </form>
   );

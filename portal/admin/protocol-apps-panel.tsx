@@ -11,6 +11,8 @@ import { BusyButton } from './busy-button.tsx';
 import { ListStatus } from './list-status.tsx';
 import { ProtocolAppForm, type ProtocolKind } from './protocol-app-form.tsx';
 import { focusHeading } from './focus.ts';
+import { ProtocolAppListText as T } from './clients.messages.ts';
+import { ConsoleText } from './console.messages.ts';
 
 type Editing = { kind: ProtocolKind; app: ConsoleProtocolApp | null; key: number } | null;
 
@@ -37,9 +39,9 @@ export function ProtocolAppsPanel() {
   return (
     <div className="subsection">
       <div className="toolbar">
-        <h3>CAS 服务与 SAML 应用</h3>
-        <button type="button" className="btn btn--primary" onClick={() => open('cas', null)}>新建 CAS 服务</button>
-        <button type="button" className="btn btn--primary" onClick={() => open('saml', null)}>新建 SAML 应用</button>
+        <h3>{T.heading}</h3>
+        <button type="button" className="btn btn--primary" onClick={() => open('cas', null)}>{T.createCas}</button>
+        <button type="button" className="btn btn--primary" onClick={() => open('saml', null)}>{T.createSaml}</button>
       </div>
       {editing ? (
         <ProtocolAppForm
@@ -54,19 +56,19 @@ export function ProtocolAppsPanel() {
           reload={() => reload(editing.app?.id ?? '')}
         />
       ) : null}
-      <ListStatus state={state} retry={() => void protocolAppsStore.refresh()} empty="还没有 CAS 服务或 SAML 应用。" />
+      <ListStatus state={state} retry={() => void protocolAppsStore.refresh()} empty={T.none} />
       {state.items && state.items.length > 0 ? (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">CAS 服务与 SAML 应用列表</caption>
+            <caption className="visually-hidden">{T.caption}</caption>
             <thead>
               <tr>
                 <th scope="col">ID</th>
-                <th scope="col">名称</th>
-                <th scope="col">协议</th>
-                <th scope="col">服务地址 / SP</th>
-                <th scope="col">客户群</th>
-                <th scope="col">操作</th>
+                <th scope="col">{T.columns.name}</th>
+                <th scope="col">{T.columns.protocol}</th>
+                <th scope="col">{T.columns.where}</th>
+                <th scope="col">{T.columns.groups}</th>
+                <th scope="col">{T.columns.actions}</th>
               </tr>
             </thead>
             <tbody>
@@ -83,11 +85,11 @@ export function ProtocolAppsPanel() {
 
 function ProtocolAppRow({ app, groupName, onEdit }: { app: ConsoleProtocolApp; groupName(code: string): string; onEdit(): void }) {
   const remove = useAction();
-  const label = app.name ? `${app.name}（${app.id}）` : app.id;
-  const what = app.protocol === 'cas' ? 'CAS 服务' : 'SAML 应用';
+  const label = app.name ? ConsoleText.nameWithCode(app.name, app.id) : app.id;
+  const what = app.protocol === 'cas' ? T.casService : T.samlApp;
 
   async function removeApp() {
-    if (!(await confirmAction(`删除${what} ${label}？此操作不可撤销，该应用将无法再通过单点登录登录。`, '删除'))) return;
+    if (!(await confirmAction(T.removeConfirm(what, label), T.remove))) return;
     const done = await remove.run(() => api.post('/console/protocol-apps/remove', { json: { id: app.id }, quiet: true }).then(() => true));
     if (done) void protocolAppsStore.refresh();
   }
@@ -102,17 +104,17 @@ function ProtocolAppRow({ app, groupName, onEdit }: { app: ConsoleProtocolApp; g
           ? app.services.map((service) => <span key={service} className="cell-line">{service}</span>)
           : app.saml ? (
             <>
-              <span className="cell-line">entityID：{app.saml.entityId}</span>
-              {app.saml.acsUrls.map((url) => <span key={url} className="cell-note">ACS：{url}</span>)}
-              <span className="cell-note">NameID：{app.saml.nameIdFormat}{app.saml.signResponse ? '，签名整个响应' : ''}</span>
+              <span className="cell-line">{T.entityId(app.saml.entityId)}</span>
+              {app.saml.acsUrls.map((url) => <span key={url} className="cell-note">{T.acs(url)}</span>)}
+              <span className="cell-note">{T.nameId(app.saml.nameIdFormat, app.saml.signResponse)}</span>
             </>
           ) : null}
       </td>
-      <td>{app.groups.length > 0 ? app.groups.map(groupName).join('、') : '全部账号'}</td>
+      <td>{app.groups.length > 0 ? app.groups.map(groupName).join(T.groupsSeparator) : T.everyone}</td>
       <td>
         <div className="row-actions">
-          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={`编辑 ${app.id}`}>编辑</button>
-          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeApp} aria-label={`删除 ${app.id}`}>删除</BusyButton>
+          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={T.editOne(app.id)}>{T.edit}</button>
+          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeApp} aria-label={T.removeOne(app.id)}>{T.remove}</BusyButton>
         </div>
         {remove.error ? <p className="form-error" role="alert">{remove.error}</p> : null}
       </td>

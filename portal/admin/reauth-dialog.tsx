@@ -9,6 +9,7 @@ import { Modal } from './modal.tsx';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { ConsoleText, ReauthText } from './console.messages.ts';
 
 export function ReauthDialog() {
   const [password, setPassword] = useState('');
@@ -19,7 +20,7 @@ export function ReauthDialog() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setErrors({ password: '请输入密码' });
+      setErrors({ password: ReauthText.required });
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -32,16 +33,16 @@ export function ReauthDialog() {
   }
 
   return (
-    <Modal title="请再次输入密码" busy={action.busy} onClose={() => finishReauth(false)}>
+    <Modal title={ReauthText.title} busy={action.busy} onClose={() => finishReauth(false)}>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
-        <p className="modal__text">{ConsoleRefusal.reauthRequired[1]}（修改其他管理员、轮换客户端密钥和签名密钥前须确认身份）。</p>
-        <Field label="当前管理员密码" error={errors.password} required>
+        <p className="modal__text">{ConsoleRefusal.reauthRequired[1]}{ReauthText.afterRefusal}</p>
+        <Field label={ReauthText.password} error={errors.password} required>
           {(control) => <input {...control} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />}
         </Field>
         <FormError text={action.error} fieldErrors={errors} />
         <div className="modal__actions">
-          <button type="button" className="btn btn--plain" disabled={action.busy} onClick={() => finishReauth(false)}>取消</button>
-          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="确认中…">确认</BusyButton>
+          <button type="button" className="btn btn--plain" disabled={action.busy} onClick={() => finishReauth(false)}>{ConsoleText.cancel}</button>
+          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={ReauthText.confirming}>{ReauthText.confirm}</BusyButton>
         </div>
       </form>
     </Modal>

@@ -2,6 +2,7 @@
 // sign-ins end.
 import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { api, encryptPassword, errorText, refusalCode } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { Modal } from './modal.tsx';
@@ -10,6 +11,7 @@ import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { newPasswordErrors } from './password-fields.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
+import { ResetPasswordText as T } from './accounts.messages.ts';
 
 export function ResetPasswordDialog({ account, onDone, onClose }: { account: ConsoleAccount; onDone(account: ConsoleAccount): void; onClose(): void }) {
   const [password, setPassword] = useState('');
@@ -30,7 +32,7 @@ export function ResetPasswordDialog({ account, onDone, onClose }: { account: Con
     const changed = await action.run(
       async () => api.post('/console/accounts/reset-password', { json: { username: account.username, password: await encryptPassword(password) }, quiet: true }),
       (error) => {
-        if (refusalCode(error) !== 'AU00103') return false;
+        if (refusalCode(error) !== RefusalCode.weakPassword) return false;
         setErrors({ password: errorText(error) ?? '' });
         focusFirstInvalid(formRef.current);
         return true;
@@ -40,19 +42,19 @@ export function ResetPasswordDialog({ account, onDone, onClose }: { account: Con
   }
 
   return (
-    <Modal title={`重置密码：${account.username}`} busy={action.busy} onClose={onClose}>
+    <Modal title={T.title(account.username)} busy={action.busy} onClose={onClose}>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
-        <p className="modal__text">设置新密码后，该账号的所有会话立即结束，已登录的应用将被退出；账号下次登录时须修改密码。</p>
-        <Field label="新密码" error={errors.password} required hint={PASSWORD_RULE_HINT}>
+        <p className="modal__text">{T.intro}</p>
+        <Field label={T.password} error={errors.password} required hint={PASSWORD_RULE_HINT}>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />}
         </Field>
-        <Field label="确认新密码" error={errors.confirm} required>
+        <Field label={T.confirm} error={errors.confirm} required>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />}
         </Field>
         <FormError text={action.error} fieldErrors={errors} />
         <div className="modal__actions">
-          <button type="button" className="btn btn--plain" disabled={action.busy} onClick={onClose}>取消</button>
-          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在重置…">重置密码</BusyButton>
+          <button type="button" className="btn btn--plain" disabled={action.busy} onClick={onClose}>{T.cancel}</button>
+          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.resetting}>{T.reset}</BusyButton>
         </div>
       </form>
     </Modal>

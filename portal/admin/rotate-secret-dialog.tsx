@@ -9,6 +9,7 @@ import { Modal } from './modal.tsx';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { RotateSecretText as T } from './clients.messages.ts';
 
 export const MAX_GRACE_MINUTES = 10_080;
 
@@ -22,7 +23,7 @@ export function RotateSecretDialog({ clientId, onRotated, onClose }: { clientId:
     event.preventDefault();
     const minutes = Number(grace);
     if (grace.trim() === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > MAX_GRACE_MINUTES) {
-      setErrors({ grace: `请输入 0 到 ${MAX_GRACE_MINUTES} 之间的整数分钟数` });
+      setErrors({ grace: T.badGrace(MAX_GRACE_MINUTES) });
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -32,16 +33,16 @@ export function RotateSecretDialog({ clientId, onRotated, onClose }: { clientId:
   }
 
   return (
-    <Modal title={`轮换密钥：${clientId}`} busy={action.busy} onClose={onClose}>
+    <Modal title={T.title(clientId)} busy={action.busy} onClose={onClose}>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
-        <p className="modal__text">生成新的客户端密钥。旧密钥在宽限期内仍然有效，方便应用切换到新密钥。</p>
-        <Field label="旧密钥宽限时间（分钟）" error={errors.grace} hint="0 表示旧密钥立即失效；最长 7 天（10080 分钟）">
+        <p className="modal__text">{T.intro}</p>
+        <Field label={T.grace} error={errors.grace} hint={T.graceHint}>
           {(control) => <input {...control} type="number" inputMode="numeric" min={0} max={MAX_GRACE_MINUTES} step={1} value={grace} onChange={(event) => setGrace(event.target.value)} autoFocus />}
         </Field>
         <FormError text={action.error} fieldErrors={errors} />
         <div className="modal__actions">
-          <button type="button" className="btn btn--plain" disabled={action.busy} onClick={onClose}>取消</button>
-          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在轮换…">轮换密钥</BusyButton>
+          <button type="button" className="btn btn--plain" disabled={action.busy} onClick={onClose}>{T.cancel}</button>
+          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.rotating}>{T.rotate}</BusyButton>
         </div>
       </form>
     </Modal>

@@ -2,6 +2,7 @@
 // administrator (POST /console/setup), who is then signed into the console.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConsoleRefusal } from '../../contract/errors.ts';
+import * as RefusalCode from '../../contract/refusal-codes.ts';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../contract/rules/username.ts';
 import { api, encryptPassword, errorText, refusalCode } from './console-api.ts';
 import { signedIn } from './session-store.ts';
@@ -11,6 +12,7 @@ import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { newPasswordErrors } from './password-fields.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
+import { ConsoleText, PRODUCT, SetupText } from './console.messages.ts';
 
 type LinkState = 'checking' | 'valid' | 'invalid' | { failed: string };
 
@@ -33,14 +35,14 @@ export function SetupPage({ token, onDone }: { token: string; onDone(): void }) 
 
   return (
     <div className="setup-page card">
-      <h1 className="page-title">统一身份认证 管理控制台</h1>
-      <h2>初始化设置：创建第一位管理员</h2>
-      {link === 'checking' ? <p role="status">正在检查设置链接…</p> : null}
+      <h1 className="page-title">{PRODUCT}</h1>
+      <h2>{SetupText.heading}</h2>
+      {link === 'checking' ? <p role="status">{SetupText.checking}</p> : null}
       {link === 'invalid' ? <p className="notice notice--error" role="alert">{ConsoleRefusal.setupLinkInvalid[1]}</p> : null}
       {typeof link === 'object' ? (
         <div className="notice notice--error" role="alert">
           <p>{link.failed}</p>
-          <button type="button" className="btn btn--plain" onClick={() => setAttempt((n) => n + 1)}>重试</button>
+          <button type="button" className="btn btn--plain" onClick={() => setAttempt((n) => n + 1)}>{ConsoleText.retry}</button>
         </div>
       ) : null}
       {link === 'valid' ? <SetupForm token={token} onDone={onDone} onLinkInvalid={() => setLink('invalid')} /> : null}
@@ -59,8 +61,8 @@ function SetupForm({ token, onDone, onLinkInvalid }: { token: string; onDone(): 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: FieldErrors = {};
-    if (!username) found.username = '请输入管理员用户名';
-    else if (!USERNAME_PATTERN.test(username)) found.username = `用户名只能包含小写英文字母和数字，最多 ${USERNAME_MAX_LENGTH} 位`;
+    if (!username) found.username = SetupText.requiredUsername;
+    else if (!USERNAME_PATTERN.test(username)) found.username = SetupText.badUsername(USERNAME_MAX_LENGTH);
     Object.assign(found, newPasswordErrors({ password, confirm, username }));
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -75,8 +77,8 @@ function SetupForm({ token, onDone, onLinkInvalid }: { token: string; onDone(): 
       }),
       (error) => {
         const code = refusalCode(error);
-        if (code === 'AU00103' || code === 'AU00102') {
-          setErrors({ [code === 'AU00103' ? 'password' : 'confirm']: errorText(error) ?? '' });
+        if (code === RefusalCode.weakPassword || code === RefusalCode.confirmMismatch) {
+          setErrors({ [code === RefusalCode.weakPassword ? 'password' : 'confirm']: errorText(error) ?? '' });
           focusFirstInvalid(formRef.current);
           return true;
         }
@@ -94,19 +96,19 @@ function SetupForm({ token, onDone, onLinkInvalid }: { token: string; onDone(): 
   }
 
   return (
-    <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label="创建第一位管理员">
-      <Field label="管理员用户名" error={errors.username} hint="小写英文字母和数字" required>
+    <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label={SetupText.form}>
+      <Field label={SetupText.username} error={errors.username} hint={SetupText.usernameHint} required>
         {(control) => <input {...control} name="username" autoComplete="username" maxLength={USERNAME_MAX_LENGTH} value={username} onChange={(event) => setUsername(event.target.value)} />}
       </Field>
-      <Field label="密码" error={errors.password} hint={PASSWORD_RULE_HINT} required>
+      <Field label={SetupText.password} error={errors.password} hint={PASSWORD_RULE_HINT} required>
         {(control) => <input {...control} name="password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
       </Field>
-      <Field label="确认密码" error={errors.confirm} required>
+      <Field label={SetupText.confirm} error={errors.confirm} required>
         {(control) => <input {...control} name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />}
       </Field>
       <FormError text={action.error} fieldErrors={errors} />
       <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在创建…">创建管理员并进入控制台</BusyButton>
+        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={SetupText.creating}>{SetupText.create}</BusyButton>
       </div>
     </form>
   );

@@ -12,7 +12,7 @@ import { Field } from './field.tsx';
 import { Pager } from './pager.tsx';
 import { epochOfLocal, formatTime } from './format.ts';
 import { METHODS, methodName } from './sign-in-methods.ts';
-import { SIGN_IN_RESULT_NAMES, signInResultName } from './audit-labels.ts';
+import { AuditText as T, SIGN_IN_RESULT_NAMES, signInResultName } from './audit.messages.ts';
 
 interface Filters {
   username: string;
@@ -63,7 +63,7 @@ export function SignInAudit() {
     const found: FieldErrors = {};
     const from = epochOfLocal(typed.from);
     const to = epochOfLocal(typed.to);
-    if (from !== undefined && to !== undefined && from >= to) found.to = '结束时间须晚于开始时间';
+    if (from !== undefined && to !== undefined && from >= to) found.to = T.toBeforeFrom;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid(formRef.current);
@@ -75,55 +75,55 @@ export function SignInAudit() {
   const csvHref = `/api/console/audit/sign-ins.csv${buildQuery(queryOf(applied.filters))}`;
   return (
     <div className="subsection">
-      <h3>登录记录</h3>
-      <form ref={formRef} className="form filters" onSubmit={submit} noValidate aria-label="筛选登录记录">
+      <h3>{T.signIns}</h3>
+      <form ref={formRef} className="form filters" onSubmit={submit} noValidate aria-label={T.filters}>
         <div className="form__grid form__grid--filters">
-          <Field label="用户名">{(control) => <input {...control} maxLength={64} value={typed.username} onChange={(event) => set('username', event.target.value)} />}</Field>
-          <Field label="开始时间" error={errors.from}>{(control) => <input {...control} type="datetime-local" value={typed.from} onChange={(event) => set('from', event.target.value)} />}</Field>
-          <Field label="结束时间" error={errors.to}>{(control) => <input {...control} type="datetime-local" value={typed.to} onChange={(event) => set('to', event.target.value)} />}</Field>
-          <Field label="登录方式">
+          <Field label={T.username}>{(control) => <input {...control} maxLength={64} value={typed.username} onChange={(event) => set('username', event.target.value)} />}</Field>
+          <Field label={T.from} error={errors.from}>{(control) => <input {...control} type="datetime-local" value={typed.from} onChange={(event) => set('from', event.target.value)} />}</Field>
+          <Field label={T.to} error={errors.to}>{(control) => <input {...control} type="datetime-local" value={typed.to} onChange={(event) => set('to', event.target.value)} />}</Field>
+          <Field label={T.method}>
             {(control) => (
               <select {...control} value={typed.method} onChange={(event) => set('method', event.target.value)}>
-                <option value="">全部</option>
+                <option value="">{T.all}</option>
                 {METHODS.map((method) => <option key={method} value={method}>{methodName(method)}</option>)}
               </select>
             )}
           </Field>
-          <Field label="结果">
+          <Field label={T.result}>
             {(control) => (
               <select {...control} value={typed.result} onChange={(event) => set('result', event.target.value)}>
-                <option value="">全部</option>
+                <option value="">{T.all}</option>
                 {Object.entries(SIGN_IN_RESULT_NAMES).map(([result, name]) => <option key={result} value={result}>{name}</option>)}
               </select>
             )}
           </Field>
-          <Field label="客户端 ID">{(control) => <input {...control} maxLength={128} value={typed.clientId} onChange={(event) => set('clientId', event.target.value)} />}</Field>
-          <Field label="IP 地址">{(control) => <input {...control} maxLength={64} value={typed.ip} onChange={(event) => set('ip', event.target.value)} />}</Field>
+          <Field label={T.clientId}>{(control) => <input {...control} maxLength={128} value={typed.clientId} onChange={(event) => set('clientId', event.target.value)} />}</Field>
+          <Field label={T.ip}>{(control) => <input {...control} maxLength={64} value={typed.ip} onChange={(event) => set('ip', event.target.value)} />}</Field>
         </div>
         <FormError text={null} fieldErrors={errors} />
         <div className="form__actions">
-          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="查询中…">查询</BusyButton>
-          <button type="button" className="btn btn--plain" onClick={() => { setTyped(EMPTY); setErrors({}); setApplied({ filters: EMPTY, page: 1 }); }}>清空条件</button>
-          <a className="btn btn--plain" href={csvHref} download>导出 CSV</a>
+          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.searching}>{T.search}</BusyButton>
+          <button type="button" className="btn btn--plain" onClick={() => { setTyped(EMPTY); setErrors({}); setApplied({ filters: EMPTY, page: 1 }); }}>{T.clear}</button>
+          <a className="btn btn--plain" href={csvHref} download>{T.exportCsv}</a>
         </div>
       </form>
       <FormError text={action.error}>
-        <button type="button" className="btn btn--plain" onClick={() => void load(applied.filters, applied.page)}>重试</button>
+        <button type="button" className="btn btn--plain" onClick={() => void load(applied.filters, applied.page)}>{T.retry}</button>
       </FormError>
-      {result === null && !action.error ? <p className="muted" role="status">正在加载…</p> : null}
+      {result === null && !action.error ? <p className="muted" role="status">{T.loading}</p> : null}
       {result ? (
         <>
-          {result.items.length === 0 ? <p className="muted">没有符合条件的登录记录。</p> : (
+          {result.items.length === 0 ? <p className="muted">{T.noSignIns}</p> : (
             <div className="table-wrap">
               <table className="table">
-                <caption className="visually-hidden">登录记录</caption>
+                <caption className="visually-hidden">{T.signIns}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">时间</th>
-                    <th scope="col">用户名</th>
-                    <th scope="col">方式</th>
-                    <th scope="col">结果</th>
-                    <th scope="col">客户端</th>
+                    <th scope="col">{T.signInColumns.time}</th>
+                    <th scope="col">{T.signInColumns.username}</th>
+                    <th scope="col">{T.signInColumns.method}</th>
+                    <th scope="col">{T.signInColumns.result}</th>
+                    <th scope="col">{T.signInColumns.client}</th>
                     <th scope="col">IP</th>
                   </tr>
                 </thead>
@@ -142,7 +142,7 @@ export function SignInAudit() {
               </table>
             </div>
           )}
-          <Pager page={result.page} total={result.total} pageSize={result.pageSize} busy={action.busy} label="登录记录分页" onPage={(page) => setApplied({ ...applied, page })} />
+          <Pager page={result.page} total={result.total} pageSize={result.pageSize} busy={action.busy} label={T.signInPages} onPage={(page) => setApplied({ ...applied, page })} />
         </>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
 import { SignInSecondFactor, consoleMfaStepOf, type ConsoleMfaStep } from './sign-in-second-factor.tsx';
 import type { ConsoleMe } from '../../contract/endpoints/console.ts';
+import { SignInText } from './console.messages.ts';
 
 interface SignInFormProps {
   /** Called after a successful sign-in (the session store already knows the administrator). */
@@ -31,8 +32,8 @@ export function SignInForm({ onSignedIn, extra }: SignInFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: FieldErrors = {};
-    if (!username.trim()) found.username = '请输入用户名';
-    if (!password) found.password = '请输入密码';
+    if (!username.trim()) found.username = SignInText.requiredUsername;
+    if (!password) found.password = SignInText.requiredPassword;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       action.setError(null);
@@ -65,20 +66,20 @@ export function SignInForm({ onSignedIn, extra }: SignInFormProps) {
   }
 
   return (
-    <form ref={formRef} className="form sign-in-form" onSubmit={submit} noValidate aria-label="登录管理控制台">
-      <Field label="用户名" error={errors.username} required>
+    <form ref={formRef} className="form sign-in-form" onSubmit={submit} noValidate aria-label={SignInText.form}>
+      <Field label={SignInText.username} error={errors.username} required>
         {(control) => (
           <input {...control} name="username" autoComplete="username" maxLength={LOGIN_NAME_MAX_LENGTH} value={username} onChange={(event) => setUsername(event.target.value)} />
         )}
       </Field>
-      <Field label="密码" error={errors.password} required>
+      <Field label={SignInText.password} error={errors.password} required>
         {(control) => (
           <input {...control} name="password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         )}
       </Field>
       <FormError text={action.error} fieldErrors={errors} />
       <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="登录中…">登录</BusyButton>
+        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={SignInText.signingIn}>{SignInText.signIn}</BusyButton>
         {extra}
       </div>
     </form>

@@ -9,13 +9,11 @@ import { ApiCallError } from '../../widget/core/request.ts';
 import * as RefusalCode from '../../contract/refusal-codes.ts';
 import * as T from '../../widget/sso-login/second-factor/second-factor.messages.ts';
 import { api } from './console-api.ts';
+import { SignInText } from './console.messages.ts';
 import { useAction } from './use-action.ts';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
-
-/** The console's own hint for an administrator who must enrol (the widget's names the group). */
-export const CONSOLE_ENROL_HINT = '管理控制台要求二次验证。请用身份验证器扫描下方二维码，或手动输入密钥，然后输入显示的 6 位数字。';
 
 export interface ConsoleMfaStep extends MfaStep {
   /** The server's text (AU00170 / AU00175). */
@@ -92,8 +90,8 @@ export function SignInSecondFactor({ step, onDone, onBack }: Props) {
   }
 
   return (
-    <form ref={formRef} className="form sign-in-form" onSubmit={submit} noValidate aria-label="二次验证">
-      <p role="status">{enrol ? CONSOLE_ENROL_HINT : `${step.message}。${T.VERIFY_HINT}`}</p>
+    <form ref={formRef} className="form sign-in-form" onSubmit={submit} noValidate aria-label={SignInText.secondFactor}>
+      <p role="status">{enrol ? SignInText.enrolHint : SignInText.verifyHint(step.message, T.VERIFY_HINT)}</p>
       {enrol && !enrolment ? (
         <>
           <FormError text={action.error} fieldErrors={{}} />

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import '../../widget/index.ts';
 import { BRAND_COPY } from '../../widget/brands/brand-copy.ts';
 import { ElementHost } from '../element-host.tsx';
+import { ThemePreviewText } from './groups.messages.ts';
 
 export interface PreviewColours {
   primaryColor: string;
@@ -53,7 +54,7 @@ export function ThemePreview({ colours, ssoDomain }: { colours: PreviewColours; 
 
   return (
     <figure className="theme-preview">
-      <figcaption>登录页预览{ssoDomain ? `（${ssoDomain}）` : ''}：颜色随表单即时变化，保存后生效</figcaption>
+      <figcaption>{ThemePreviewText.caption(ssoDomain)}</figcaption>
       <ElementHost
         tag="sso-login"
         className="theme-preview__frame"

@@ -14,8 +14,8 @@ export type SecurityChange = 'password' | 'authenticator' | 'passkey';
 
 const NOTICES: Record<SecurityChange, Omit<SmsNotice, 'phone'>> = {
   password: { purpose: 'password_changed', text: PASSWORD_CHANGED_NOTICE },
-  authenticator: { purpose: 'factor_added', text: factorAddedNotice('身份验证器') },
-  passkey: { purpose: 'factor_added', text: factorAddedNotice('通行密钥') },
+  authenticator: { purpose: 'factor_added', text: factorAddedNotice('authenticator') },
+  passkey: { purpose: 'factor_added', text: factorAddedNotice('passkey') },
 };
 
 export async function noticeSecurityChange(ctx: AppContext, request: FastifyRequest, user: Pick<User, 'id' | 'phone'>, change: SecurityChange): Promise<void> {

@@ -195,7 +195,7 @@ describe('a production instance from its first start', { timeout: 240_000 }, () 
       const audit = await openSection(console_, '审计', 'audit');
       await audit.getByRole('row').filter({ hasText: ACCOUNT.name }).filter({ hasText: 'crm' }).first().waitFor();
       const actions = audit.getByRole('table', { name: '管理操作记录' });
-      // In Chinese (portal/admin/audit-labels.ts): setup.create-admin, group.create, client.create, account.create, account.disable.
+      // In Chinese (portal/admin/audit.messages.ts): setup.create-admin, group.create, client.create, account.create, account.disable.
       for (const action of ['创建首个管理员', '新建客户群', '新建客户端', '新建账号', '停用账号']) {
         await actions.getByRole('row').filter({ hasText: action }).first().waitFor();
       }

@@ -21,7 +21,11 @@ export const appCenterMessages = {
   resultCount: (shown: number, total: number) =>
     shown === total ? `共 ${total} 个应用` : `找到 ${shown} 个应用（共 ${total} 个）`,
   appList: '应用列表',
+  /** Read after each card's name: a card opens its app in a new window. */
+  opensInNewWindow: '在新窗口中打开',
   groupMenuTitle: '切换客户群',
+  /** The group button's hidden suffix after the current group's name: what the button does. */
+  groupMenuHint: (what: string) => `（${what}）`,
   account: '我的账号',
   exit: '退出登录',
   exiting: '正在退出…',

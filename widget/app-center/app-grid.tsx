@@ -8,7 +8,7 @@ export function AppGrid({ apps, onOpen }: { apps: readonly AppEntry[]; onOpen: (
   const hintId = useId();
   return (
     <>
-      <span id={hintId} className="sso-visually-hidden">在新窗口中打开</span>
+      <span id={hintId} className="sso-visually-hidden">{m.opensInNewWindow}</span>
       <ul className="grid" part="grid" aria-label={m.appList}>
         {apps.map((app) => (
           <AppCard key={app.id} app={app} describedBy={hintId} onOpen={onOpen} />

@@ -21,7 +21,7 @@ export function GroupMenu({ currentName, others, onChoose }: GroupMenuProps) {
     <div className="menu group-menu" ref={menu.rootRef}>
       <button {...menu.buttonProps} className="menu-button" part="group-button" aria-controls={menu.open ? menuId : undefined}>
         <span className="menu-button-text" title={currentName}>{currentName}</span>
-        <span className="sso-visually-hidden">（{m.groupMenuTitle}）</span>
+        <span className="sso-visually-hidden">{m.groupMenuHint(m.groupMenuTitle)}</span>
         <ChevronDownIcon />
       </button>
       {menu.open && (

@@ -14,6 +14,8 @@ export const REQUIRED_SMS_CODE = '请输入短信验证码';
 export const REQUIRED_NEW_PASSWORD = '请输入新密码';
 export const REQUIRED_CONFIRM_PASSWORD = '请再次输入新密码';
 export const PASSWORDS_DIFFER = '两次输入的密码不一致';
+/** Between a form's field errors when a live region reads them out together (shared/form-errors.tsx). */
+export const FIELD_ERRORS_SEPARATOR = '；';
 
 // Login box.
 export const LOGIN_TITLE = '账号登录';
@@ -24,6 +26,10 @@ export const WECOM_LOGIN = '企业微信扫码登录';
 export const FEISHU_LOGIN = '飞书扫码登录';
 export const SWITCH_TO_QR = '切换到扫码登录';
 export const SWITCH_TO_PASSWORD = '切换到密码登录';
+// The second step's title and its stand-in while its chunk loads (second-factor/lazy-second-factor.tsx):
+// here, not in second-factor.messages.ts, which would bring all of that view's texts into the React part.
+export const SECOND_FACTOR_TITLE = '二次验证';
+export const LOADING_VIEW = '正在加载…';
 
 // The forms' fields and buttons.
 export const USERNAME_LABEL = '用户名';

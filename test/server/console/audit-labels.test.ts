@@ -1,4 +1,4 @@
-// The console shows the audits in Chinese (portal/admin/audit-labels.ts): every sign-in result and
+// The console shows the audits in Chinese (portal/admin/audit.messages.ts): every sign-in result and
 // every administrator action the server code can write has a name there, so no raw code such as
 // `bad_credentials` or `account.disable` reaches the 审计 page. The values are read from the server
 // sources (the audit(...) / recordLogin / recordAdminAction calls), so a new one fails here until
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   ADMIN_ACTION_NAMES, SIGN_IN_RESULT_NAMES, adminActionName, signInResultName,
-} from '../../../portal/admin/audit-labels.ts';
+} from '../../../portal/admin/audit.messages.ts';
 import { SIGN_IN_METHODS } from '../../../contract/rules/sign-in-methods.ts';
 
 const SERVER = path.resolve(import.meta.dirname, '../../../server');

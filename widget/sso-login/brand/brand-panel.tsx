@@ -3,7 +3,7 @@
 // The logo is the group theme's logoUrl when there is one, else the brand's built-in mark.
 import { useState } from 'react';
 import type { Brand } from '../../brands/index.ts';
-import { BRAND_LOADING } from './brand.messages.ts';
+import { BRAND_LOADING, logoAlt } from './brand.messages.ts';
 
 interface BrandPanelProps {
   brand: Brand;
@@ -40,5 +40,5 @@ function BrandLogo({ brand, logoUrl }: { brand: Brand; logoUrl: string | null })
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const { Logo } = brand;
   if (!logoUrl || failedUrl === logoUrl) return <Logo className="sso-brand__logo" />;
-  return <img className="sso-brand__logo" src={logoUrl} alt={`${brand.title}标志`} width={64} height={64} onError={() => setFailedUrl(logoUrl)} />;
+  return <img className="sso-brand__logo" src={logoUrl} alt={logoAlt(brand.title)} width={64} height={64} onError={() => setFailedUrl(logoUrl)} />;
 }

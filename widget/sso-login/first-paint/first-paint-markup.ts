@@ -8,7 +8,7 @@
 import { COPYRIGHT, DEALER_HELP_LINE, FILING_RECORD, FILING_RECORD_URL, MOBILE_LOGIN, PASSWORD_LABEL, PASSWORD_LOGIN, REGISTER, SIGN_IN, USERNAME_LABEL } from '../sso-login.messages.ts';
 import { FORGOT_PASSWORD } from '../forgot-password/forgot-password.messages.ts';
 import { LOGIN_METHODS } from '../sso-login.messages.ts';
-import { BRAND_LOADING } from '../brand/brand.messages.ts';
+import { BRAND_LOADING, logoAlt } from '../brand/brand.messages.ts';
 import type { BrandCopy } from '../../brands/brand.ts';
 
 /** The brand the panel shows (a look was cached), or null: the skeleton of a brand not known yet. */
@@ -54,7 +54,7 @@ export function brandPanel(brand: FirstPaintBrand | null): HTMLElement {
   }
   const { copy, logoUrl } = brand;
   const logo = logoUrl
-    ? element('img', { class: 'sso-brand__logo', src: logoUrl, alt: `${copy.title}标志`, width: '64', height: '64' })
+    ? element('img', { class: 'sso-brand__logo', src: logoUrl, alt: logoAlt(copy.title), width: '64', height: '64' })
     : // Inline-block like the inline <svg> it stands for, so the line box is the same height.
       element('span', { class: 'sso-brand__logo', 'data-logo-placeholder': '' });
   return element(

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { FieldErrors } from '../login-store.ts';
 import { showErrors, type FormState } from './form-state.ts';
+import { FIELD_ERRORS_SEPARATOR } from '../sso-login.messages.ts';
 
 /** A form's errors from its store, for rendering; emptied when the form leaves the page. */
 export function useFormState(form: FormState): { errors: FieldErrors; formError: string | null } {
@@ -25,7 +26,7 @@ interface FormErrorsProps {
 }
 
 export function FormErrors({ formError, fieldErrors }: FormErrorsProps) {
-  const fieldText = Object.values(fieldErrors).filter(Boolean).join('；');
+  const fieldText = Object.values(fieldErrors).filter(Boolean).join(FIELD_ERRORS_SEPARATOR);
   return (
     <>
       <p className="sso-form-error" role="alert" data-empty={formError ? 'false' : 'true'} part="form-error">

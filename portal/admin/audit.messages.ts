@@ -1,8 +1,23 @@
 // The Chinese names of what the server writes into the audits (the console's 审计, and a person's
-// own 最近登录记录 on /account): the result of a sign-in attempt (server/auth, server/mfa,
-// server/passkey, server/console audit(...) / recordLogin) and the administrator actions (recordAdminAction in server/console and server/cli.ts). An unknown value
-// (an older or newer server) shows as stored. test/server/console/audit-labels.test.ts checks that
-// every value the server code writes has a name here.
+// own 最近登录记录 on /account): the sign-in method (sign-in-methods.ts lists them), the result of
+// a sign-in attempt (server/auth, server/mfa, server/passkey, server/console audit(...) /
+// recordLogin) and the administrator actions (recordAdminAction in server/console and
+// server/cli.ts). An unknown value (an older or newer server) shows as stored.
+// test/server/console/audit-labels.test.ts checks that every value the server code writes has a
+// name here.
+// The 审计 section's own words (filters, columns, buttons) are AuditText, at the end.
+import type { SignInMethodName } from '../../contract/rules/sign-in-methods.ts';
+
+export const METHOD_NAMES = {
+  password: '密码',
+  mobile: '短信验证码',
+  wecom: '企业微信',
+  feishu: '飞书',
+  console: '管理控制台',
+  totp: '密码 + 动态验证码',
+  recovery_code: '密码 + 恢复码',
+  passkey: '通行密钥',
+} as const satisfies Record<SignInMethodName, string>;
 
 export const SIGN_IN_RESULT_NAMES: Readonly<Record<string, string>> = {
   success: '成功',
@@ -88,3 +103,37 @@ export function signInResultName(result: string): string {
 export function adminActionName(action: string): string {
   return Object.hasOwn(ADMIN_ACTION_NAMES, action) ? ADMIN_ACTION_NAMES[action]! : action;
 }
+
+/** The 审计 section's own words: the sign-in audit with its filters, the administrators' actions. */
+export const AuditText = {
+  heading: '审计',
+  signIns: '登录记录',
+  filters: '筛选登录记录',
+  username: '用户名',
+  from: '开始时间',
+  to: '结束时间',
+  toBeforeFrom: '结束时间须晚于开始时间',
+  method: '登录方式',
+  result: '结果',
+  all: '全部',
+  clientId: '客户端 ID',
+  ip: 'IP 地址',
+  search: '查询',
+  searching: '查询中…',
+  clear: '清空条件',
+  exportCsv: '导出 CSV',
+  retry: '重试',
+  loading: '正在加载…',
+  noSignIns: '没有符合条件的登录记录。',
+  signInColumns: { time: '时间', username: '用户名', method: '方式', result: '结果', client: '客户端' },
+  signInPages: '登录记录分页',
+  adminActions: '管理操作记录',
+  refresh: '刷新',
+  refreshing: '刷新中…',
+  noAdminActions: '还没有管理操作记录。',
+  adminActionColumns: { time: '时间', admin: '管理员', action: '操作', target: '对象', change: '变更' },
+  showChange: '查看',
+  before: '修改前',
+  after: '修改后',
+  adminActionPages: '管理操作记录分页',
+} as const;
