@@ -3,6 +3,7 @@
 // runs on the same storage mode (SQLite, PostgreSQL, PostgreSQL + Redis) with the same services.
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
+import type { Apps, RegisteredApps } from './registered-apps.ts';
 import { MemoryAccountGuard, RedisAccountGuard } from './auth/account-guard.ts';
 import { Lockout } from './auth/lockout.ts';
 import { FeishuClient } from './auth/messengers/feishu.ts';
@@ -12,8 +13,9 @@ import { SessionManager } from './auth/sessions.ts';
 import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
 import { AppLinks } from './catalog/app-links.ts';
 import { appGroups, appSignInLinks } from './oidc/app-launch.ts';
-import { ClientRegistry } from './oidc/client-registry.ts';
-import { ProtocolRegistry } from './cas/protocol-registry.ts';
+import { AppRegistry } from './catalog/app-registry.ts';
+import { oidcClientSource } from './oidc/client-registry.ts';
+import { protocolAppSource } from './cas/protocol-registry.ts';
 import { protocolAppGroups, protocolSignInLinks } from './cas/protocol-app-links.ts';
 import { PortalAddress } from './http/portal-address.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
@@ -193,18 +195,20 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
   const now = options.now ?? Date.now;
   const tokenCache = options.tokenCache ?? new MemoryTokenCache(now);
   const warn = (what: string) => (error: unknown) => options.log?.warn?.({ err: error }, what);
-  // The apps of each protocol slice, reloaded while the server runs (their plugins start and stop them).
-  const oidcClients = new ClientRegistry(stores.oidcClients, warn('reloading OpenID Connect clients failed'), config.oidcClientCheckMs);
-  const protocolApps = new ProtocolRegistry(stores.protocolClients, warn('reloading CAS / SAML apps failed'), config.oidcClientCheckMs);
+  // The apps of every protocol slice in one registry, reloaded while the server runs (the slices' plugins start and stop it).
+  const apps: Apps = new AppRegistry<RegisteredApps>(
+    [oidcClientSource(stores.oidcClients), protocolAppSource(stores.protocolClients)],
+    stores.memberships, warn('reloading the registered apps failed'), config.oidcClientCheckMs,
+  );
   const portalAddress = new PortalAddress(config);
   // Where an app card leads and who sees it: a card tied to an OpenID Connect client opens through
   // its initiate_login_uri (oidc/app-launch.ts), one tied to a CAS service or SAML SP through that
   // protocol (cas/protocol-app-links.ts); a card of an app restricted by group is listed to its members only.
   const appLinks = new AppLinks();
-  appLinks.useSignInLinks(appSignInLinks(oidcClients, () => portalAddress.issuer()));
-  appLinks.useAppGroups(appGroups(oidcClients));
-  appLinks.useSignInLinks(protocolSignInLinks(protocolApps, () => portalAddress.base()));
-  appLinks.useAppGroups(protocolAppGroups(protocolApps));
+  appLinks.useSignInLinks(appSignInLinks(apps, () => portalAddress.issuer()));
+  appLinks.useAppGroups(appGroups(apps));
+  appLinks.useSignInLinks(protocolSignInLinks(apps, () => portalAddress.base()));
+  appLinks.useAppGroups(protocolAppGroups(apps));
   return {
     config,
     storage,
@@ -225,8 +229,7 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
     feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
     appLinks,
-    oidcClients,
-    protocolApps,
+    apps,
     portalAddress,
   };
 }

@@ -8,8 +8,7 @@ import type { WeComClient } from './auth/messengers/wecom.ts';
 import type { SessionManager } from './auth/sessions.ts';
 import type { SmsCodes } from './auth/sms-codes.ts';
 import type { AppLinks } from './catalog/app-links.ts';
-import type { ClientRegistry } from './oidc/client-registry.ts';
-import type { ProtocolRegistry } from './cas/protocol-registry.ts';
+import type { Apps } from './registered-apps.ts';
 import type { PortalAddress } from './http/portal-address.ts';
 import type { LoginTickets } from './embedding/login-tickets.ts';
 import type { AccountGrants } from './oidc/account-grants.ts';
@@ -39,10 +38,11 @@ export interface AppContext {
   feishu: FeishuClient;
   /** Where app cards lead and who sees them (wired in compose.ts from the protocol slices' rules). */
   appLinks: AppLinks;
-  /** The registered OpenID Connect clients, reloaded while the server runs (oidc/oidc-plugin.ts starts it). */
-  oidcClients: ClientRegistry;
-  /** The CAS services and SAML SPs, reloaded while the server runs (cas/protocols-plugin.ts starts it). */
-  protocolApps: ProtocolRegistry;
+  /**
+   * The registered apps of every protocol, reloaded while the server runs, and the one access rule
+   * (catalog/app-registry.ts; the protocols' plugins start it: oidc/oidc-plugin.ts, cas/protocols-plugin.ts).
+   */
+  apps: Apps;
   /** Where the portal answers: the issuer and the CAS / SAML base URL (app.ts attaches the server). */
   portalAddress: PortalAddress;
 }

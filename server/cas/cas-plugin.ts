@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Apps } from '../registered-apps.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { deriveKey } from '../embedding/login-tickets.ts';
 import { sameText } from '../crypto/signature.ts';
@@ -15,8 +16,7 @@ import { contentTypeOf, failureBody, successBody, type CasErrorCode, type CasFor
 import { loggedOutPage, logoutConfirmPage, reauthenticatePage, REFUSALS, refusalPage } from './cas-pages.ts';
 import { matchesPattern, mostSpecificApp, serviceUrl } from './service-patterns.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
-import type { ProtocolRegistry } from './protocol-registry.ts';
-import { mayUseProtocolClient, portalLoginPage } from './protocol-access.ts';
+import { portalLoginPage } from './protocol-login-page.ts';
 import { displayNameOf } from '../auth/storage/user-store.ts';
 
 export const CAS_PREFIX = '/cas';
@@ -42,11 +42,11 @@ export interface CasParts {
 /** Where a re-authentication continues: a pending CAS login or SAML sign-in, nothing else. */
 const REAUTH_NEXT = /^\/(?:cas\/login\?resume=|saml\/sso\/resume\?id=)[A-Za-z0-9_-]{10,64}$/;
 
-export function casServiceFor(registry: ProtocolRegistry, service: string): ProtocolClient | undefined {
+export function casServiceFor(registry: Apps, service: string): ProtocolClient | undefined {
   return mostSpecificApp(registry.all('cas'), service);
 }
 
-export async function registerCas(app: FastifyInstance, ctx: AppContext, registry: ProtocolRegistry): Promise<CasParts> {
+export async function registerCas(app: FastifyInstance, ctx: AppContext, registry: Apps): Promise<CasParts> {
   const { config } = ctx;
   const tickets = new CasTickets(ctx.storage.oidcRecords, ctx.now, config.sessionAbsoluteMs + 24 * 3600_000);
   const logout = new CasSingleLogout(tickets, app.log);
@@ -71,12 +71,7 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  const findService = async (service: string): Promise<ProtocolClient | undefined> => {
-    const found = casServiceFor(registry, service);
-    if (found) return found;
-    await registry.fresh();
-    return casServiceFor(registry, service);
-  };
+  const findService = (service: string): Promise<ProtocolClient | undefined> => registry.findBy('cas', (services) => mostSpecificApp(services, service));
   const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   const withTicket = (service: string, ticket: string) => `${service}${service.includes('?') ? '&' : '?'}ticket=${ticket}`;
   const route = { config: { xsrf: false } };
@@ -115,7 +110,7 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
     // renew=true: credentials must be presented for this login, a sign-in older than it does not count.
     const signedInForIt = session !== null && (!renew || (resumeId !== undefined && session.createdAt >= since));
     if (session && signedInForIt) {
-      if (!(await mayUseProtocolClient(ctx.stores.memberships, client, session.userId))) return html(reply, 403, refusalPage(REFUSALS.noAccess));
+      if (!(await registry.mayUse(client, session.userId))) return html(reply, 403, refusalPage(REFUSALS.noAccess));
       if (resumeId) await tickets.finishLogin(resumeId);
       const ticket = await tickets.issue({
         service, clientId: client.id, userId: session.userId, idHash: session.idHash,
@@ -164,7 +159,8 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
     const clientId = param(body, 'client');
     if (typeof next !== 'string' || !REAUTH_NEXT.test(next) || typeof clientId !== 'string') return html(reply, 400, refusalPage(REFUSALS.badRequest));
     await registry.fresh();
-    const client = registry.get(clientId);
+    // A CAS login or a SAML sign-in (REAUTH_NEXT): the app of either protocol.
+    const client = registry.get('cas', clientId) ?? registry.get('saml', clientId);
     if (!client) return html(reply, 400, refusalPage(REFUSALS.badRequest));
     const sid = sessionIdOf(request);
     const state = await ctx.sessions.resolve(sid);
@@ -190,19 +186,15 @@ export async function registerCas(app: FastifyInstance, ctx: AppContext, registr
     if (issued.service !== service) return { ok: false, code: 'INVALID_SERVICE', description: 'ticket was issued for another service' };
     if (renew !== undefined && isTrue(renew) && !issued.fresh) return { ok: false, code: 'INVALID_TICKET', description: 'ticket did not come from a new sign-in (renew)' };
     const registered = () => {
-      const found = registry.get(issued.clientId);
+      const found = registry.get('cas', issued.clientId);
       return found?.cas?.services.some((p) => matchesPattern(p, service)) ? found : undefined;
     };
     // Another instance may have issued the ticket for a service this one has not loaded yet.
-    let client = registered();
-    if (!client) {
-      await registry.fresh();
-      client = registered();
-    }
+    const client = await registry.findBy('cas', registered);
     if (!client) return { ok: false, code: 'INVALID_SERVICE', description: 'service is no longer registered' };
     const [session, user] = await Promise.all([ctx.stores.sessions.findSession(issued.idHash), ctx.stores.users.findUserById(issued.userId)]);
     if (!session || !user || user.disabled) return { ok: false, code: 'INVALID_TICKET', description: 'the sign-in has ended' };
-    if (!(await mayUseProtocolClient(ctx.stores.memberships, client, user.id))) return { ok: false, code: 'INVALID_TICKET', description: 'the account may not use this service' };
+    if (!(await registry.mayUse(client, user.id))) return { ok: false, code: 'INVALID_TICKET', description: 'the account may not use this service' };
     const groups = await ctx.stores.memberships.groupsOf(user.id);
     return {
       ok: true,

@@ -5,12 +5,15 @@
 // links are made from registered data only. A card is listed only to accounts the app's --group
 // lets in, the rule the sign-in itself applies.
 import type { AppGroups, SignInLink } from '../catalog/app-links.ts';
-import type { ProtocolRegistry } from './protocol-registry.ts';
+import type { Apps } from '../registered-apps.ts';
 import { matchesPattern } from './service-patterns.ts';
 
-export function protocolSignInLinks(registry: ProtocolRegistry, baseUrl: () => string): SignInLink {
+/** The card's app among the CAS services and SAML providers (their ids are one namespace, protocol_clients). */
+const protocolAppOf = (registry: Apps, id: string | null | undefined) => (id ? registry.get('cas', id) ?? registry.get('saml', id) : undefined);
+
+export function protocolSignInLinks(registry: Apps, baseUrl: () => string): SignInLink {
   return (app) => {
-    const client = app.oidcClientId ? registry.get(app.oidcClientId) : undefined;
+    const client = protocolAppOf(registry, app.oidcClientId);
     if (!client) return null;
     if (client.protocol === 'saml') return `${baseUrl()}/saml/sso/initiate?sp=${encodeURIComponent(client.id)}`;
     const patterns = client.cas?.services ?? [];
@@ -20,6 +23,6 @@ export function protocolSignInLinks(registry: ProtocolRegistry, baseUrl: () => s
 }
 
 /** The groups a card's CAS service or SAML provider requires, for the one per-group rule (catalog/group-access.ts). */
-export function protocolAppGroups(registry: ProtocolRegistry): AppGroups {
-  return (app) => (app.oidcClientId ? registry.get(app.oidcClientId)?.groups : undefined);
+export function protocolAppGroups(registry: Apps): AppGroups {
+  return (app) => protocolAppOf(registry, app.oidcClientId)?.groups;
 }

@@ -1,7 +1,7 @@
 // The apps that sign in by CAS or SAML 2.0 (protocol_clients, migration 0008), a store of the
 // storage layer like the OpenID Connect clients: the admin CLI and the console write them (through
 // protocol-admin.ts and saml-admin.ts), every running server keeps them in memory and reloads them
-// when their version in meta changes (protocol-registry.ts). updated_at is the row version the
+// when their version in meta changes (catalog/app-registry.ts). updated_at is the row version the
 // console's saves compare.
 import crypto from 'node:crypto';
 import { sql } from 'kysely';

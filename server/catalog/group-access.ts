@@ -5,10 +5,10 @@
 // Memberships are read from the store at every use (membership-store.ts), so a grant or revoke from
 // the console, the CLI or another instance counts at the next request.
 //
-// Asked by: the app centre (catalog/routes.ts: which groups, which cards; app-links.ts), the OpenID
-// Connect provider (oidc/client-access.ts: authorization, refresh, userinfo, introspection), CAS and
-// SAML (cas/protocol-access.ts: sign-in, ticket validation, IdP-initiated SSO). A new protocol asks
-// here too.
+// Asked by: the app centre (catalog/routes.ts: which groups, which cards; app-links.ts) and every
+// protocol through the one app registry (app-registry.ts, mayUse / mayUseById): the OpenID Connect
+// provider (authorization, refresh, userinfo, introspection), CAS and SAML (sign-in, ticket
+// validation, IdP-initiated SSO). A new protocol asks the registry too.
 import type { MembershipStore } from './membership-store.ts';
 
 /** Whether an account in `accountGroups` may use an app that requires `appGroups` (none: everyone). */

@@ -5,7 +5,7 @@
 // data (the client's URI, the issuer, the card's stored address), never of anything in the
 // request, so it cannot be turned into an open redirect.
 import type { AppGroups, SignInLink } from '../catalog/app-links.ts';
-import type { ClientRegistry } from './client-registry.ts';
+import type { Apps } from '../registered-apps.ts';
 
 /** The card's stored address as target_link_uri: only an absolute http(s) URL (the app checks it). */
 function targetLink(autoLoginUrl: string): string | null {
@@ -25,9 +25,9 @@ export function initiateLoginUrl(initiateLoginUri: string, issuer: string, targe
 }
 
 /** Sign-in links for the catalog (catalog/app-links.ts), from the clients as registered right now. */
-export function appSignInLinks(registry: ClientRegistry, issuer: () => string): SignInLink {
+export function appSignInLinks(registry: Apps, issuer: () => string): SignInLink {
   return (app) => {
-    const client = app.oidcClientId ? registry.get(app.oidcClientId) : undefined;
+    const client = app.oidcClientId ? registry.get('oidc', app.oidcClientId) : undefined;
     if (!client?.initiateLoginUri) return null;
     return initiateLoginUrl(client.initiateLoginUri, issuer(), targetLink(app.autoLoginUrl));
   };
@@ -36,9 +36,9 @@ export function appSignInLinks(registry: ClientRegistry, issuer: () => string): 
 /**
  * Who sees a card tied to a client: the groups the client requires, for the one per-group rule
  * (catalog/group-access.ts) the catalog applies (app-links.ts) and the authorization endpoint
- * applies too (client-access.ts), so the app centre never lists a card that would end in
+ * applies too (mayUseById in catalog/app-registry.ts), so the app centre never lists a card that would end in
  * access_denied. A card of an unknown or removed client is a plain link, shown as before.
  */
-export function appGroups(registry: ClientRegistry): AppGroups {
-  return (app) => (app.oidcClientId ? registry.get(app.oidcClientId)?.groups : undefined);
+export function appGroups(registry: Apps): AppGroups {
+  return (app) => (app.oidcClientId ? registry.get('oidc', app.oidcClientId)?.groups : undefined);
 }

@@ -1,7 +1,9 @@
-// The registered clients (apps) of the client store, kept in memory and reloaded when the admin
-// CLI or an import changes them: every change bumps a version (client-store.sql.ts), every running
-// server checks it every two seconds (config.oidcClientCheckMs), so a change takes effect within
-// five seconds without restart.
+// The OpenID Connect clients as the one app registry (catalog/app-registry.ts) reads them: every
+// change bumps a version (client-store.sql.ts), every running server polls it with the CAS services
+// and SAML providers (config.oidcClientCheckMs, every two seconds by default), so a change takes
+// effect within five seconds without restart. oidc-provider's adapter looks a client up by its
+// client_id (provider.ts, `registry.find('oidc', id)`).
+import type { AppEntry, AppSource } from '../catalog/app-registry.ts';
 import type { ClientStore, StoredClient } from './client-store.ts';
 import { providerSecret } from './client-secrets.ts';
 
@@ -13,86 +15,39 @@ export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** What the registry reads of the client store. */
 export type ClientSource = Pick<ClientStore, 'list' | 'version'>;
 
-export class ClientRegistry {
-  private clients = new Map<string, StoredClient>();
-  private version: string | null | undefined = undefined;
-  private timer: NodeJS.Timeout | null = null;
-  private checking: Promise<void> | null = null;
-  private lastCheckAt = 0;
+/** The clients as the registry's 'oidc' apps, by client_id. */
+export function oidcClientSource(store: ClientSource): AppSource<AppEntry<{ oidc: StoredClient }>> {
+  return {
+    version: () => store.version(),
+    async list() {
+      // A disabled client is unknown to the provider: its sign-ins, codes and tokens are refused.
+      const clients = (await store.list()).filter((c) => !c.disabled);
+      return clients.map((client) => ({ protocol: 'oidc', id: client.clientId, app: client }));
+    },
+  };
+}
 
-  constructor(
-    private readonly store: ClientSource,
-    private readonly onError: (error: unknown) => void = () => {},
-    private readonly checkEveryMs = 2000,
-  ) {}
+const formTargets = new WeakMap<readonly StoredClient[], string[]>();
 
-  async start(): Promise<void> {
-    await this.check();
-    this.timer = setInterval(() => void this.check().catch(this.onError), this.checkEveryMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
-
-  /** Reloads the clients when their version changed (one small query when nothing did). */
-  check(): Promise<void> {
-    this.checking ??= (async () => {
-      this.lastCheckAt = Date.now();
-      try {
-        const version = await this.store.version();
-        if (version === this.version) return;
-        // A disabled client is unknown to the provider: its sign-ins, codes and tokens are refused.
-        const clients = (await this.store.list()).filter((c) => !c.disabled);
-        this.clients = new Map(clients.map((c) => [c.clientId, c]));
-        this.version = version;
-      } finally {
-        this.checking = null;
+/**
+ * The origins of every registered redirect and post-logout URI: where the provider's forms may end.
+ * `clients`: the registry's 'oidc' apps, the same array until they change, so this is worked out
+ * once per change.
+ */
+export function formTargetOrigins(clients: readonly StoredClient[]): string[] {
+  let origins = formTargets.get(clients);
+  if (!origins) {
+    const found = new Set<string>();
+    for (const client of clients) {
+      for (const uri of [...client.redirectUris, ...client.postLogoutRedirectUris]) {
+        const origin = URL.parse(uri)?.origin;
+        if (origin && origin !== 'null') found.add(origin);
       }
-    })();
-    return this.checking;
-  }
-
-  get(clientId: string): StoredClient | undefined {
-    return this.clients.get(clientId);
-  }
-
-  /**
-   * Like get, but an unknown id first re-checks the version (at most four times a second). A check
-   * already under way may have read the version before the change that added the client, so it
-   * is waited for and followed by one of our own.
-   */
-  async find(clientId: string): Promise<StoredClient | undefined> {
-    const known = this.clients.get(clientId);
-    if (known) return known;
-    const running = this.checking;
-    if (running) await running.catch(() => {});
-    else if (Date.now() - this.lastCheckAt < 250) return undefined;
-    await this.check();
-    return this.clients.get(clientId);
-  }
-
-  all(): StoredClient[] {
-    return [...this.clients.values()];
-  }
-
-  private formTargetsOf: { clients: Map<string, StoredClient>; origins: string[] } | null = null;
-
-  /** The origins of every registered redirect and post-logout URI: where the provider's forms may end. */
-  formTargetOrigins(): string[] {
-    if (this.formTargetsOf?.clients !== this.clients) {
-      const origins = new Set<string>();
-      for (const client of this.clients.values()) {
-        for (const uri of [...client.redirectUris, ...client.postLogoutRedirectUris]) {
-          const origin = URL.parse(uri)?.origin;
-          if (origin && origin !== 'null') origins.add(origin);
-        }
-      }
-      this.formTargetsOf = { clients: this.clients, origins: [...origins].sort() };
     }
-    return this.formTargetsOf.origins;
+    origins = [...found].sort();
+    formTargets.set(clients, origins);
   }
+  return origins;
 }
 
 /** The client as oidc-provider's metadata. Both secret methods are accepted (oidc-provider 9.13+). */

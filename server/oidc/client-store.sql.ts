@@ -1,5 +1,5 @@
 // Clients in the oidc_clients table (SQLite or PostgreSQL). Every change also writes a new random
-// version into meta: running servers compare it every two seconds and reload (client-registry.ts).
+// version into meta: running servers compare it every two seconds and reload (catalog/app-registry.ts).
 import crypto from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { SqlScope } from '../storage/sql-scope.ts';

@@ -32,7 +32,7 @@ export interface StoredClient extends RegisteredClient {
 export interface ClientStore {
   list(): Promise<StoredClient[]>;
   find(clientId: string): Promise<StoredClient | null>;
-  /** Registers or replaces the client (its disabled flag and rotation kept); running servers reload it (client-registry.ts). */
+  /** Registers or replaces the client (its disabled flag and rotation kept); running servers reload it (catalog/app-registry.ts). */
   save(client: RegisteredClient, now: number): Promise<void>;
   /**
    * The console's save: creates the client when expectedUpdatedAt is null (false when the id is

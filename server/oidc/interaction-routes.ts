@@ -5,14 +5,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../context.ts';
+import type { Apps } from '../registered-apps.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import type { Accounts } from './accounts.ts';
-import type { ClientRegistry, RegisteredClient } from './client-registry.ts';
+import { formTargetOrigins, type RegisteredClient } from './client-registry.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
 import { consentPage, errorPage } from './pages.ts';
 import { OidcPageTexts } from '../../contract/pages.ts';
 import { loginTsOf } from './portal-session.ts';
-import { mayUseClient } from './client-access.ts';
 import { amrOf } from './sign-in-amr.ts';
 import { acrOf, UNMET_TWO_FACTORS, wantsTwoFactors } from '../mfa/acr.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
@@ -21,7 +21,7 @@ export interface InteractionDeps {
   ctx: AppContext;
   provider: (request: FastifyRequest) => Promise<Provider>;
   accounts: Accounts;
-  registry: ClientRegistry;
+  registry: Apps;
   /** Ends a portal session for a new sign-in, without single logout yet (oidc-plugin.ts). */
   forgetPortalSession(idHash: string): Promise<void>;
 }
@@ -50,7 +50,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
   /** The provider answers past Fastify: with the headers every other answer gets. */
   const hijack = (request: FastifyRequest, reply: FastifyReply): void => {
     reply.hijack();
-    secureRawAnswer(reply.raw, request.protocol === 'https', providerPagePolicy(registry.formTargetOrigins()));
+    secureRawAnswer(reply.raw, request.protocol === 'https', providerPagePolicy(formTargetOrigins(registry.all('oidc'))));
   };
 
   async function details(request: FastifyRequest, reply: FastifyReply) {
@@ -68,7 +68,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     if (!interaction) return reply;
     const provider = await deps.provider(request);
     const clientId = String(interaction.params.client_id);
-    const client = registry.get(clientId);
+    const client = registry.get('oidc', clientId);
     const state = await ctx.sessions.resolve(sessionIdOf(request));
     if (state.kind !== 'active') return reply.redirect(await loginPage(ctx, interaction.uid, client), 303);
     const portal = state.session;
@@ -82,7 +82,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       await deps.forgetPortalSession(portal.idHash);
       return reply.redirect(await loginPage(ctx, interaction.uid, client), 303);
     }
-    if (!(await mayUseClient(registry, accounts, clientId, portal.userId))) {
+    if (!(await registry.mayUseById('oidc', clientId, portal.userId, accounts))) {
       hijack(request, reply);
       await provider.interactionFinished(request.raw, reply.raw,
         { error: 'access_denied', error_description: 'the account is not a member of the groups of this client' },
@@ -93,7 +93,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     if (interaction.prompt.name === 'consent') {
       const scopes = String(interaction.params.scope ?? 'openid').split(' ');
       // Its form ends at the app (a 303 to the redirect_uri): form-action must allow it.
-      return reply.type('text/html; charset=utf-8').header('content-security-policy', providerPagePolicy(registry.formTargetOrigins())).send(consentPage(client?.name ?? clientId, scopes, `${OIDC_PREFIX}/interaction/${interaction.uid}/consent`));
+      return reply.type('text/html; charset=utf-8').header('content-security-policy', providerPagePolicy(formTargetOrigins(registry.all('oidc')))).send(consentPage(client?.name ?? clientId, scopes, `${OIDC_PREFIX}/interaction/${interaction.uid}/consent`));
     }
     const amr = await amrOf(ctx.storage.oidcRecords, portal.idHash);
     // acr_values asking for two factors (server/mfa/acr.ts): a one-factor session from before this
@@ -128,7 +128,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const provider = await deps.provider(request);
     const state = await ctx.sessions.resolve(sessionIdOf(request));
     if (state.kind !== 'active' || interaction.prompt.name !== 'consent') {
-      return reply.redirect(await loginPage(ctx, interaction.uid, registry.get(String(interaction.params.client_id))), 303);
+      return reply.redirect(await loginPage(ctx, interaction.uid, registry.get('oidc', String(interaction.params.client_id))), 303);
     }
     hijack(request, reply);
     if (request.body.decision === 'deny') {

@@ -1,7 +1,7 @@
 // Admin commands of the OpenID Connect slice (dispatched by server/cli.ts): clients and signing
 // keys (group memberships, which --group relies on, are server/cli.ts's grant / revoke). They run
 // on the parts compose.ts built, like every other command, and write the database; running servers
-// see client changes within five seconds (client-registry.ts) and new keys within five seconds
+// see client changes within five seconds (catalog/app-registry.ts) and new keys within five seconds
 // (oidc-plugin.ts).
 import type { AppContext } from '../context.ts';
 import { ClientDefinitionError, defineClient, type ClientInput } from './client-definition.ts';

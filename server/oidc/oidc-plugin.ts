@@ -25,6 +25,7 @@ import { forwardIssuerHeaders, forwardIssuerView } from './forwarded-headers.ts'
 import type { RawRequestView } from '../http/raw-front.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 import { forgetSignIn, rememberSignIn } from './sign-in-amr.ts';
+import { formTargetOrigins } from './client-registry.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
 
 const KEY_CHECK_MS = 5000;
@@ -33,7 +34,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   const { config } = ctx;
   // Everything from the storage layer compose.ts built: one database handle per process.
   const storage = ctx.storage.oidcRecords;
-  const registry = ctx.oidcClients;
+  const registry = ctx.apps;
   await registry.start();
   const keyPlace = oidcKeyPlace(ctx);
   let keys = await loadOrCreateKeys(keyPlace);
@@ -189,7 +190,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       // The provider writes its answers itself: the same security headers as every other page
       // (HSTS when this request came over https, as Fastify trusted it).
       reply.hijack();
-      secureRawAnswer(reply.raw, request.protocol === 'https', providerPagePolicy(registry.formTargetOrigins()));
+      secureRawAnswer(reply.raw, request.protocol === 'https', providerPagePolicy(formTargetOrigins(registry.all('oidc'))));
       // Every URL the provider builds comes from the issuer, never from Host / X-Forwarded-Host.
       forwardIssuerView(request, issuerUrl());
       handler ??= (await current()).callback() as never;
@@ -209,7 +210,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     const sid = raw.headers.cookie?.includes(names.session) ? app.parseCookie(raw.headers.cookie)[names.session] : undefined;
     const state = sid ? await ctx.sessions.resolve(sid) : null;
     (raw as PortalRequest).ssoPortal = { session: state?.kind === 'active' ? state.session : null, sid };
-    secureRawAnswer(reply, view.protocol === 'https', providerPagePolicy(registry.formTargetOrigins()));
+    secureRawAnswer(reply, view.protocol === 'https', providerPagePolicy(formTargetOrigins(registry.all('oidc'))));
     forwardIssuerHeaders(raw.headers, view.ip, issuerUrl());
     handler ??= (await current()).callback() as never;
     await handler!(raw, reply);

@@ -3,7 +3,6 @@
 // (provider.ts), not at start: it needs oidc-provider's interactionPolicy.
 import { interactionPolicy } from 'oidc-provider';
 import { portalOf, type PolicyDeps } from './portal-session.ts';
-import { mayUseClient } from './client-access.ts';
 import { ACR_TWO_FACTORS, wantsTwoFactors } from '../mfa/acr.ts';
 import { OidcMessages } from '../../contract/errors.ts';
 
@@ -18,7 +17,7 @@ export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy 
   login.checks.add(new Check('group_access', OidcMessages.notInAppGroups, 'access_denied', async (ctx) => {
     const portal = portalOf(ctx);
     if (!portal) return Check.NO_NEED_TO_PROMPT;
-    return await mayUseClient(deps.registry, deps.accounts, ctx.oidc.client!.clientId, portal.userId) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    return await deps.registry.mayUseById('oidc', ctx.oidc.client!.clientId, portal.userId, deps.accounts) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
   }), 1);
 
   // acr_values asking for two factors over a one-factor session: the interaction route decides

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Session } from '../auth/storage/session-store.ts';
 import type { Accounts } from './accounts.ts';
-import type { ClientRegistry } from './client-registry.ts';
+import type { Apps } from '../registered-apps.ts';
 import type { OidcStorage } from './oidc-record-store.ts';
 import { amrOf } from './sign-in-amr.ts';
 import { acrOf } from '../mfa/acr.ts';
@@ -43,7 +43,7 @@ export const loginTsOf = (session: Session): number => Math.floor(session.create
 
 export interface PolicyDeps {
   accounts: Accounts;
-  registry: ClientRegistry;
+  registry: Apps;
   storage: OidcStorage;
   /** Epoch ms after which a link between the two sessions may be forgotten. */
   linkTtlMs: number;

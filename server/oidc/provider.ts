@@ -3,14 +3,13 @@
 // logout, claims by scope, and our own sign-in (interactions go to the portal's login page).
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Accounts } from './accounts.ts';
-import type { ClientRegistry } from './client-registry.ts';
+import type { Apps } from '../registered-apps.ts';
 import { providerSecretMatches } from './client-secrets.ts';
 import { OidcAdapter } from './oidc-adapter.ts';
 import { OIDC_PREFIX } from './oidc-paths.ts';
 import type { OidcStorage } from './oidc-record-store.ts';
 import { errorPage, loggedOutPage, logoutConfirmPage } from './pages.ts';
 import { portalPolicy } from './portal-policy.ts';
-import { mayUseClient } from './client-access.ts';
 import { bindToPortal } from './portal-session.ts';
 import type { SignIns } from './single-logout.ts';
 import { finishConfirmedLogout, rememberLogoutRequest, type ConfirmedLogout } from './confirmed-logout.ts';
@@ -25,7 +24,7 @@ import { KNOWN_SCOPES } from './client-scopes.ts';
 export interface ProviderDeps {
   issuer: string;
   storage: OidcStorage;
-  registry: ClientRegistry;
+  registry: Apps;
   accounts: Accounts;
   keys: KeySet;
   cookieKeys: string[];
@@ -66,11 +65,11 @@ export function createProvider(deps: ProviderDeps): Provider {
   const accountMayUse = async (subject: string | undefined, clientId: string): Promise<boolean> => {
     if (!subject) return false;
     const account = await accounts.find(subject);
-    return account !== null && mayUseClient(registry, accounts, clientId, account.userId);
+    return account !== null && registry.mayUseById('oidc', clientId, account.userId, accounts);
   };
   const clientAdapter = {
     async find(id: string) {
-      const client = await registry.find(id);
+      const client = await registry.find('oidc', id);
       return client ? providerMetadata(client) : undefined;
     },
     async upsert() {}, async findByUid() { return undefined; }, async findByUserCode() { return undefined; },
@@ -177,7 +176,7 @@ export function createProvider(deps: ProviderDeps): Provider {
       if (!account) return undefined;
       let groups: Promise<string[]> | undefined;
       const memberships = { groupsOf: (userId: number) => (groups ??= accounts.groupsOf(userId)) };
-      if (token?.clientId && !(await mayUseClient(registry, memberships, token.clientId, account.userId))) return undefined;
+      if (token?.clientId && !(await registry.mayUseById('oidc', token.clientId, account.userId, memberships))) return undefined;
       return { accountId: sub, claims: (_use, scope) => accounts.claims(sub, account, scope, memberships.groupsOf) };
     },
     interactions: {
@@ -190,7 +189,7 @@ export function createProvider(deps: ProviderDeps): Provider {
       const { oidc } = ctx;
       const grantId = oidc.result?.consent?.grantId || oidc.session!.grantIdFor(oidc.client!.clientId);
       const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
-      const registered = registry.get(oidc.client!.clientId);
+      const registered = registry.get('oidc', oidc.client!.clientId);
       if (registered?.consent) return existing;
       const grant = existing ?? new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
       if (oidc.params?.scope) grant.addOIDCScope(String(oidc.params.scope));

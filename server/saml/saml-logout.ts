@@ -6,7 +6,7 @@
 // logout are put on a chain the browser that signed out walks (saml-front-logout.ts); a session
 // that ends without a browser (timeout, administrator) leaves them their own session lifetime.
 import type { ProtocolClient } from '../cas/protocol-client-store.ts';
-import type { ProtocolRegistry } from '../cas/protocol-registry.ts';
+import type { Apps } from '../registered-apps.ts';
 import { BINDING_POST, BINDING_REDIRECT, BINDING_SOAP, type SamlIdp } from './saml-idp.ts';
 import type { LogoutChains } from './saml-front-logout.ts';
 import type { SamlRecords, SamlSignIn } from './saml-sign-ins.ts';
@@ -42,7 +42,7 @@ export interface SamlLogoutLog {
 export class SamlSingleLogout {
   constructor(
     private readonly records: SamlRecords,
-    private readonly registry: ProtocolRegistry,
+    private readonly registry: Apps,
     private readonly idp: SamlIdp,
     private readonly spOf: (client: ProtocolClient) => Promise<SpEntity>,
     private readonly log: SamlLogoutLog,
@@ -62,7 +62,7 @@ export class SamlSingleLogout {
 
   /** 'front' for an SP whose metadata offers Redirect or POST logout and no SOAP; else 'back'. */
   private async channelOf(signIn: SamlSignIn): Promise<'front' | 'back'> {
-    const client = this.registry.get(signIn.spId);
+    const client = this.registry.get('saml', signIn.spId);
     if (!client?.saml) return 'back';
     try {
       const services = sloServices(await this.spOf(client));
@@ -81,7 +81,7 @@ export class SamlSingleLogout {
       if (delay !== undefined) setTimeout(() => this.deliver(signIn, attempt + 1), delay).unref();
     };
     void (async () => {
-      const client = this.registry.get(signIn.spId);
+      const client = this.registry.get('saml', signIn.spId);
       if (!client?.saml) return this.log.info({ samlSp: signIn.spId }, 'SAML logout: the SP is no longer registered');
       const sp = await this.spOf(client);
       const soap = sloServices(sp).find((s) => s.binding === BINDING_SOAP);

@@ -11,14 +11,14 @@
 // logout, through the browser that signed out (saml-front-logout.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Apps } from '../registered-apps.ts';
 import { secureCookie, sessionIdOf } from '../http/cookie-names.ts';
 import { providerPagePolicy } from '../http/security-headers.ts';
 import type { Session } from '../auth/storage/session-store.ts';
 import { casPage } from '../cas/cas-pages.ts';
 import { SamlPageTexts } from '../../contract/pages.ts';
 import type { ProtocolClient } from '../cas/protocol-client-store.ts';
-import type { ProtocolRegistry } from '../cas/protocol-registry.ts';
-import { mayUseProtocolClient, portalLoginPage } from '../cas/protocol-access.ts';
+import { portalLoginPage } from '../cas/protocol-login-page.ts';
 import type { CasParts } from '../cas/cas-plugin.ts';
 import { makeSamlKey, SAML_KEY_SETTING, type SamlKey } from './saml-keys.ts';
 import { BINDING_POST, BINDING_REDIRECT, NAMEID_PERSISTENT, NAMEID_UNSPECIFIED, newId, SamlIdp, STATUS, type SamlUrls } from './saml-idp.ts';
@@ -50,7 +50,7 @@ export interface SamlParts {
 }
 
 export async function registerSaml(
-  app: FastifyInstance, ctx: AppContext, registry: ProtocolRegistry, baseUrl: () => string, reauthenticate: CasParts['reauthenticate'],
+  app: FastifyInstance, ctx: AppContext, registry: Apps, baseUrl: () => string, reauthenticate: CasParts['reauthenticate'],
 ): Promise<SamlParts> {
   const { config } = ctx;
   const urls = (): SamlUrls => ({ entityId: `${baseUrl()}/saml/metadata`, sso: `${baseUrl()}/saml/sso`, slo: `${baseUrl()}/saml/slo` });
@@ -93,16 +93,11 @@ export async function registerSaml(
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
       .header('content-security-policy', providerPagePolicy([origin])).send(autopostPage(action, fields, heading));
   };
-  const findSp = async (entityId: string): Promise<ProtocolClient | undefined> => {
-    const lookUp = async () => {
-      for (const client of registry.all('saml')) if ((await spOf(client)).entityMeta.getEntityID() === entityId) return client;
-      return undefined;
-    };
-    const found = await lookUp();
-    if (found) return found;
-    await registry.fresh();
-    return lookUp();
-  };
+  /** The SP by the entity ID its metadata names (a request's Issuer), looking again before none. */
+  const findSp = (entityId: string): Promise<ProtocolClient | undefined> => registry.findBy('saml', async (sps) => {
+    for (const client of sps) if ((await spOf(client)).entityMeta.getEntityID() === entityId) return client;
+    return undefined;
+  });
 
   const route = { config: { xsrf: false } };
   app.get('/saml/metadata', route, async (_request, reply) => reply.type('application/samlmetadata+xml; charset=utf-8').send(await idp.metadata()));
@@ -118,7 +113,7 @@ export async function registerSaml(
   }
 
   async function signInResponse(reply: FastifyReply, session: Session, client: ProtocolClient, pending: Omit<PendingLogin, 'since' | 'force'>) {
-    if (!(await mayUseProtocolClient(ctx.stores.memberships, client, session.userId))) return page(reply, 403, SAML_REFUSALS.noAccess);
+    if (!(await registry.mayUse(client, session.userId))) return page(reply, 403, SAML_REFUSALS.noAccess);
     const user = await ctx.stores.users.findUserById(session.userId);
     if (!user || user.disabled) return page(reply, 403, SAML_REFUSALS.noAccess);
     const sp = await spOf(client);
@@ -212,9 +207,8 @@ export async function registerSaml(
   app.get('/saml/sso/resume', route, async (request, reply) => {
     const id = single(request.query as Params, 'id');
     const pending = id ? await records.findLogin(id) : null;
-    if (pending && !registry.get(pending.spId)) await registry.fresh();
-    const client = pending ? registry.get(pending.spId) : undefined;
-    if (!id || !pending || !client || client.protocol !== 'saml') return page(reply, 400, SAML_REFUSALS.expired);
+    const client = pending ? await registry.findBy('saml', () => registry.get('saml', pending.spId)) : undefined;
+    if (!id || !pending || !client) return page(reply, 400, SAML_REFUSALS.expired);
     return continueLogin(request, reply, client, pending, id);
   });
 
@@ -222,8 +216,8 @@ export async function registerSaml(
     const spId = single(request.query as Params, 'sp');
     if (!spId) return page(reply, 400, SAML_REFUSALS.badRequest);
     await registry.fresh();
-    const client = registry.get(spId);
-    if (!client || client.protocol !== 'saml') return page(reply, 403, SAML_REFUSALS.unknownSp);
+    const client = registry.get('saml', spId);
+    if (!client) return page(reply, 403, SAML_REFUSALS.unknownSp);
     const sp = await spOf(client);
     const acsList = acsServices(sp).filter((s) => s.binding === BINDING_POST);
     const acs = acsList.find((s) => s.isDefault) ?? acsList[0];
@@ -296,7 +290,7 @@ export async function registerSaml(
 
   /** The LogoutResponse to an SP's LogoutRequest, in the binding it came in, to its registered logout service. */
   async function answerLogoutRequest(reply: FastifyReply, requester: ChainRequester, status: string) {
-    const client = registry.get(requester.spId);
+    const client = registry.get('saml', requester.spId);
     if (!client?.saml) return reply.type('text/html; charset=utf-8').send(signedOutPage('/'));
     const sp = await spOf(client);
     const samlIdp = await idp.idpFor(sp);
@@ -333,8 +327,7 @@ export async function registerSaml(
     }
     while (chain.steps.length > 0) {
       const signIn = chain.steps.shift()!;
-      if (!registry.get(signIn.spId)) await registry.fresh();
-      const client = registry.get(signIn.spId);
+      const client = await registry.findBy('saml', () => registry.get('saml', signIn.spId));
       try {
         if (!client?.saml) throw new Error('the SP is no longer registered');
         const sp = await spOf(client);

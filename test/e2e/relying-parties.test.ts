@@ -82,7 +82,7 @@ describe('single sign-on and single logout with two relying parties', { timeout:
       { id: 'rp-a-card', name: '应用 A', client: 'rp-a', rp: appA },
       { id: 'rp-b-card', name: '应用 B', client: 'rp-b', rp: appB },
     ]);
-    // The running server reloads its clients every two seconds (oidc/client-registry.ts): wait until
+    // The running server reloads its clients every two seconds (catalog/app-registry.ts): wait until
     // its authorization endpoint knows both, rather than for a fixed time.
     await untilClientsKnown(issuer, [{ clientId: 'rp-a', redirectUri: appA.redirectUri }, { clientId: 'rp-b', redirectUri: appB.redirectUri }]);
   });

@@ -306,7 +306,7 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<R
 
 /**
  * Polls the portal's authorization endpoint until it stops refusing each app as an unknown client:
- * a running portal reloads its clients every two seconds (server/oidc/client-registry.ts), so a
+ * a running portal reloads its clients every two seconds (server/catalog/app-registry.ts), so a
  * client just added with the admin CLI is known a moment later, not at once.
  */
 export async function untilClientsKnown(issuer: string, apps: { clientId: string; redirectUri: string }[], timeoutMs = 15_000): Promise<void> {

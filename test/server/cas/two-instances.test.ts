@@ -55,7 +55,7 @@ describe('two instances on PostgreSQL + Redis serve one CAS and one SAML flow', 
     await addCasService(aContext, 'erp', [`${SERVICE}*`]);
     const jar = new CookieJar();
     assert.equal((await browserOn(a, jar).login('zhangwei', DEMO.zhangwei)).body.code, 200);
-    // B learns of the new service at its next look (protocol-registry.ts).
+    // B learns of the new service at its next look (catalog/app-registry.ts).
     const issued = await raw(b, 'GET', `/cas/login?service=${encodeURIComponent(SERVICE)}`, browserOn(b, jar));
     const ticket = ticketOf(issued.location);
     assert.match((await raw(a, 'GET', validateUrl('p3/serviceValidate', ticket, SERVICE))).body, /<cas:user>zhangwei</);

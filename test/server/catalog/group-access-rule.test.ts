@@ -47,7 +47,7 @@ describe('per-group access, one rule', () => {
   });
 
   it('every caller asks catalog/group-access.ts', () => {
-    for (const caller of ['server/catalog/routes.ts', 'server/catalog/app-links.ts', 'server/oidc/client-access.ts', 'server/cas/protocol-access.ts']) {
+    for (const caller of ['server/catalog/routes.ts', 'server/catalog/app-links.ts', 'server/catalog/app-registry.ts']) {
       const text = fs.readFileSync(path.join(REPO_ROOT, caller), 'utf8');
       assert.match(text, /from '(\.\/|\.\.\/catalog\/)group-access\.ts'/, caller);
       assert.doesNotMatch(text, /groups\.(some|includes)\(/, `${caller} writes the rule again`);

@@ -38,7 +38,7 @@ for (const backend of testBackends()) {
       ((await admin.get(api('consoleListClients'))).body.data as Record<string, any>[]).find((c) => c.clientId === clientId);
     const listedGroup = async (code: string) =>
       ((await admin.get(api('consoleListGroups'))).body.data as Record<string, any>[]).find((g) => g.code === code);
-    /** Waits until the running provider has the client change (client-registry.ts reloads every 100 ms here). */
+    /** Waits until the running provider has the client change (catalog/app-registry.ts reloads every 100 ms here). */
     const untilAuth = async (clientId: string, secret: string, status: number) =>
       waitUntilAsync(async () => (await introspectAs(t, clientId, secret)) === status, {
         timeoutMs: 5000, failure: () => `client ${clientId}: authentication did not become ${status}`,

@@ -60,7 +60,7 @@ for (const backend of testBackends()) describe(`app cards of clients restricted 
     return (answer.body.data as { id: string }[]).map((a) => a.id);
   }
 
-  /** Running servers see client changes within five seconds (client-registry.ts). */
+  /** Running servers see client changes within five seconds (catalog/app-registry.ts). */
   async function eventually(client: Client, check: (ids: string[]) => boolean, what: string): Promise<string[]> {
     const deadline = Date.now() + 6000;
     let ids: string[] = [];

@@ -54,7 +54,7 @@ for (const backend of testBackends()) describe(`app cards through initiate_login
     return Object.fromEntries((answer.body.data as { id: string; autoLoginUrl: string }[]).map((a) => [a.id, a.autoLoginUrl]));
   }
 
-  /** Running servers see client changes within five seconds (client-registry.ts, catalog-cache.ts). */
+  /** Running servers see client changes within five seconds (catalog/app-registry.ts, catalog-cache.ts). */
   async function eventually(id: string, expected: string): Promise<void> {
     const deadline = Date.now() + 6000;
     let seen = '';

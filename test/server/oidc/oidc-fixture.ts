@@ -52,7 +52,7 @@ export async function startOidcServer(overrides: Partial<ServerConfig> = {}, dep
 
 /**
  * Waits until a running server's provider knows a client id saved by another process: an unknown
- * id is looked up again at most four times a second (client-registry.ts), so the next request may
+ * id is looked up again at most four times a second (catalog/app-registry.ts), so the next request may
  * still be refused. Asks the authorization endpoint, as an app's redirect would, until it stops
  * answering invalid_client.
  */

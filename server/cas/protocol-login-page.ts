@@ -1,14 +1,7 @@
-// Who may use a CAS service or a SAML service provider: the one per-group rule
-// (catalog/group-access.ts), as for the OpenID Connect clients: an app registered with --group
-// serves only members of those groups, read from the memberships at every sign-in and every
-// validation, so a revoke counts at once.
-import { mayUseApp } from '../catalog/group-access.ts';
-import type { MembershipStore } from '../catalog/membership-store.ts';
+// Where a CAS login or a SAML sign-in without a portal session goes: the portal's login page,
+// coming back afterwards. Who may then use the app is the one access rule of every protocol
+// (mayUse in catalog/app-registry.ts).
 import type { ProtocolClient } from './protocol-client-store.ts';
-
-export async function mayUseProtocolClient(memberships: MembershipStore, client: Pick<ProtocolClient, 'groups'>, userId: number): Promise<boolean> {
-  return mayUseApp(memberships, client.groups, userId);
-}
 
 /** The login page of the portal, coming back to `callBack`; in the brand of the app's one group. */
 export async function portalLoginPage(
