@@ -4,7 +4,7 @@
 // sign-in (sign-in-success.ts); every failure is a Chinese message for the form.
 import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { ApiCallError } from '../../core/request.ts';
-import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, type LoginContext } from '../login-context/login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
 import * as T from './passkey.messages.ts';
 

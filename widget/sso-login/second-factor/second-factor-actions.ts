@@ -2,7 +2,7 @@
 // second factor) set an authenticator up and finish the sign-in with its first code. Each ends
 // like a password sign-in (sign-in-success.ts); a failure is shown in the form, where the user looks.
 import type { TotpEnrolment } from '../../../contract/endpoints/mfa.ts';
-import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, type LoginContext } from '../login-context/login-store.ts';
 import { completeSignIn, signInDestination, type SignInAnswer } from '../shared/sign-in-success.ts';
 import { ApiCallError } from '../../core/request.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
