@@ -1,5 +1,5 @@
 // A live <sso-login> beside the group form, in the form's colours. The colours go onto the element
-// as the same --sso-* custom properties its group theme sets (widget/sso-login/brand-theme-css.ts),
+// as the same --sso-* custom properties its group theme sets (widget/sso-login/brand/brand-theme-css.ts),
 // through CSSOM (element.style.setProperty), which the strict CSP allows, and the page's values win
 // over the theme's. The preview is inert (nobody signs in there) and its sign-in events are held.
 import { useEffect, useRef } from 'react';

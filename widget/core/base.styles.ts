@@ -2,7 +2,7 @@
 // toasts, skeleton. Adopted as a constructable stylesheet (no <style>, no inline styles).
 // Comments stay out of the sheet: its text ships as it is.
 //
-// Phones (the widget's phone width, sso-login/phone-layout.ts): one full-width column of toasts that
+// Phones (the widget's phone width, sso-login/qr/phone-layout.ts): one full-width column of toasts that
 // covers no control the user needs then (issue 15). By default at the top, under the safe area: on
 // the login page that is the brand panel, above the box. An element whose top holds controls
 // (<app-center>'s bar with the avatar) moves them to the bottom with --sso-phone-toast-top /

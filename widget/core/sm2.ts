@@ -1,6 +1,6 @@
 // SM2 password encryption (spec sections 7 and 9): sm-crypto doEncrypt(text, key, 1) (C1C3C2) with
 // "04" in front. sm-crypto is large, so its SM2 part alone (not sm3/sm4) is fetched with import()
-// when the form is first used (sso-login/sm2-warm-up.ts).
+// when the form is first used (sso-login/after-paint/sm2-warm-up.ts).
 import type { ApiClient } from './request.ts';
 
 type SmCrypto = typeof import('sm-crypto');

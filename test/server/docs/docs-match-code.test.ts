@@ -1,11 +1,14 @@
 // The documentation a deployer and an integrator read stays equal to the code: the environment
 // variables in docs/server.md are exactly those config.ts reads, the calls in docs/api-contract.md
 // are exactly the endpoints of contract/endpoints/, and the server registers under /api exactly
-// those endpoints (each of them, and nothing outside the contract).
+// those endpoints (each of them, and nothing outside the contract); the graph of the rooms in
+// docs/architecture.md is the one the imports make now.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { readConfig } from '../../../server/config.ts';
 import { endpoints } from '../../../contract/endpoints/index.ts';
 import { REPO_ROOT } from '../../helpers/start-server.ts';
@@ -85,6 +88,20 @@ function documentedSettings(): { file: string; name: string; value: string }[] {
     .map((match) => ({ file, name: match[1]!, value: match[2]! })));
 }
 
+/** The generated rooms graph between its markers in docs/architecture.md (null without them). */
+function documentedRoomsGraph(): string | null {
+  return doc('architecture.md').match(/<!-- rooms-graph:start[^>]*-->[\s\S]*?<!-- rooms-graph:end -->/)?.[0] ?? null;
+}
+
+/**
+ * The graph as scripts/architecture/rooms-graph.mjs makes it from the imports now. Its own process:
+ * the script points "typescript" at TypeScript 5 for dependency-cruiser, which must not leak here.
+ */
+async function currentRoomsGraph(): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/architecture/rooms-graph.mjs'], { cwd: REPO_ROOT });
+  return stdout.trimEnd();
+}
+
 describe('documentation equals the code', () => {
   let t: TestApp;
   before(async () => {
@@ -131,5 +148,14 @@ describe('documentation equals the code', () => {
     const outside = [...registeredRoutes(t.app)]
       .filter((route) => /^\/api(\/|$)/.test(route.split(' ')[1]!) && !contract.has(route) && !API_ROUTES_OUTSIDE_CONTRACT.has(route));
     assert.deepEqual(outside, [], 'registered under /api but not in contract/endpoints/');
+  });
+
+  it('docs/architecture.md shows the rooms graph the imports make now (npm run docs:graph rewrites it)', async () => {
+    const documented = documentedRoomsGraph();
+    assert.ok(documented, 'docs/architecture.md has no rooms-graph markers');
+    const current = await currentRoomsGraph();
+    // Guards the comparison: an empty or broken script output must fail here, not match an empty block.
+    assert.match(current, /room_widget_sso_login\["widget\/sso-login\/"\][\s\S]*room_server_auth -->/);
+    assert.equal(documented, current, 'the rooms graph in docs/architecture.md is stale: run npm run docs:graph');
   });
 });

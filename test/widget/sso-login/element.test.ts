@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { waitFor, replyBase } from '../support/helpers.ts';
-import { resolveLoginParams } from '../../../widget/sso-login/login-params.ts';
+import { resolveLoginParams } from '../../../widget/sso-login/login-context/login-params.ts';
 import { byText, groupLoaded, mountLogin, signOutForReal, type MountedLogin } from './login-fixture.ts';
 
 function allNodes(root: ShadowRoot | Element): Element[] {

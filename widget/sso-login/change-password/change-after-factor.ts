@@ -6,7 +6,7 @@
 import type { MustChangeDetail } from '../../../contract/endpoints/auth.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 import { ApiCallError } from '../../core/request.ts';
-import type { LoginContext } from '../login-store.ts';
+import type { LoginContext } from '../login-context/login-store.ts';
 import { FIRST_LOGIN } from '../password/password.messages.ts';
 
 /** AU00154 with its change ticket, when `error` is that answer. */

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { cancelChangePassword, changePasswordForm, submitChangePassword } from './change-password-store.ts';
-import type { ChangePasswordRequest } from '../login-store.ts';
+import type { ChangePasswordRequest } from '../login-context/login-store.ts';
 import { CANCEL_TEXT, OK_TEXT } from '../../core/messages.ts';
 import { CHANGE_PASSWORD_TITLE, OLD_PASSWORD_LABEL } from './change-password.messages.ts';
 import { CONFIRM_NEW_PASSWORD_LABEL, NEW_PASSWORD_LABEL, USERNAME_LABEL } from '../sso-login.messages.ts';
@@ -13,7 +13,7 @@ import { BusyButton } from '../shared/busy-button.tsx';
 import { Field } from '../shared/field.tsx';
 import { HiddenUsername, LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
 import { FormErrors, useFormState } from '../shared/form-errors.tsx';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 import { CODE_LABEL, CODE_PLACEHOLDER } from '../second-factor/second-factor.messages.ts';
 

@@ -3,7 +3,7 @@
 import { storePasswordCredential } from '../../core/password-credential.ts';
 import { NEW_PASSWORD_SAME, PASSWORD_CHANGED, REQUIRED_OLD_PASSWORD } from './change-password.messages.ts';
 import { PASSWORDS_DIFFER, REQUIRED_CONFIRM_PASSWORD, REQUIRED_NEW_PASSWORD } from '../sso-login.messages.ts';
-import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-context/login-store.ts';
 import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';
 import { ApiCallError } from '../../core/request.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';

@@ -13,7 +13,7 @@
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_SLOT, SUBMIT_PENDING_ATTRIBUTE } from './first-paint-names.ts';
 import { adoptFirstPaintSheet, lookAttributeFor } from './first-paint-styles.ts';
 import { firstPaintMarkup, type FirstPaintBrand } from './first-paint-markup.ts';
-import { resolveLoginParams, type LoginParams } from '../login-params.ts';
+import { resolveLoginParams, type LoginParams } from '../login-context/login-params.ts';
 import { BRAND_COPY, brandCodeOf } from '../../brands/brand-copy.ts';
 import { resolveAgainstApi } from '../../core/api-origin.ts';
 import { brandCacheKey, readCachedLook } from '../brand/brand-look.ts';

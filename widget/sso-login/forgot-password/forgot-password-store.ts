@@ -8,7 +8,7 @@ import { INVALID_PHONE, INVALID_SMS_CODE } from '../../../contract/messages.ts';
 import { SMS_CODE_PATTERN } from '../../../contract/rules/sms-code.ts';
 import { PASSWORD_RESET_DONE } from './forgot-password.messages.ts';
 import { sendSmsCode } from '../shared/send-sms-code.ts';
-import { emitLoginError, guarded, reportFailure, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, reportFailure, type FieldErrors, type LoginContext } from '../login-context/login-store.ts';
 import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 

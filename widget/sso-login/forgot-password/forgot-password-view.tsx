@@ -12,7 +12,7 @@ import { BusyButton } from '../shared/busy-button.tsx';
 import { formValues } from '../shared/field.tsx';
 import { LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
 import { PhoneCodeFields } from '../shared/phone-code-fields.tsx';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 
 export function ForgotPasswordView() {
   const { context, hostElement } = useLoginUi();

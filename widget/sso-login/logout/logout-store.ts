@@ -1,6 +1,6 @@
 // The logout view (spec section 2, is_signout): nothing signs out on load; its button does.
 import { navigate } from '../../core/navigate.ts';
-import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, type LoginContext } from '../login-context/login-store.ts';
 
 /**
  * 退出登录, the logout view's button: the sign-out call (the server ends the session and signs out

@@ -7,9 +7,9 @@ import { CONFIRM_SIGN_OUT, SIGN_OUT_FAILED, SIGNED_OUT, SIGNING_OUT } from './lo
 import { SIGN_IN_AGAIN } from '../../core/messages.ts';
 import { SIGN_OUT } from '../sso-login.messages.ts';
 import { signOutFromView } from './logout-store.ts';
-import { setView } from '../login-store.ts';
+import { setView } from '../login-context/login-store.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 
 const TEXTS = { ready: CONFIRM_SIGN_OUT, done: SIGNED_OUT, failed: SIGN_OUT_FAILED } as const;
 

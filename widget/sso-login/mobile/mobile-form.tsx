@@ -6,7 +6,7 @@ import { mergeErrors } from '../shared/form-state.ts';
 import { SIGN_IN, SIGNING_IN } from '../sso-login.messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
 import { formValues } from '../shared/field.tsx';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 import { PhoneCodeFields } from '../shared/phone-code-fields.tsx';
 import { FormErrors, useFormState } from '../shared/form-errors.tsx';
 

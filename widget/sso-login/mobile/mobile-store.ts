@@ -2,7 +2,7 @@
 // down), sign in; AU00170 / AU00175 hand over to the second factor. The form's errors live here.
 import { REQUIRED_PHONE, REQUIRED_SMS_CODE } from '../sso-login.messages.ts';
 import { validatePhone } from '../../core/validators.ts';
-import { emitLoginError, guarded, loginExtras, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, loginExtras, type FieldErrors, type LoginContext } from '../login-context/login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
 import { sendSmsCode } from '../shared/send-sms-code.ts';
 import { startSecondFactor } from '../second-factor/second-factor-step.ts';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { isCrossOrigin } from '../../core/request.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 import { PASSKEY_SIGN_IN, PASSKEY_SIGNING_IN } from './passkey.messages.ts';
 
 type Capabilities = { relatedOrigins?: boolean };

@@ -5,7 +5,7 @@
 // password" (AU00154) opens the change dialog with the passkey's proof (change-after-factor.ts).
 import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { ApiCallError } from '../../core/request.ts';
-import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, type LoginContext } from '../login-context/login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
 import * as T from './passkey.messages.ts';
 import { askToChangeAfterFactor, mustChangeAfterFactor } from '../change-password/change-after-factor.ts';

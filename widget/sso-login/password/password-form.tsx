@@ -4,13 +4,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { passwordForm, submitPasswordLogin, validatePasswordLogin } from './password-store.ts';
-import { setView } from '../login-store.ts';
+import { setView } from '../login-context/login-store.ts';
 import { FORGOT_PASSWORD } from '../forgot-password/forgot-password.messages.ts';
 import { PASSWORD_LABEL, SIGN_IN, SIGNING_IN, USERNAME_LABEL } from '../sso-login.messages.ts';
 import { BusyButton } from '../shared/busy-button.tsx';
 import { LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
 import { FormErrors, useFormState } from '../shared/form-errors.tsx';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 import { firstPaintSubmitPending } from '../first-paint/first-paint-takeover.ts';
 import { PasskeyButton } from '../passkey/passkey-button.tsx';
 

@@ -7,7 +7,7 @@ import { ApiCallError } from '../../core/request.ts';
 import { FIRST_LOGIN, PASSWORD_AGED } from './password.messages.ts';
 import { REQUIRED_PASSWORD, REQUIRED_USERNAME } from '../sso-login.messages.ts';
 import { storePasswordCredential } from '../../core/password-credential.ts';
-import { emitLoginError, guarded, loginExtras, reportFailure, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, loginExtras, reportFailure, type FieldErrors, type LoginContext } from '../login-context/login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
 import { startSecondFactor } from '../second-factor/second-factor-step.ts';
 import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';

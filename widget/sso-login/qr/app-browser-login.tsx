@@ -5,7 +5,7 @@ import { createOAuthState } from './oauth-state.ts';
 import { keepCallBackForReturn } from './qr-return-callback.ts';
 import type { QrType } from './qr-store.ts';
 import type { FeishuConfig, WeComConfig } from '../shared/client-group.ts';
-import { appBrowserOf, feishuInAppUrl, weComInAppUrl } from '../phone-layout.ts';
+import { appBrowserOf, feishuInAppUrl, weComInAppUrl } from './phone-layout.ts';
 import { OPEN_IN_FEISHU, OPEN_IN_WECOM } from './qr.messages.ts';
 
 interface AppBrowserLoginProps {

@@ -7,11 +7,11 @@ import { loadScript } from '../../core/load-script.ts';
 import { navigate } from '../../core/navigate.ts';
 import { FEISHU_LOGIN, MOBILE_LOGIN, PASSWORD_LOGIN, WECOM_LOGIN } from '../sso-login.messages.ts';
 import { QR_LOAD_FAILED, QR_LOADING } from './qr.messages.ts';
-import { setView } from '../login-store.ts';
+import { setView } from '../login-context/login-store.ts';
 import { createOAuthState } from './oauth-state.ts';
 import { keepCallBackForReturn } from './qr-return-callback.ts';
 import { feishuGoto, feishuTmpCodeTarget, qrSdkUrl, weComOptions, type FeishuQrHandle } from './qr-sdk.ts';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 
 type PanelState = 'loading' | 'ready' | 'failed';
 const SLOT_NAME = 'qr-frame';

@@ -3,7 +3,7 @@ import { startSecondFactor } from '../second-factor/second-factor-step.ts';
 import { ApiCallError } from '../../core/request.ts';
 import { CALLBACK_NOT_ALLOWED, CODE_LOGIN_PENDING, INVALID_LOGIN_TYPE, MISSING_CODE, MISSING_LOGIN_TYPE, OAUTH_STATE_MISMATCH } from './redirect.messages.ts';
 import { emit } from '../../core/events.ts';
-import { loadClientGroup, type LoginContext } from '../login-store.ts';
+import { loadClientGroup, type LoginContext } from '../login-context/login-store.ts';
 import type { ClientGroup } from '../shared/client-group.ts';
 import { completeSignIn, followableDestination } from '../shared/sign-in-success.ts';
 import { takeMatchingOAuthState, type OAuthProvider } from '../qr/oauth-state.ts';

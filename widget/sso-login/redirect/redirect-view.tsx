@@ -1,8 +1,8 @@
 // External-redirect mode: progress while the code login runs, then the reason it failed.
 import { useStore } from '@nanostores/react';
 import { BACK_TO_LOGIN } from '../sso-login.messages.ts';
-import { setView } from '../login-store.ts';
-import { useLoginUi } from '../use-login.ts';
+import { setView } from '../login-context/login-store.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 
 export function RedirectView() {
   const { context } = useLoginUi();

@@ -11,7 +11,7 @@ import { formValues } from '../shared/field.tsx';
 import { LightField, useLightForm } from '../shared/light-dom-credentials.tsx';
 import { PhoneCodeFields } from '../shared/phone-code-fields.tsx';
 import { FormErrors, useFormState } from '../shared/form-errors.tsx';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 
 // Username and the two passwords are light-DOM inputs (password managers offer to save the new
 // account); phone and SMS code stay in the shadow form.

@@ -4,7 +4,7 @@ import { storePasswordCredential } from '../../core/password-credential.ts';
 import { PASSWORDS_DIFFER, REQUIRED_PASSWORD, REQUIRED_PHONE, REQUIRED_SMS_CODE, REQUIRED_USERNAME } from '../sso-login.messages.ts';
 import { REGISTER_SUCCESS, REQUIRED_CONFIRM_REGISTER_PASSWORD } from './register.messages.ts';
 import { checkPhoneUnique, checkUsernameUnique, validatePhone, validateUsername } from '../../core/validators.ts';
-import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '../login-context/login-store.ts';
 import { stopCountdown } from '../shared/countdown.ts';
 import { sendSmsCode } from '../shared/send-sms-code.ts';
 import { formState, mergeErrors, showErrors, type FormState } from '../shared/form-state.ts';

@@ -3,7 +3,7 @@
 // like a password sign-in (sign-in-success.ts), or (the password must change: AU00154) in the change
 // dialog with the step's proof; a failure is shown in the form, where the user looks.
 import type { TotpEnrolment } from '../../../contract/endpoints/mfa.ts';
-import { emitLoginError, guarded, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, type LoginContext } from '../login-context/login-store.ts';
 import { completeSignIn, signInDestination, type SignInAnswer } from '../shared/sign-in-success.ts';
 import { ApiCallError } from '../../core/request.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';

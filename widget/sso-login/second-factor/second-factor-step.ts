@@ -4,7 +4,7 @@
 // chunk: this module only notices the answer and switches the view.
 import type { MfaStep } from '../../../contract/endpoints/mfa.ts';
 import { ApiCallError } from '../../core/request.ts';
-import type { LoginContext } from '../login-store.ts';
+import type { LoginContext } from '../login-context/login-store.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 

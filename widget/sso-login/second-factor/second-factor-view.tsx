@@ -10,7 +10,7 @@ import { BusyButton } from '../shared/busy-button.tsx';
 import { Field, formValues } from '../shared/field.tsx';
 import { FormErrors, useFormState } from '../shared/form-errors.tsx';
 import { formState, showErrors } from '../shared/form-state.ts';
-import { useLoginUi } from '../use-login.ts';
+import { useLoginUi } from '../login-context/use-login.ts';
 import { cancelSecondFactor, confirmEnrolment, startEnrolment, verifySecondFactor, type Enrolled } from './second-factor-actions.ts';
 import * as T from './second-factor.messages.ts';
 import { adoptSecondFactorSheet } from './second-factor.styles.ts';

@@ -6,7 +6,7 @@
 // (also shown under their fields) politely.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { FieldErrors } from '../login-store.ts';
+import type { FieldErrors } from '../login-context/login-store.ts';
 import { showErrors, type FormState } from './form-state.ts';
 import { FIELD_ERRORS_SEPARATOR } from '../sso-login.messages.ts';
 

@@ -3,7 +3,7 @@
 // both). One per form and <sso-login> instance, made on first use; the form's component empties it
 // when the form leaves the page (shared/form-errors.tsx, useFormState), so a form comes back clean.
 import { atom, type WritableAtom } from 'nanostores';
-import type { FieldErrors } from '../login-store.ts';
+import type { FieldErrors } from '../login-context/login-store.ts';
 
 export interface FormState {
   /** The errors under their fields (and announced politely). */

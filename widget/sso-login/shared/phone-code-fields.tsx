@@ -4,7 +4,7 @@
 import type { FocusEvent, RefObject } from 'react';
 import { PHONE_LABEL, SEND_CODE, SENDING_CODE, SMS_CODE_LABEL } from '../sso-login.messages.ts';
 import type { Countdown } from './countdown.ts';
-import type { FieldErrors } from '../login-store.ts';
+import type { FieldErrors } from '../login-context/login-store.ts';
 import { Field, formValues } from './field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 

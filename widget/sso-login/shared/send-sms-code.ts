@@ -6,7 +6,7 @@
 import { CODE_SENT } from '../sso-login.messages.ts';
 import { ApiCallError } from '../../core/request.ts';
 import { startCountdown, type Countdown } from './countdown.ts';
-import { emitLoginError, guarded, reportFailure, type BusyKey, type FieldErrors, type LoginContext } from '../login-store.ts';
+import { emitLoginError, guarded, reportFailure, type BusyKey, type FieldErrors, type LoginContext } from '../login-context/login-store.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 const AT_CODE_FIELD: readonly string[] = [RefusalCode.smsTooSoon, RefusalCode.smsDailyCap];

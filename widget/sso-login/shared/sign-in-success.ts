@@ -5,7 +5,7 @@
 import { emit } from '../../core/events.ts';
 import { withTicketProof } from '../../core/login-binding.ts';
 import { navigate } from '../../core/navigate.ts';
-import type { LoginContext } from '../login-store.ts';
+import type { LoginContext } from '../login-context/login-store.ts';
 import { checkedTarget, isTicketRedeemUrl, redirectScope } from './redirect-target.ts';
 
 /** The fields of a sign-in answer (doLogin, loginByCode) the success path reads. */

@@ -5,8 +5,8 @@ import { expect } from '@open-wc/testing';
 import { setNavigator } from '../../../../widget/core/navigate.ts';
 import { createApiClient } from '../../../../widget/core/request.ts';
 import { createNoticeCenter } from '../../../../widget/core/notices.ts';
-import { resolveLoginParams } from '../../../../widget/sso-login/login-params.ts';
-import { createLoginContext, type LoginContext } from '../../../../widget/sso-login/login-store.ts';
+import { resolveLoginParams } from '../../../../widget/sso-login/login-context/login-params.ts';
+import { createLoginContext, type LoginContext } from '../../../../widget/sso-login/login-context/login-store.ts';
 import { completeSignIn, signInDestination } from '../../../../widget/sso-login/shared/sign-in-success.ts';
 
 describe('sign-in success path', () => {

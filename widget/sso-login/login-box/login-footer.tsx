@@ -1,5 +1,5 @@
 // Copyright line, filing-record link and the dealer help line (daily 8:00 to 18:30, dealers only).
-import { COPYRIGHT, DEALER_HELP_LINE, FILING_RECORD, FILING_RECORD_URL } from './sso-login.messages.ts';
+import { COPYRIGHT, DEALER_HELP_LINE, FILING_RECORD, FILING_RECORD_URL } from '../sso-login.messages.ts';
 
 export function LoginFooter() {
   return (

@@ -1,7 +1,7 @@
 // The login page's inputs (spec section 2 "Query parameters"): an attribute wins, else the page's
 // query string, else the default.
-import { isFlagSet } from '../../contract/rules/portal-pages.ts';
-import { defaultApiBase } from '../core/script-origin.ts';
+import { isFlagSet } from '../../../contract/rules/portal-pages.ts';
+import { defaultApiBase } from '../../core/script-origin.ts';
 
 export type LoginTypeParam = 'wecom' | 'feishu';
 

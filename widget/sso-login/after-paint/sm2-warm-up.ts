@@ -2,7 +2,7 @@
 // submit. Fetching it right after the first render made it compete with the form's own script and
 // paint; fetching it at the user's first focus, pointer press or key press in the element still has
 // it there long before a submit (the submit waits for it in any case: core/sm2.ts).
-import { preloadSm2 } from '../core/sm2.ts';
+import { preloadSm2 } from '../../core/sm2.ts';
 
 const FIRST_USE_EVENTS = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
 

@@ -3,8 +3,8 @@
 // own browser the app can sign the user in directly: "open in WeCom / Feishu" (the messenger's
 // in-app OAuth page) is offered there, and only there.
 import { useSyncExternalStore } from 'react';
-import type { FeishuConfig, WeComConfig } from './shared/client-group.ts';
-import { feishuGoto } from './qr/qr-sdk.ts';
+import type { FeishuConfig, WeComConfig } from '../shared/client-group.ts';
+import { feishuGoto } from './qr-sdk.ts';
 
 /** Narrow screens, and devices whose only pointer is a finger (no hover, coarse pointer). */
 export const PHONE_MEDIA_QUERY = '(max-width: 599.98px), (hover: none) and (pointer: coarse)';

@@ -3,13 +3,13 @@
 // in-app "open in WeCom / Feishu" only inside that app's browser; long names wrap.
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { mountNoticeLayer, waitFor } from '../support/helpers.ts';
-import { createNoticeCenter } from '../../../widget/core/notices.ts';
-import { setQrSdkUrls } from '../../../widget/sso-login/qr/qr-sdk.ts';
-import { QR_CHOICE_STORAGE_KEY } from '../../../widget/sso-login/qr/qr-store.ts';
-import { appBrowserOf, weComInAppUrl, PHONE_MEDIA_QUERY } from '../../../widget/sso-login/phone-layout.ts';
-import { byText, groupLoaded, input, mountLogin, withLoginFixture, type MountedLogin } from './login-fixture.ts';
-import { scriptAgeing } from './scripted-ageing.ts';
+import { mountNoticeLayer, waitFor } from '../../support/helpers.ts';
+import { createNoticeCenter } from '../../../../widget/core/notices.ts';
+import { setQrSdkUrls } from '../../../../widget/sso-login/qr/qr-sdk.ts';
+import { QR_CHOICE_STORAGE_KEY } from '../../../../widget/sso-login/qr/qr-store.ts';
+import { appBrowserOf, weComInAppUrl, PHONE_MEDIA_QUERY } from '../../../../widget/sso-login/qr/phone-layout.ts';
+import { byText, groupLoaded, input, mountLogin, withLoginFixture, type MountedLogin } from '../login-fixture.ts';
+import { scriptAgeing } from '../scripted-ageing.ts';
 
 const WIDTHS = [320, 375, 768];
 const HOSTS = ['localhost', 'ka.localhost', 'operation.localhost', 'yingfeng.localhost', 'icar.localhost', 'exeed.localhost'];

@@ -1,21 +1,21 @@
 // The login box: the current view, the password <-> QR toggle icon, the links between views and
 // the footer. QR views exist only for messengers the client group configures.
 import { useEffect, useRef } from 'react';
-import { focusablesOf } from '../core/use-modal.ts';
+import { focusablesOf } from '../../core/use-modal.ts';
 import { useStore } from '@nanostores/react';
-import { setView, type LoginView } from './login-store.ts';
-import { availableQrTypes, initialQrType } from './qr/qr-store.ts';
-import { LOGIN_METHODS } from './sso-login.messages.ts';
-import { BACK_TO_LOGIN, FEISHU_LOGIN, LOGIN_TITLE, MOBILE_LOGIN, PASSWORD_LOGIN, QR_TYPE_GROUP, REGISTER, SIGN_OUT, SWITCH_TO_PASSWORD, SWITCH_TO_QR, WECOM_LOGIN } from './sso-login.messages.ts';
-import { PasswordForm } from './password/password-form.tsx';
-import { ForgotPasswordView, LogoutView, MobileForm, QrPanel, RedirectView, RegisterForm } from './lazy-views.tsx';
-import { SECOND_FACTOR_TITLE, SecondFactorView } from './second-factor/lazy-second-factor.tsx';
+import { setView, type LoginView } from '../login-context/login-store.ts';
+import { availableQrTypes, initialQrType } from '../qr/qr-store.ts';
+import { LOGIN_METHODS } from '../sso-login.messages.ts';
+import { BACK_TO_LOGIN, FEISHU_LOGIN, LOGIN_TITLE, MOBILE_LOGIN, PASSWORD_LOGIN, QR_TYPE_GROUP, REGISTER, SIGN_OUT, SWITCH_TO_PASSWORD, SWITCH_TO_QR, WECOM_LOGIN } from '../sso-login.messages.ts';
+import { PasswordForm } from '../password/password-form.tsx';
+import { ForgotPasswordView, LogoutView, MobileForm, QrPanel, RedirectView, RegisterForm } from '../after-paint/lazy-views.tsx';
+import { SECOND_FACTOR_TITLE, SecondFactorView } from '../second-factor/lazy-second-factor.tsx';
 import { LoginFooter } from './login-footer.tsx';
-import { BACK_TO_SIGN_IN, RESET_PASSWORD_TITLE } from './forgot-password/forgot-password.messages.ts';
-import { KeyboardIcon, QrIcon } from './shared/icons.tsx';
-import { useLoginUi } from './use-login.ts';
-import { usePhoneLayout } from './phone-layout.ts';
-import { AppBrowserLogin } from './qr/app-browser-login.tsx';
+import { BACK_TO_SIGN_IN, RESET_PASSWORD_TITLE } from '../forgot-password/forgot-password.messages.ts';
+import { KeyboardIcon, QrIcon } from '../shared/icons.tsx';
+import { useLoginUi } from '../login-context/use-login.ts';
+import { usePhoneLayout } from '../qr/phone-layout.ts';
+import { AppBrowserLogin } from '../qr/app-browser-login.tsx';
 
 const TITLES: Record<LoginView, string> = {
   password: PASSWORD_LOGIN,
@@ -38,7 +38,7 @@ export function LoginBox() {
   const groupLoaded = useStore(context.$groupLoaded);
   const notSetUp = useStore(context.$notSetUp);
   const configuredQr = availableQrTypes(group, context.params.apiBase);
-  // On a phone a QR code on the same screen cannot be scanned: no QR views (phone-layout.ts).
+  // On a phone a QR code on the same screen cannot be scanned: no QR views (qr/phone-layout.ts).
   const phone = usePhoneLayout();
   const qrTypes = phone ? [] : configuredQr;
   const isQr = view === 'wecom' || view === 'feishu';

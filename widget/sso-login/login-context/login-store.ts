@@ -1,21 +1,21 @@
 // State of one <sso-login> instance and the actions every view shares. Components render these
 // atoms and call the exported functions; nothing here knows about React.
 import { atom, type WritableAtom } from 'nanostores';
-import { ApiCallError, type ApiClient } from '../core/request.ts';
-import type { NoticeCenter } from '../core/notices.ts';
-import { reportQuietError } from '../core/api-error.ts';
-import { emit } from '../core/events.ts';
-import { createPasswordEncryptor } from '../core/sm2.ts';
-import { DEFAULT_ERROR } from '../core/messages.ts';
-import type { PasswordAgedDetail } from '../../contract/endpoints/auth.ts';
-import { SMS_COOLDOWN_DEFAULT_SECONDS } from '../../contract/rules/sms-code.ts';
+import { ApiCallError, type ApiClient } from '../../core/request.ts';
+import type { NoticeCenter } from '../../core/notices.ts';
+import { reportQuietError } from '../../core/api-error.ts';
+import { emit } from '../../core/events.ts';
+import { createPasswordEncryptor } from '../../core/sm2.ts';
+import { DEFAULT_ERROR } from '../../core/messages.ts';
+import type { PasswordAgedDetail } from '../../../contract/endpoints/auth.ts';
+import { SMS_COOLDOWN_DEFAULT_SECONDS } from '../../../contract/rules/sms-code.ts';
 import type { LoginParams } from './login-params.ts';
-import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from './shared/client-group.ts';
-import { storeQrChoice } from './qr/qr-store.ts';
-import { brandCacheKey, groupOfLook, lookOfGroup, readCachedLook, storeLook } from './brand/brand-look.ts';
-import { createCountdown, type Countdown } from './shared/countdown.ts';
-import type { SecondFactorState } from './second-factor/second-factor-state.ts';
-import * as RefusalCode from '../../contract/refusal-codes.ts';
+import { emptyClientGroup, normalizeClientGroup, type ClientGroup } from '../shared/client-group.ts';
+import { storeQrChoice } from '../qr/qr-store.ts';
+import { brandCacheKey, groupOfLook, lookOfGroup, readCachedLook, storeLook } from '../brand/brand-look.ts';
+import { createCountdown, type Countdown } from '../shared/countdown.ts';
+import type { SecondFactorState } from '../second-factor/second-factor-state.ts';
+import * as RefusalCode from '../../../contract/refusal-codes.ts';
 
 export type LoginView = 'password' | 'wecom' | 'feishu' | 'mobile' | 'register' | 'logout' | 'redirect' | 'forgot' | 'second-factor';
 export type BusyKey =

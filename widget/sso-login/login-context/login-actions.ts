@@ -1,8 +1,8 @@
 // Page load (spec section 2): redirect mode, the logout view, or a session that already exists.
 // The views' own actions are in their folders (password/, mobile/, logout/, ...).
 import { loadClientGroup, type LoginContext } from './login-store.ts';
-import { completeSignIn, HOME } from './shared/sign-in-success.ts';
-import { runCodeLogin } from './redirect/redirect-store.ts';
+import { completeSignIn, HOME } from '../shared/sign-in-success.ts';
+import { runCodeLogin } from '../redirect/redirect-store.ts';
 
 /**
  * On load: redirect mode logs in by code; the sign-out flag shows the logout view and nothing more
