@@ -3,6 +3,7 @@
 // left empty on an edit. Editing sends the row's updatedAt (409 AU00603 offers to reload).
 import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleDirectory } from '../../contract/endpoints/console-directories.ts';
+import type { DirectoryKind } from '../../contract/rules/directory.ts';
 import { DIRECTORY_CONNECT_TIMEOUT_MS, DIRECTORY_ID_PATTERN, DIRECTORY_SYNC_MINUTES } from '../../contract/rules/directory.ts';
 import { api, encryptPassword } from './console-api.ts';
 import { useAction } from './use-action.ts';
@@ -17,6 +18,7 @@ import { DIRECTORY_TEXT as T } from './directory-messages.ts';
 interface DirectoryDraft {
   id: string;
   name: string;
+  kind: DirectoryKind;
   urls: string;
   startTls: boolean;
   caFile: string;
@@ -37,8 +39,9 @@ interface DirectoryDraft {
 
 /** The filters and attributes of each kind of directory (docs/directory.md). */
 const PRESETS = {
-  openldap: { userFilter: '(objectClass=inetOrgPerson)', usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: '' },
+  openldap: { kind: 'ldap', userFilter: '(objectClass=inetOrgPerson)', usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: '' },
   ad: {
+    kind: 'active-directory',
     userFilter: '(&(objectCategory=person)(objectClass=user))',
     usernameAttribute: 'sAMAccountName',
     phoneAttribute: 'mobile',
@@ -54,6 +57,7 @@ function draftOf(directory: ConsoleDirectory | null): DirectoryDraft {
   return {
     id: directory?.id ?? '',
     name: directory?.name ?? '',
+    kind: directory?.kind ?? 'ldap',
     urls: textOfLines(directory?.urls ?? []),
     startTls: directory?.startTls ?? false,
     caFile: directory?.caFile ?? '',
@@ -177,6 +181,7 @@ export function DirectoryForm({ directory, onSaved, onCancel, reload }: Director
         json: {
           id: draft.id,
           name: draft.name.trim(),
+          kind: draft.kind,
           urls: linesOf(draft.urls),
           startTls: draft.startTls,
           caFile: orNull(draft.caFile),
@@ -280,6 +285,11 @@ export function DirectoryForm({ directory, onSaved, onCancel, reload }: Director
         <legend>账号类型</legend>
         <label className="check"><input type="radio" name="directory-account-type" checked={draft.accountType === 'staff'} onChange={() => set('accountType', 'staff')} />员工</label>
         <label className="check"><input type="radio" name="directory-account-type" checked={draft.accountType === 'dealer'} onChange={() => set('accountType', 'dealer')} />经销商</label>
+      </fieldset>
+      <fieldset className="choices">
+        <legend>目录类型（决定修改密码的写回方式）</legend>
+        <label className="check"><input type="radio" name="directory-kind" checked={draft.kind === 'ldap'} onChange={() => set('kind', 'ldap')} />LDAP（OpenLDAP 等）</label>
+        <label className="check"><input type="radio" name="directory-kind" checked={draft.kind === 'active-directory'} onChange={() => set('kind', 'active-directory')} />Active Directory</label>
       </fieldset>
       <CheckField label="允许在本系统修改目录密码" checked={draft.passwordWriteBack} onChange={(on) => set('passwordWriteBack', on)} hint="开启后，目录人员在本系统“修改密码”将写回目录（OpenLDAP 用密码修改扩展操作，AD 须使用 ldaps://）；关闭时提示其在公司目录中修改" />
       <MappingRows rows={draft.mappings} onChange={(rows) => set('mappings', rows)} errors={mappingErrors} />

@@ -28,7 +28,7 @@ for (const backend of testBackends()) {
       id: 'corp', name: '公司目录', urls: [slapd.url], startTls: false, caFile: null, bindDn: slapd.bindDn,
       bindPassword: await admin.encrypt(slapd.bindPassword), baseDn: `ou=people,${slapd.baseDn}`, userFilter: '(objectClass=inetOrgPerson)',
       usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: DISABLED_FILTER,
-      groupMappings: [{ dn: groupDn('engineering'), group: 'ka' }], accountType: 'staff', passwordWriteBack: false, syncMinutes: 15,
+      groupMappings: [{ dn: groupDn('engineering'), group: 'ka' }], accountType: 'staff', kind: 'ldap', passwordWriteBack: false, syncMinutes: 15,
       connectTimeoutMs: 1000, expectedUpdatedAt: null, ...fields,
     });
 
