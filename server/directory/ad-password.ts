@@ -17,16 +17,18 @@ export function everyUrlEncrypted(config: Pick<DirectoryConfig, 'urls' | 'startT
 }
 
 /**
- * AD's answer to a refused new password: constraintViolation with the Windows error
- * 0000052D (ERROR_PASSWORD_RESTRICTION). 00000056 (ERROR_INVALID_PASSWORD) is a wrong current value.
+ * AD's refusals come as constraintViolation with a Windows error first in the text (checked on
+ * Samba 4.17): 0000052D (ERROR_PASSWORD_RESTRICTION) when the policy refuses the new password,
+ * 00000056 (ERROR_INVALID_PASSWORD) when the deleted value is not the current password (changed
+ * elsewhere between our bind and the modify).
  */
 const POLICY_REFUSAL = /\b0000052D\b/i;
-const WRONG_CURRENT = /\b0000056A?\b/i;
+const WRONG_CURRENT = /\b00000056\b/;
 
 /**
  * Changes the person's password in AD. Answers false when the current password is wrong; throws a
  * DirectoryError (problem 'passwordPolicy' with adPasswordPolicy's text when AD's policy refused the
- * new one). Callers check everyUrlEncrypted first: this never sends a password over plain LDAP.
+ * new one). Refuses before any bind when a URL is not encrypted: no password goes over plain LDAP.
  */
 export async function changeUnicodePwd(
   config: Pick<DirectoryConfig, 'urls' | 'startTls' | 'caFile' | 'connectTimeoutMs'>, dn: string, oldPassword: string, newPassword: string,
