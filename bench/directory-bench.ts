@@ -88,7 +88,7 @@ export async function benchDirectory(): Promise<BenchRow[]> {
         id: 'bench', name: '压测目录', urls: [slapd.url], startTls: false, caFile: null, bindDn: slapd.bindDn,
         bindPassword: await admin.encrypt(slapd.bindPassword), baseDn: PEOPLE_DN, userFilter: '(objectClass=inetOrgPerson)',
         usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: null,
-        groupMappings: [{ dn: groupDn('bulk'), group: 'default' }], accountType: 'staff', passwordWriteBack: false,
+        groupMappings: [{ dn: groupDn('bulk'), group: 'default' }], accountType: 'staff', kind: 'ldap', passwordWriteBack: false,
         syncMinutes: 1440, connectTimeoutMs: 3000, expectedUpdatedAt: null,
       },
     });

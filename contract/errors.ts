@@ -124,6 +124,11 @@ export const DirectoryMessages = {
   badId: (id: string): string => `目录标识 ${id} 只能由小写字母、数字和 - 组成`,
   outOfRange: (field: string, min: number, max: number): string => `${field} 应为 ${min} 到 ${max} 的整数`,
   syncRunning: (id: string): string => `目录 ${id} 正在同步，请稍后再试`,
+  badKind: (kind: string): string => `目录类型 ${kind} 不正确（应为 ldap 或 active-directory）`,
+  /** Active Directory changes a password only over an encrypted connection (it refuses unicodePwd over plain LDAP). */
+  adWriteBackNeedsTls: (url: string): string => `Active Directory 只能通过加密连接修改密码：${url} 请改用 ldaps:// 或开启 StartTLS，或关闭“允许在本系统修改目录密码”`,
+  /** AD refused the new password (0000052D): its length, complexity, history or minimum age. */
+  adPasswordPolicy: '新密码不符合公司目录的密码策略（长度、复杂度、不能与最近用过的密码相同、修改间隔），请换一个密码',
 } as const;
 
 export const HttpMessages = {

@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
 import { NoQuery, Sm2Cipher, strict } from './fields.ts';
 import { GROUP_CODE_PATTERN_SOURCE } from '../rules/group-code.ts';
-import { DIRECTORY_ID_PATTERN_SOURCE } from '../rules/directory.ts';
+import { DIRECTORY_ID_PATTERN_SOURCE, type DirectoryKind } from '../rules/directory.ts';
 
 const DirectoryId = Type.String({ pattern: DIRECTORY_ID_PATTERN_SOURCE });
 const GroupCode = Type.String({ pattern: GROUP_CODE_PATTERN_SOURCE });
@@ -53,6 +53,8 @@ export interface DirectorySyncResult {
 export interface ConsoleDirectory {
   id: string;
   name: string;
+  /** `ldap` or `active-directory`: decides how passwordWriteBack writes a password (contract/rules/directory.ts). */
+  kind: DirectoryKind;
   urls: string[];
   startTls: boolean;
   caFile: string | null;
@@ -82,6 +84,7 @@ export const saveDirectory = endpoint<ConsoleDirectory>()({
   body: Type.Object({
     id: DirectoryId,
     name: Text(64),
+    kind: Type.Union([Type.Literal('ldap'), Type.Literal('active-directory')]),
     urls: Type.Array(Type.String({ pattern: '^ldaps?://', maxLength: 512 }), { minItems: 1, maxItems: 10 }),
     startTls: Type.Boolean(),
     caFile: Type.Union([Type.Null(), Type.String({ minLength: 1, maxLength: 1024 })]),

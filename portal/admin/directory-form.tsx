@@ -3,6 +3,7 @@
 // left empty on an edit. Editing sends the row's updatedAt (409 AU00603 offers to reload).
 import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleDirectory } from '../../contract/endpoints/console-directories.ts';
+import type { DirectoryKind } from '../../contract/rules/directory.ts';
 import { DIRECTORY_CONNECT_TIMEOUT_MS, DIRECTORY_ID_PATTERN, DIRECTORY_SYNC_MINUTES } from '../../contract/rules/directory.ts';
 import { api, encryptPassword } from './console-api.ts';
 import { useAction } from './use-action.ts';
@@ -18,6 +19,7 @@ import { KIND_NAMES } from './accounts.messages.ts';
 interface DirectoryDraft {
   id: string;
   name: string;
+  kind: DirectoryKind;
   urls: string;
   startTls: boolean;
   caFile: string;
@@ -38,8 +40,9 @@ interface DirectoryDraft {
 
 /** The filters and attributes of each kind of directory (docs/directory.md). */
 const PRESETS = {
-  openldap: { userFilter: '(objectClass=inetOrgPerson)', usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: '' },
+  openldap: { kind: 'ldap', userFilter: '(objectClass=inetOrgPerson)', usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: '' },
   ad: {
+    kind: 'active-directory',
     userFilter: '(&(objectCategory=person)(objectClass=user))',
     usernameAttribute: 'sAMAccountName',
     phoneAttribute: 'mobile',
@@ -55,6 +58,7 @@ function draftOf(directory: ConsoleDirectory | null): DirectoryDraft {
   return {
     id: directory?.id ?? '',
     name: directory?.name ?? '',
+    kind: directory?.kind ?? 'ldap',
     urls: textOfLines(directory?.urls ?? []),
     startTls: directory?.startTls ?? false,
     caFile: directory?.caFile ?? '',
@@ -178,6 +182,7 @@ export function DirectoryForm({ directory, onSaved, onCancel, reload }: Director
         json: {
           id: draft.id,
           name: draft.name.trim(),
+          kind: draft.kind,
           urls: linesOf(draft.urls),
           startTls: draft.startTls,
           caFile: orNull(draft.caFile),
@@ -281,6 +286,11 @@ export function DirectoryForm({ directory, onSaved, onCancel, reload }: Director
         <legend>{F.accountType}</legend>
         <label className="check"><input type="radio" name="directory-account-type" checked={draft.accountType === 'staff'} onChange={() => set('accountType', 'staff')} />{KIND_NAMES.staff}</label>
         <label className="check"><input type="radio" name="directory-account-type" checked={draft.accountType === 'dealer'} onChange={() => set('accountType', 'dealer')} />{KIND_NAMES.dealer}</label>
+      </fieldset>
+      <fieldset className="choices">
+        <legend>{F.kind}</legend>
+        <label className="check"><input type="radio" name="directory-kind" checked={draft.kind === 'ldap'} onChange={() => set('kind', 'ldap')} />{F.kindLdap}</label>
+        <label className="check"><input type="radio" name="directory-kind" checked={draft.kind === 'active-directory'} onChange={() => set('kind', 'active-directory')} />{F.kindActiveDirectory}</label>
       </fieldset>
       <CheckField label={F.passwordWriteBack} checked={draft.passwordWriteBack} onChange={(on) => set('passwordWriteBack', on)} hint={F.passwordWriteBackHint} />
       <MappingRows rows={draft.mappings} onChange={(rows) => set('mappings', rows)} errors={mappingErrors} />

@@ -1,18 +1,20 @@
 // A directory's configuration as the server keeps it (the console's ConsoleDirectory without the
 // write-only password and the last sync), its defaults, and the checks every way in (console,
 // import, CLI) passes before anything is stored: each filter parses (RFC 4515), each URL is an
-// ldap:// or ldaps:// address, and in production no password travels in the clear.
+// ldap:// or ldaps:// address, and in production no password travels in the clear (nor, for an
+// Active Directory that writes passwords back, anywhere).
 import { FilterParser } from 'ldapts';
 import { readFileSync } from 'node:fs';
 import { AdminActionError } from '../admin-action-error.ts';
 import { DirectoryMessages } from '../../contract/errors.ts';
-import { DIRECTORY_CONNECT_TIMEOUT_MS, DIRECTORY_ID_PATTERN, DIRECTORY_SYNC_MINUTES } from '../../contract/rules/directory.ts';
+import { DIRECTORY_CONNECT_TIMEOUT_MS, DIRECTORY_ID_PATTERN, DIRECTORY_KINDS, DIRECTORY_SYNC_MINUTES } from '../../contract/rules/directory.ts';
 import type { ConsoleDirectory } from '../../contract/endpoints/console-directories.ts';
 
 export type DirectoryConfig = Omit<ConsoleDirectory, 'hasBindPassword' | 'lastSync' | 'updatedAt'>;
 
 /** What an import file or the console may leave out. */
 export const DIRECTORY_DEFAULTS = {
+  kind: 'ldap',
   startTls: false,
   caFile: null,
   userFilter: '(objectClass=inetOrgPerson)',
@@ -40,6 +42,7 @@ function checkFilter(field: string, filter: string): void {
 /** Refuses a configuration that cannot work; `production` also refuses plain ldap:// without StartTLS. */
 export function checkDirectoryConfig(config: DirectoryConfig, production: boolean): void {
   if (!DIRECTORY_ID_PATTERN.test(config.id)) throw bad(DirectoryMessages.badId(config.id));
+  if (!(DIRECTORY_KINDS as readonly string[]).includes(config.kind)) throw bad(DirectoryMessages.badKind(String(config.kind)));
   for (const url of config.urls) {
     let parsed: URL;
     try {
@@ -51,6 +54,10 @@ export function checkDirectoryConfig(config: DirectoryConfig, production: boolea
       throw bad(DirectoryMessages.badUrl(url));
     }
     if (production && parsed.protocol === 'ldap:' && !config.startTls) throw bad(DirectoryMessages.plainLdapInProduction(url));
+    // AD refuses a unicodePwd change over plain LDAP; the person's passwords would travel in the clear too.
+    if (config.kind === 'active-directory' && config.passwordWriteBack && parsed.protocol === 'ldap:' && !config.startTls) {
+      throw bad(DirectoryMessages.adWriteBackNeedsTls(url));
+    }
   }
   checkFilter('userFilter', config.userFilter);
   if (config.disabledFilter !== null) checkFilter('disabledFilter', config.disabledFilter);

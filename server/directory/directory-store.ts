@@ -41,7 +41,8 @@ const CHUNK = 500;
 interface Row { id: string; position: number; config: string; last_sync: string | null; updated_at: number }
 
 const toStored = (row: Row): StoredDirectory => ({
-  config: JSON.parse(row.config) as DirectoryConfig,
+  // Directories stored before `kind` existed are LDAP ones (only they could write passwords back).
+  config: { kind: 'ldap', ...(JSON.parse(row.config) as Partial<DirectoryConfig>) } as DirectoryConfig,
   position: Number(row.position),
   // Results stored before `skipped` was reported count none.
   lastSync: row.last_sync ? { skipped: 0, skippedExamples: [], ...(JSON.parse(row.last_sync) as Partial<DirectorySyncResult>) } as DirectorySyncResult : null,

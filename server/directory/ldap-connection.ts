@@ -11,7 +11,8 @@ import { BerWriter, Client, InvalidCredentialsError, NoSuchObjectError } from 'l
 import { DirectoryMessages } from '../../contract/errors.ts';
 import type { DirectoryConfig } from './directory-config.ts';
 
-export type DirectoryProblem = 'unreachable' | 'tlsUntrusted' | 'bindRefused' | 'baseDnMissing' | 'failed';
+/** passwordPolicy: the directory refused a new password (its length, complexity, history or minimum age). */
+export type DirectoryProblem = 'unreachable' | 'tlsUntrusted' | 'bindRefused' | 'baseDnMissing' | 'passwordPolicy' | 'failed';
 
 export class DirectoryError extends Error {
   constructor(readonly problem: DirectoryProblem, message: string) {

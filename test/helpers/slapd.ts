@@ -228,9 +228,10 @@ async function waitForBind(url: string): Promise<void> {
   }
 }
 
-interface TlsFiles { caFile: string; otherCaFile: string; certFile: string; keyFile: string }
+export interface TlsFiles { caFile: string; otherCaFile: string; certFile: string; keyFile: string }
 
-async function makeCertificates(dir: string): Promise<TlsFiles> {
+/** A throw-away CA, a second CA that signed nothing, and a server certificate for 127.0.0.1 / localhost (also used by samba-ad.ts). */
+export async function makeCertificates(dir: string): Promise<TlsFiles> {
   const file = (name: string): string => path.join(dir, name);
   const openssl = (args: string[]): Promise<unknown> => run('openssl', args);
   const makeCa = async (name: string): Promise<void> => {

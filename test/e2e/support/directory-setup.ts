@@ -29,7 +29,7 @@ export async function directoryAdmin(
         bindPassword: current ? null : await client.encrypt(slapd.bindPassword),
         baseDn: PEOPLE_DN, userFilter: '(objectClass=inetOrgPerson)', usernameAttribute: 'uid', phoneAttribute: 'mobile',
         nameAttribute: 'cn', disabledFilter: DISABLED_FILTER, groupMappings: base.groupMappings, accountType: 'staff' as const,
-        passwordWriteBack: false, syncMinutes: 1440, connectTimeoutMs: 1000,
+        kind: 'ldap' as const, passwordWriteBack: false, syncMinutes: 1440, connectTimeoutMs: 1000,
         ...(current ? { ...strip(current) } : {}),
         ...changes,
         expectedUpdatedAt: current?.updatedAt ?? null,

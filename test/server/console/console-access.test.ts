@@ -77,7 +77,7 @@ function sampleRequests(cipher: string): Record<ConsoleEndpointName, { query?: s
       json: {
         id: 'intruder-dir', name: '钓鱼', urls: ['ldap://127.0.0.1:1'], startTls: false, caFile: null, bindDn: 'cn=x', bindPassword: cipher,
         baseDn: 'dc=x', userFilter: '(uid=*)', usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: null,
-        groupMappings: [], accountType: 'staff', passwordWriteBack: false, syncMinutes: 15, connectTimeoutMs: 3000, expectedUpdatedAt: null,
+        groupMappings: [], accountType: 'staff', kind: 'ldap', passwordWriteBack: false, syncMinutes: 15, connectTimeoutMs: 3000, expectedUpdatedAt: null,
       },
     },
     consoleRemoveDirectory: { json: { id: 'intruder-dir' } },

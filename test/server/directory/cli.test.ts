@@ -41,6 +41,7 @@ for (const backend of testBackends()) {
       const stored = await t.ctx.stores.directories.get('corp');
       assert.equal(stored?.config.syncMinutes, 15, 'the default');
       assert.equal(stored?.config.userFilter, '(objectClass=inetOrgPerson)');
+      assert.equal(stored?.config.kind, 'ldap', 'the default kind');
       assert.equal(await t.ctx.stores.directories.bindPassword('corp'), slapd.bindPassword);
       // The row as stored: the password only sealed (crypto/secret-box.ts), in no column in plain text.
       const { db } = (t.ctx.stores.directories as unknown as { scope: SqlScope }).scope;
@@ -58,6 +59,9 @@ for (const backend of testBackends()) {
       const result = await runAdminCli(t.config, ['import', importFile(corp({ id: 'broken', userFilter: '(uid=' }))]);
       assert.notEqual(result.status, 0);
       assert.match(result.stderr, /userFilter 不是合法的 LDAP 过滤器/);
+      const kind = await runAdminCli(t.config, ['import', importFile(corp({ id: 'broken', kind: 'novell' }))]);
+      assert.notEqual(kind.status, 0);
+      assert.match(kind.stderr, /目录类型 novell 不正确（应为 ldap 或 active-directory）/);
       assert.equal(await t.ctx.stores.directories.get('broken'), null);
     });
 

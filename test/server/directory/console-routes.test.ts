@@ -28,7 +28,7 @@ for (const backend of testBackends()) {
       id: 'corp', name: '公司目录', urls: [slapd.url], startTls: false, caFile: null, bindDn: slapd.bindDn,
       bindPassword: await admin.encrypt(slapd.bindPassword), baseDn: `ou=people,${slapd.baseDn}`, userFilter: '(objectClass=inetOrgPerson)',
       usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: DISABLED_FILTER,
-      groupMappings: [{ dn: groupDn('engineering'), group: 'ka' }], accountType: 'staff', passwordWriteBack: false, syncMinutes: 15,
+      groupMappings: [{ dn: groupDn('engineering'), group: 'ka' }], accountType: 'staff', kind: 'ldap', passwordWriteBack: false, syncMinutes: 15,
       connectTimeoutMs: 1000, expectedUpdatedAt: null, ...fields,
     });
 
@@ -93,6 +93,19 @@ for (const backend of testBackends()) {
       assert.equal(bad.body.msg, 'userFilter 不是合法的 LDAP 过滤器');
       assert.equal(await t.ctx.stores.directories.get('bad'), null);
       assertRefused(await admin.post(api('consoleSyncDirectory'), { json: { id: 'nosuch' } }), 'notFound', '', '目录 nosuch 不存在');
+      const plainAd = await admin.post(api('consoleSaveDirectory'), { json: await body({ id: 'bad', kind: 'active-directory', passwordWriteBack: true }) });
+      assert.equal(plainAd.status, 400);
+      assert.equal(plainAd.body.msg, `Active Directory 只能通过加密连接修改密码：${slapd.url} 请改用 ldaps:// 或开启 StartTLS，或关闭“允许在本系统修改目录密码”`);
+      assert.equal(await t.ctx.stores.directories.get('bad'), null);
+      assert.equal((await admin.post(api('consoleSaveDirectory'), { json: await body({ id: 'bad', kind: 'novell' }) })).status, 400, 'kind is ldap or active-directory');
+    });
+
+    it('the kind is stored and listed: active-directory with write-back over StartTLS is accepted', async () => {
+      const saved = await admin.post(api('consoleSaveDirectory'), { json: await body({ id: 'ad', kind: 'active-directory', passwordWriteBack: true, startTls: true }) });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      const listed = (await admin.get(api('consoleListDirectories'))).body.data.find((d: { id: string }) => d.id === 'ad');
+      assert.deepEqual([listed.kind, listed.passwordWriteBack], ['active-directory', true]);
+      assert.equal((await admin.post(api('consoleRemoveDirectory'), { json: { id: 'ad' } })).status, 200);
     });
 
     it('remove: the directory goes, its accounts are disabled', async () => {
