@@ -1,17 +1,14 @@
 // Create or edit an OpenID Connect client: every field of POST /console/clients/save. Editing sends
 // the row's updatedAt as expectedUpdatedAt (null when creating): a save over someone else's change is
 // refused with 409 AU00603 and the form offers to reload.
-import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleClient, SavedClient } from '../../contract/endpoints/console.ts';
 import { api } from './console-api.ts';
-import { useAction } from './use-action.ts';
 import { CheckField, Field } from './field.tsx';
-import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import type { FieldErrors } from './form-error.tsx';
+import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { ScopeCheckboxes } from './scope-checkboxes.tsx';
 import { CLIENT_SCOPES } from '../../contract/rules/client-scopes.ts';
-import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 
 interface ClientDraft {
@@ -93,61 +90,36 @@ interface ClientFormProps {
 }
 
 export function ClientForm({ client, onSaved, onCancel, reload }: ClientFormProps) {
-  const [base, setBase] = useState(client);
-  const [draft, setDraft] = useState(() => draftOf(client));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [conflict, setConflict] = useState(false);
-  const action = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
-  const creating = base === null && client === null;
-  const set = <K extends keyof ClientDraft>(key: K, value: ClientDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(draft);
-    setErrors(found);
-    setConflict(false);
-    if (Object.keys(found).length > 0) {
-      action.setError(null);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const saved = await action.run(
-      () => api.post('/console/clients/save', {
-        json: {
-          clientId: draft.clientId.trim(),
-          name: orNull(draft.name),
-          public: draft.public,
-          redirectUris: linesOf(draft.redirectUris),
-          postLogoutRedirectUris: linesOf(draft.postLogoutRedirectUris),
-          backchannelLogoutUri: orNull(draft.backchannelLogoutUri),
-          initiateLoginUri: orNull(draft.initiateLoginUri),
-          groups: draft.groups,
-          consent: draft.consent,
-          scopes: CLIENT_SCOPES.filter((scope) => draft.scopes.includes(scope)),
-          expectedUpdatedAt: base?.updatedAt ?? null,
-        },
-        quiet: true,
-      }),
-      (error) => {
-        if (isConflict(error)) setConflict(true);
-        return false;
+  const form = useConsoleForm({
+    row: client,
+    draftOf,
+    validate,
+    save: (draft, expectedUpdatedAt) => api.post('/console/clients/save', {
+      json: {
+        clientId: draft.clientId.trim(),
+        name: orNull(draft.name),
+        public: draft.public,
+        redirectUris: linesOf(draft.redirectUris),
+        postLogoutRedirectUris: linesOf(draft.postLogoutRedirectUris),
+        backchannelLogoutUri: orNull(draft.backchannelLogoutUri),
+        initiateLoginUri: orNull(draft.initiateLoginUri),
+        groups: draft.groups,
+        consent: draft.consent,
+        scopes: CLIENT_SCOPES.filter((scope) => draft.scopes.includes(scope)),
+        expectedUpdatedAt,
       },
-    );
-    if (saved) onSaved(saved);
-  }
-
-  async function reloadRow() {
-    const fresh = await reload();
-    setBase(fresh);
-    setDraft(draftOf(fresh));
-    setConflict(false);
-    action.setError(fresh ? null : '该客户端已不存在，可作为新客户端保存');
-  }
+      quiet: true,
+    }),
+    onSaved,
+    reload,
+    goneText: '该客户端已不存在，可作为新客户端保存',
+  });
+  const { draft, set, errors } = form;
+  const creating = client === null;
 
   const title = creating ? '新建客户端' : `编辑客户端：${client?.clientId ?? ''}`;
   return (
-    <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="client-form-title">
+    <form ref={form.formRef} className="form panel" onSubmit={form.submit} noValidate aria-labelledby="client-form-title">
       <h3 id="client-form-title" tabIndex={-1}>{title}</h3>
       <div className="form__grid">
         <Field label="客户端 ID" error={errors.clientId} required hint={creating ? '创建后不可修改' : '不可修改'}>
@@ -179,13 +151,7 @@ export function ClientForm({ client, onSaved, onCancel, reload }: ClientFormProp
       <GroupCheckboxes legend="可使用的客户群" hint="不勾选：所有已登录账号都可使用" selected={draft.groups} onChange={(groups) => set('groups', groups)} />
       <CheckField label="登录时请用户确认授权" checked={draft.consent} onChange={(on) => set('consent', on)} />
       <ScopeCheckboxes selected={draft.scopes} onChange={(scopes) => set('scopes', scopes)} />
-      <FormError text={action.error} fieldErrors={errors}>
-        {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
-      </FormError>
-      <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在保存…">{creating ? '创建客户端' : '保存修改'}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
-      </div>
+      <ConsoleFormFooter form={form} submitLabel={creating ? '创建客户端' : '保存修改'} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,15 +1,13 @@
 // Add or edit a company directory (POST /console/directories/save): every field of the contract.
 // The bind password is write-only: sent SM2-encrypted when typed, null (keep the stored one) when
 // left empty on an edit. Editing sends the row's updatedAt (409 AU00603 offers to reload).
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ConsoleDirectory } from '../../contract/endpoints/console-directories.ts';
 import { DIRECTORY_CONNECT_TIMEOUT_MS, DIRECTORY_ID_PATTERN, DIRECTORY_SYNC_MINUTES } from '../../contract/rules/directory.ts';
 import { api, encryptPassword } from './console-api.ts';
-import { useAction } from './use-action.ts';
 import { CheckField, Field } from './field.tsx';
-import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
-import { isConflict, ReloadOffer } from './conflict.tsx';
+import type { FieldErrors } from './form-error.tsx';
+import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 import { MappingRows, newMappingRow, type MappingRow } from './directory-mapping-rows.tsx';
 import { DIRECTORY_TEXT as T } from './directory-messages.ts';
@@ -150,77 +148,54 @@ interface DirectoryFormProps {
 }
 
 export function DirectoryForm({ directory, onSaved, onCancel, reload }: DirectoryFormProps) {
-  const [base, setBase] = useState(directory);
-  const [draft, setDraft] = useState(() => draftOf(directory));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [mappingErrors, setMappingErrors] = useState<Partial<Record<number, string>>>({});
-  const [conflict, setConflict] = useState(false);
-  const action = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
   const creating = directory === null;
-  const hasStoredPassword = base?.hasBindPassword ?? false;
-  const set = <K extends keyof DirectoryDraft>(key: K, value: DirectoryDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(draft, creating, hasStoredPassword);
-    setErrors(found.fields);
-    setMappingErrors(found.mappings);
-    setConflict(false);
-    if (Object.keys(found.fields).length > 0) {
-      action.setError(null);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const saved = await action.run(
-      async () => api.post('/console/directories/save', {
-        json: {
-          id: draft.id,
-          name: draft.name.trim(),
-          urls: linesOf(draft.urls),
-          startTls: draft.startTls,
-          caFile: orNull(draft.caFile),
-          bindDn: draft.bindDn.trim(),
-          bindPassword: draft.bindPassword ? await encryptPassword(draft.bindPassword) : null,
-          baseDn: draft.baseDn.trim(),
-          userFilter: draft.userFilter.trim(),
-          usernameAttribute: draft.usernameAttribute.trim(),
-          phoneAttribute: draft.phoneAttribute.trim(),
-          nameAttribute: draft.nameAttribute.trim(),
-          disabledFilter: orNull(draft.disabledFilter),
-          groupMappings: draft.mappings.map((row) => ({ dn: row.dn.trim(), group: row.group })),
-          accountType: draft.accountType,
-          passwordWriteBack: draft.passwordWriteBack,
-          syncMinutes: Number(draft.syncMinutes),
-          connectTimeoutMs: Number(draft.connectTimeoutMs),
-          expectedUpdatedAt: base?.updatedAt ?? null,
-        },
-        quiet: true,
-      }),
-      (error) => {
-        if (isConflict(error)) setConflict(true);
-        return false;
+  const form = useConsoleForm({
+    row: directory,
+    draftOf,
+    validate: (draft) => {
+      const found = validate(draft, creating, hasStoredPassword);
+      setMappingErrors(found.mappings);
+      return found.fields;
+    },
+    save: async (draft, expectedUpdatedAt) => api.post('/console/directories/save', {
+      json: {
+        id: draft.id,
+        name: draft.name.trim(),
+        urls: linesOf(draft.urls),
+        startTls: draft.startTls,
+        caFile: orNull(draft.caFile),
+        bindDn: draft.bindDn.trim(),
+        bindPassword: draft.bindPassword ? await encryptPassword(draft.bindPassword) : null,
+        baseDn: draft.baseDn.trim(),
+        userFilter: draft.userFilter.trim(),
+        usernameAttribute: draft.usernameAttribute.trim(),
+        phoneAttribute: draft.phoneAttribute.trim(),
+        nameAttribute: draft.nameAttribute.trim(),
+        disabledFilter: orNull(draft.disabledFilter),
+        groupMappings: draft.mappings.map((row) => ({ dn: row.dn.trim(), group: row.group })),
+        accountType: draft.accountType,
+        passwordWriteBack: draft.passwordWriteBack,
+        syncMinutes: Number(draft.syncMinutes),
+        connectTimeoutMs: Number(draft.connectTimeoutMs),
+        expectedUpdatedAt,
       },
-    );
-    if (saved) onSaved(saved);
-  }
-
-  async function reloadRow() {
-    const fresh = await reload();
-    setBase(fresh);
-    setDraft(draftOf(fresh));
-    setErrors({});
-    setMappingErrors({});
-    setConflict(false);
-    action.setError(fresh ? null : '该目录已不存在');
-  }
+      quiet: true,
+    }),
+    onSaved,
+    reload,
+    goneText: '该目录已不存在',
+    afterReload: () => setMappingErrors({}),
+  });
+  const { draft, set, errors } = form;
+  const hasStoredPassword = form.base?.hasBindPassword ?? false;
 
   function preset(kind: keyof typeof PRESETS) {
-    setDraft((before) => ({ ...before, ...PRESETS[kind] }));
+    form.change((before) => ({ ...before, ...PRESETS[kind] }));
   }
 
   return (
-    <form ref={formRef} className="form panel directory-form" onSubmit={submit} noValidate aria-labelledby="directory-form-title">
+    <form ref={form.formRef} className="form panel directory-form" onSubmit={form.submit} noValidate aria-labelledby="directory-form-title">
       <h3 id="directory-form-title" tabIndex={-1}>{creating ? T.formTitleNew : T.formTitleEdit(directory.name)}</h3>
       <div className="form__grid">
         <Field label="标识" error={errors.id} required hint={creating ? '小写英文字母、数字、短横线；命令行 sync-directory 使用它，创建后不可修改' : '不可修改'}>
@@ -283,13 +258,7 @@ export function DirectoryForm({ directory, onSaved, onCancel, reload }: Director
       </fieldset>
       <CheckField label="允许在本系统修改目录密码" checked={draft.passwordWriteBack} onChange={(on) => set('passwordWriteBack', on)} hint="开启后，目录人员在本系统“修改密码”将写回目录（OpenLDAP 用密码修改扩展操作，AD 须使用 ldaps://）；关闭时提示其在公司目录中修改" />
       <MappingRows rows={draft.mappings} onChange={(rows) => set('mappings', rows)} errors={mappingErrors} />
-      <FormError text={action.error} fieldErrors={errors}>
-        {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
-      </FormError>
-      <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在保存…">{creating ? '添加目录' : '保存修改'}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
-      </div>
+      <ConsoleFormFooter form={form} submitLabel={creating ? '添加目录' : '保存修改'} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,15 +4,12 @@
 // with 409 AU00603 and the form offers to reload. The fields are checked here first with the
 // server's rules (an exact URL or a prefix ending in *, never a regular expression; no DOCTYPE);
 // the server checks them again and its refusal is shown in the form.
-import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleProtocolApp } from '../../contract/endpoints/console.ts';
 import { api } from './console-api.ts';
-import { useAction } from './use-action.ts';
 import { CheckField, Field } from './field.tsx';
-import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import type { FieldErrors } from './form-error.tsx';
+import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
-import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 
 export type ProtocolKind = ConsoleProtocolApp['protocol'];
@@ -100,54 +97,31 @@ interface ProtocolAppFormProps {
 }
 
 export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: ProtocolAppFormProps) {
-  const [base, setBase] = useState(app);
-  const [draft, setDraft] = useState(() => draftOf(app));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [conflict, setConflict] = useState(false);
-  const action = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
-  const creating = base === null && app === null;
-  const set = <K extends keyof ProtocolDraft>(key: K, value: ProtocolDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
   const what = kind === 'cas' ? 'CAS 服务' : 'SAML 应用';
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(kind, draft);
-    setErrors(found);
-    setConflict(false);
-    if (Object.keys(found).length > 0) {
-      action.setError(null);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const common = { id: draft.id.trim(), name: orNull(draft.name), groups: draft.groups, expectedUpdatedAt: base?.updatedAt ?? null };
-    const saved = await action.run(
-      () => kind === 'cas'
+  const form = useConsoleForm({
+    row: app,
+    draftOf,
+    validate: (draft) => validate(kind, draft),
+    save: (draft, expectedUpdatedAt) => {
+      const common = { id: draft.id.trim(), name: orNull(draft.name), groups: draft.groups, expectedUpdatedAt };
+      return kind === 'cas'
         ? api.post('/console/protocol-apps/cas/save', { json: { ...common, services: linesOf(draft.services) }, quiet: true })
         : api.post('/console/protocol-apps/saml/save', {
           json: { ...common, metadata: draft.metadata.trim(), nameIdFormat: draft.nameIdFormat, signResponse: draft.signResponse },
           quiet: true,
-        }),
-      (error) => {
-        if (isConflict(error)) setConflict(true);
-        return false;
-      },
-    );
-    if (saved) onSaved(saved);
-  }
-
-  async function reloadRow() {
-    const fresh = await reload();
-    setBase(fresh);
-    setDraft(draftOf(fresh));
-    setConflict(false);
-    action.setError(fresh ? null : `该${what}已不存在，可作为新${what}保存`);
-  }
+        });
+    },
+    onSaved,
+    reload,
+    goneText: `该${what}已不存在，可作为新${what}保存`,
+  });
+  const { draft, set, errors } = form;
+  const creating = app === null;
 
   const titleId = 'protocol-app-form-title';
   const title = creating ? `新建 ${what}` : `编辑 ${what}：${app?.id ?? ''}`;
   return (
-    <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby={titleId}>
+    <form ref={form.formRef} className="form panel" onSubmit={form.submit} noValidate aria-labelledby={titleId}>
       <h3 id={titleId} tabIndex={-1}>{title}</h3>
       <div className="form__grid">
         <Field label="ID" error={errors.id} required hint={creating ? '字母、数字、. _ -，创建后不可修改' : '不可修改'}>
@@ -178,13 +152,7 @@ export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: Protoc
         </>
       )}
       <GroupCheckboxes legend="可使用的客户群" hint="不勾选：所有已登录账号都可使用" selected={draft.groups} onChange={(groups) => set('groups', groups)} />
-      <FormError text={action.error} fieldErrors={errors}>
-        {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
-      </FormError>
-      <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="正在保存…">{creating ? `创建 ${what}` : '保存修改'}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>取消</button>
-      </div>
+      <ConsoleFormFooter form={form} submitLabel={creating ? `创建 ${what}` : '保存修改'} onCancel={onCancel} />
     </form>
   );
 }
