@@ -198,6 +198,11 @@ export const AdminMessages = {
   domainUrlLabel: '访问地址',
   groupNameMissing: '请输入客户群名称',
   groupChanged: '该客户群已被其他管理员修改，请刷新后再改',
+  groupIsDefault: '不能删除默认客户群：请先将另一个客户群设为默认',
+  groupUsedByApps: (code: string, apps: readonly string[]): string =>
+    `客户群 ${code} 仍在这些应用的访问规则中：${apps.join('、')}。请先在这些应用中取消勾选该客户群，再删除`,
+  groupUsedByDirectories: (code: string, directories: readonly string[]): string =>
+    `客户群 ${code} 仍在这些目录的客户群映射中：${directories.join('、')}。请先删除这些映射，再删除客户群`,
   appIdTaken: (id: string): string => `应用 ID ${id} 已被使用`,
   appGone: (id: string): string => `应用 ${id} 不存在，可能已被删除`,
   appNotFound: (id: string): string => `应用 ${id} 不存在`,

@@ -335,6 +335,15 @@ export const saveGroup = endpoint<ConsoleGroup>()({
 });
 export type SaveGroupBody = Static<typeof saveGroup.body>;
 
+/**
+ * Deletes a group with its app cards and memberships; refused while an app's access rule or a
+ * directory's group mapping still names it, and for the default group (server/catalog/catalog-admin.ts).
+ */
+export const removeGroup = endpoint<null>()({
+  method: 'POST', path: '/console/groups/remove',
+  body: Type.Object({ code: GroupCode }, strict),
+});
+
 // --- 账号: accounts ------------------------------------------------------------------------------
 
 export interface ConsoleAccount {

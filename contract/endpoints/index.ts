@@ -60,6 +60,7 @@ export const endpoints = {
   consoleRemoveApp: console.removeApp,
   consoleListGroups: console.listGroups,
   consoleSaveGroup: console.saveGroup,
+  consoleRemoveGroup: console.removeGroup,
   consoleSearchAccounts: console.searchAccounts,
   consoleCreateAccount: console.createAccount,
   consoleResetAccountPassword: console.resetAccountPassword,

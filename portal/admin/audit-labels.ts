@@ -60,6 +60,7 @@ export const ADMIN_ACTION_NAMES: Readonly<Record<string, string>> = {
   'app.remove': '删除应用',
   'group.create': '新建客户群',
   'group.update': '修改客户群',
+  'group.remove': '删除客户群',
   'client.create': '新建客户端',
   'client.update': '修改客户端',
   'client.enable': '启用客户端',

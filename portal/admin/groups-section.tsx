@@ -1,4 +1,5 @@
-// 客户群: the client groups (table and the create / edit form with its live login-page preview).
+// 客户群: the client groups (table and the create / edit form with its live login-page preview; 删除
+// after a confirmation, refused by the server while an app or a directory still names the group).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ConsoleGroup } from '../../contract/endpoints/console.ts';
@@ -6,6 +7,9 @@ import { groupsStore } from './stores.ts';
 import { GroupForm } from './group-form.tsx';
 import { ListStatus } from './list-status.tsx';
 import { focusHeading } from './focus.ts';
+import { api, confirmAction } from './console-api.ts';
+import { useAction } from './use-action.ts';
+import { BusyButton } from './busy-button.tsx';
 
 export function GroupsSection() {
   const state = useStore(groupsStore.$state);
@@ -61,25 +65,52 @@ export function GroupsSection() {
             </thead>
             <tbody>
               {state.items.map((group) => (
-                <tr key={group.code}>
-                  <th scope="row" data-label="代码"><code>{group.code}</code></th>
-                  <td data-label="名称">{group.name}</td>
-                  <td className="cell-url" data-label="域名">{group.domains.join('、') || '—'}</td>
-                  <td data-label="属性">
-                    {group.isDefault ? <span className="badge badge--on">默认</span> : null}
-                    {group.staffOnly ? <span className="badge">仅员工</span> : null}
-                    {group.theme ? <span className="badge">自定义外观</span> : null}
-                  </td>
-                  <td data-label="排序">{group.sortOrder}</td>
-                  <td data-label="操作">
-                    <button type="button" className="btn btn--link" onClick={() => open(group)} aria-label={`编辑客户群 ${group.name}`}>编辑</button>
-                  </td>
-                </tr>
+                <GroupRow
+                  key={group.code}
+                  group={group}
+                  onEdit={() => open(group)}
+                  onRemoved={() => {
+                    if (editing?.group?.code === group.code) setEditing(null);
+                    setSavedNote(`已删除客户群 ${group.name}（${group.code}）`);
+                  }}
+                />
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
     </>
+  );
+}
+
+function GroupRow({ group, onEdit, onRemoved }: { group: ConsoleGroup; onEdit(): void; onRemoved(): void }) {
+  const remove = useAction();
+  async function removeGroup() {
+    const question = `删除客户群“${group.name}”（${group.code}）？该客户群的应用卡片和成员关系将一并删除，此操作不能撤销。`;
+    if (!(await confirmAction(question, '删除'))) return;
+    const done = await remove.run(() => api.post('/console/groups/remove', { json: { code: group.code }, quiet: true }).then(() => true));
+    if (!done) return;
+    onRemoved();
+    void groupsStore.refresh();
+  }
+  return (
+    <tr>
+      <th scope="row" data-label="代码"><code>{group.code}</code></th>
+      <td data-label="名称">{group.name}</td>
+      <td className="cell-url" data-label="域名">{group.domains.join('、') || '—'}</td>
+      <td data-label="属性">
+        {group.isDefault ? <span className="badge badge--on">默认</span> : null}
+        {group.staffOnly ? <span className="badge">仅员工</span> : null}
+        {group.theme ? <span className="badge">自定义外观</span> : null}
+      </td>
+      <td data-label="排序">{group.sortOrder}</td>
+      <td data-label="操作">
+        <div className="row-actions">
+          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={`编辑客户群 ${group.name}`}>编辑</button>
+          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeGroup} aria-label={`删除客户群 ${group.name}`}>删除</BusyButton>
+        </div>
+        {remove.error ? <p className="form-error" role="alert">{remove.error}</p> : null}
+      </td>
+    </tr>
   );
 }

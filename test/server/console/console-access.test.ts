@@ -60,6 +60,7 @@ function sampleRequests(cipher: string): Record<ConsoleEndpointName, { query?: s
     consoleRemoveApp: { json: { id: 'intruder-card' } },
     consoleListGroups: {},
     consoleSaveGroup: { json: groupBody('intruders') },
+    consoleRemoveGroup: { json: { code: 'intruders' } },
     consoleSearchAccounts: { query: 'q=zhang' },
     consoleCreateAccount: { json: { username: 'intruder', phone: null, kind: 'staff', password: cipher, groups: [] } },
     consoleResetAccountPassword: { json: { username: 'zhangwei', password: cipher } },
