@@ -243,6 +243,12 @@ export const saveSamlSp = endpoint<ConsoleProtocolApp>()({
 });
 export type SaveSamlSpBody = Static<typeof saveSamlSp.body>;
 
+/** Fetches an SP's metadata from its URL for the SAML form (server/saml/sp-metadata-fetch.ts: https, no internal addresses, 10 s, 256 KB). */
+export const fetchSamlMetadata = endpoint<{ metadata: string; entityId: string }>()({
+  method: 'POST', path: '/console/protocol-apps/saml/fetch-metadata',
+  body: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }, strict),
+});
+
 export const removeProtocolApp = endpoint<null>()({
   method: 'POST', path: '/console/protocol-apps/remove',
   body: Type.Object({ id: ClientId }, strict),

@@ -54,6 +54,7 @@ export const endpoints = {
   consoleListProtocolApps: console.listProtocolApps,
   consoleSaveCasService: console.saveCasService,
   consoleSaveSamlSp: console.saveSamlSp,
+  consoleFetchSamlMetadata: console.fetchSamlMetadata,
   consoleRemoveProtocolApp: console.removeProtocolApp,
   consoleListApps: console.listApps,
   consoleSaveApp: console.saveApp,

@@ -74,6 +74,7 @@ export const ADMIN_ACTION_NAMES: Readonly<Record<string, string>> = {
   'saml-sp.create': '新建 SAML 应用',
   'saml-sp.update': '修改 SAML 应用',
   'saml-sp.remove': '删除 SAML 应用',
+  'saml-sp.fetch-metadata': '获取 SAML 元数据',
   'directory.create': '新建目录',
   'directory.update': '修改目录',
   'directory.remove': '删除目录',

@@ -1,11 +1,15 @@
 // Create or edit a CAS service (POST /console/protocol-apps/cas/save) or a SAML service provider
-// from its pasted metadata (POST /console/protocol-apps/saml/save). Editing sends the row's
-// updatedAt as expectedUpdatedAt (null when creating): a save over someone else's change is refused
+// (POST /console/protocol-apps/saml/save) from its metadata, pasted or fetched by the server from
+// the SP's metadata URL with 获取 (POST /console/protocol-apps/saml/fetch-metadata). Editing sends
+// the row's updatedAt as expectedUpdatedAt (null when creating): a save over someone else's change is refused
 // with 409 AU00603 and the form offers to reload. The fields are checked here first with the
 // server's rules (an exact URL or a prefix ending in *, never a regular expression; no DOCTYPE);
 // the server checks them again and its refusal is shown in the form.
+import { useState } from 'react';
 import type { ConsoleProtocolApp } from '../../contract/endpoints/console.ts';
 import { api } from './console-api.ts';
+import { useAction } from './use-action.ts';
+import { BusyButton } from './busy-button.tsx';
 import { CheckField, Field } from './field.tsx';
 import type { FieldErrors } from './form-error.tsx';
 import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
@@ -117,6 +121,7 @@ export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: Protoc
   });
   const { draft, set, errors } = form;
   const creating = app === null;
+  const metadataFetch = useMetadataFetch((metadata) => set('metadata', metadata));
 
   const titleId = 'protocol-app-form-title';
   const title = creating ? `新建 ${what}` : `编辑 ${what}：${app?.id ?? ''}`;
@@ -137,6 +142,7 @@ export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: Protoc
         </Field>
       ) : (
         <>
+          <MetadataUrlField fetch={metadataFetch} />
           <Field label="SP 元数据 XML" error={errors.metadata} required hint="粘贴服务提供者的元数据（EntityDescriptor，含 SPSSODescriptor 与 HTTP-POST 的 AssertionConsumerService）；不能含 DOCTYPE">
             {(control) => <textarea {...control} rows={8} value={draft.metadata} spellCheck={false} onChange={(event) => set('metadata', event.target.value)} />}
           </Field>
@@ -154,5 +160,55 @@ export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: Protoc
       <GroupCheckboxes legend="可使用的客户群" hint="不勾选：所有已登录账号都可使用" selected={draft.groups} onChange={(groups) => set('groups', groups)} />
       <ConsoleFormFooter form={form} submitLabel={creating ? `创建 ${what}` : '保存修改'} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** 获取: the server fetches the SP's metadata from its URL (POST .../saml/fetch-metadata) into the XML field. */
+function useMetadataFetch(fill: (metadata: string) => void) {
+  const action = useAction();
+  const [url, setUrl] = useState('');
+  const [note, setNote] = useState('');
+  async function run() {
+    setNote('');
+    if (!url.trim()) {
+      action.setError('请输入元数据网址');
+      return;
+    }
+    const fetched = await action.run(() => api.post('/console/protocol-apps/saml/fetch-metadata', { json: { url: url.trim() }, quiet: true }));
+    if (!fetched) return;
+    fill(fetched.metadata);
+    setNote(`已获取 ${fetched.entityId} 的元数据，填入下方`);
+  }
+  return { url, setUrl, note, busy: action.busy, error: action.error, run };
+}
+
+function MetadataUrlField({ fetch }: { fetch: ReturnType<typeof useMetadataFetch> }) {
+  return (
+    <div className="metadata-url">
+      <Field label="元数据网址" error={fetch.error ?? undefined} hint="可选：服务器从 SP 的元数据网址（https）获取元数据并填入下方">
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            value={fetch.url}
+            maxLength={2048}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="https://sp.example.com/saml/metadata"
+            onChange={(event) => fetch.setUrl(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter fetches (it would otherwise save the whole form).
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              void fetch.run();
+            }}
+          />
+        )}
+      </Field>
+      <div className="toolbar">
+        <BusyButton busy={fetch.busy} busyLabel="正在获取…" onClick={() => void fetch.run()}>获取</BusyButton>
+        <span role="status" className="cell-note">{fetch.note}</span>
+      </div>
+    </div>
   );
 }

@@ -50,6 +50,7 @@ function sampleRequests(cipher: string): Record<ConsoleEndpointName, { query?: s
     consoleSaveCasService: { json: casServiceBody('intruder-cas', { services: ['https://evil.example.net/*'] }) },
     consoleSaveSamlSp: { json: samlSpBody('intruder-sp', '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://evil.example.net/"/>') },
     consoleRemoveProtocolApp: { json: { id: 'intruder-cas' } },
+    consoleFetchSamlMetadata: { json: { url: 'https://sp.example.com/metadata' } },
     consoleListApps: {},
     consoleSaveApp: {
       json: {
