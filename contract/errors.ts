@@ -211,6 +211,11 @@ export const AdminMessages = {
   domainUrlLabel: '访问地址',
   groupNameMissing: '请输入客户群名称',
   groupChanged: '该客户群已被其他管理员修改，请刷新后再改',
+  groupIsDefault: '不能删除默认客户群：请先将另一个客户群设为默认',
+  groupUsedByApps: (code: string, apps: readonly string[]): string =>
+    `客户群 ${code} 仍在这些应用的访问规则中：${apps.join('、')}。请先在这些应用中取消勾选该客户群，再删除`,
+  groupUsedByDirectories: (code: string, directories: readonly string[]): string =>
+    `客户群 ${code} 仍在这些目录的客户群映射中：${directories.join('、')}。请先删除这些映射，再删除客户群`,
   appIdTaken: (id: string): string => `应用 ID ${id} 已被使用`,
   appGone: (id: string): string => `应用 ${id} 不存在，可能已被删除`,
   appNotFound: (id: string): string => `应用 ${id} 不存在`,
@@ -284,6 +289,14 @@ export const SamlAdminMessages = {
   metadataUnreadable: '无法读取该元数据，请检查是否为 SAML 2.0 服务提供者元数据',
   metadataNoEntityId: '元数据中没有 entityID',
   metadataNoAcs: '元数据中没有 HTTP-POST 绑定的 AssertionConsumerService',
+  /** Fetching the metadata from a URL (server/saml/sp-metadata-fetch.ts): what stopped it. */
+  metadataUrlBad: '请输入元数据的完整网址，如 https://sp.example.com/saml/metadata',
+  metadataUrlHttpsOnly: '元数据网址须以 https:// 开头（http 仅限开发环境中的本机地址）',
+  metadataUrlForbidden: '服务器不从该地址获取元数据（本机、链路本地、组播等地址不允许）',
+  metadataFetchRedirect: '该网址要求跳转到别处，请填写跳转后的最终网址',
+  metadataFetchStatus: (status: number): string => `获取元数据失败：对方返回 HTTP ${status}`,
+  metadataFetchTimeout: '获取元数据超时（10 秒内没有完成）',
+  metadataFetchUnreachable: '无法连接该网址，请检查网址以及服务器能否访问它',
 } as const;
 
 /** The second factor's field texts at sign-in (server/mfa/sign-in-routes.ts). */

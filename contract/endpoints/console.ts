@@ -243,6 +243,12 @@ export const saveSamlSp = endpoint<ConsoleProtocolApp>()({
 });
 export type SaveSamlSpBody = Static<typeof saveSamlSp.body>;
 
+/** Fetches an SP's metadata from its URL for the SAML form (server/saml/sp-metadata-fetch.ts: https, no internal addresses, 10 s, 256 KB). */
+export const fetchSamlMetadata = endpoint<{ metadata: string; entityId: string }>()({
+  method: 'POST', path: '/console/protocol-apps/saml/fetch-metadata',
+  body: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }, strict),
+});
+
 export const removeProtocolApp = endpoint<null>()({
   method: 'POST', path: '/console/protocol-apps/remove',
   body: Type.Object({ id: ClientId }, strict),
@@ -334,6 +340,15 @@ export const saveGroup = endpoint<ConsoleGroup>()({
   }, strict),
 });
 export type SaveGroupBody = Static<typeof saveGroup.body>;
+
+/**
+ * Deletes a group with its app cards and memberships; refused while an app's access rule or a
+ * directory's group mapping still names it, and for the default group (server/catalog/catalog-admin.ts).
+ */
+export const removeGroup = endpoint<null>()({
+  method: 'POST', path: '/console/groups/remove',
+  body: Type.Object({ code: GroupCode }, strict),
+});
 
 // --- 账号: accounts ------------------------------------------------------------------------------
 

@@ -1,12 +1,10 @@
 // Create or edit an app card of the application centre (POST /console/apps/save).
-import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ConsoleApp } from '../../contract/endpoints/console.ts';
 import { api } from './console-api.ts';
-import { useAction } from './use-action.ts';
 import { CheckField, Field } from './field.tsx';
-import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import type { FieldErrors } from './form-error.tsx';
+import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
 import { appsStore, clientsStore, groupsStore } from './stores.ts';
 import { AppFormText as T } from './clients.messages.ts';
 import { ConsoleText } from './console.messages.ts';
@@ -60,24 +58,12 @@ export function AppForm({ app, onSaved, onCancel }: { app: ConsoleApp | null; on
   const groups = useStore(groupsStore.$state).items ?? [];
   const clients = useStore(clientsStore.$state).items ?? [];
   const apps = useStore(appsStore.$state);
-  const [draft, setDraft] = useState(() => draftOf(app, groups[0]?.code ?? ''));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const action = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
   const creating = app === null;
-  const set = <K extends keyof AppDraft>(key: K, value: AppDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const taken = (apps.items ?? []).some((other) => other.id === draft.id);
-    const found = validate(draft, creating, taken);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      action.setError(null);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const done = await action.run(() => api.post('/console/apps/save', {
+  const form = useConsoleForm({
+    row: app,
+    draftOf: (row) => draftOf(row, groups[0]?.code ?? ''),
+    validate: (draft) => validate(draft, creating, (apps.items ?? []).some((other) => other.id === draft.id)),
+    save: (draft) => api.post('/console/apps/save', {
       json: {
         id: draft.id,
         groupCode: draft.groupCode,
@@ -91,12 +77,13 @@ export function AppForm({ app, onSaved, onCancel }: { app: ConsoleApp | null; on
         isNew: creating,
       },
       quiet: true,
-    }));
-    if (done) onSaved();
-  }
+    }),
+    onSaved: () => onSaved(),
+  });
+  const { draft, set, errors } = form;
 
   return (
-    <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="app-form-title">
+    <form ref={form.formRef} className="form panel" onSubmit={form.submit} noValidate aria-labelledby="app-form-title">
       <h4 id="app-form-title" tabIndex={-1}>{creating ? T.titleNew : T.titleEdit(app.name)}</h4>
       <div className="form__grid">
         <Field label={T.id} error={errors.id} required hint={creating ? T.idHintNew : T.idHintEdit}>
@@ -135,11 +122,7 @@ export function AppForm({ app, onSaved, onCancel }: { app: ConsoleApp | null; on
         {(control) => <textarea {...control} rows={2} maxLength={200} value={draft.intro} onChange={(event) => set('intro', event.target.value)} />}
       </Field>
       <CheckField label={T.visible} checked={draft.visible} onChange={(on) => set('visible', on)} />
-      <FormError text={action.error} fieldErrors={errors} />
-      <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.saving}>{creating ? T.create : T.save}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
-      </div>
+      <ConsoleFormFooter form={form} submitLabel={creating ? T.create : T.save} onCancel={onCancel} />
     </form>
   );
 }

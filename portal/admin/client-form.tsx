@@ -1,17 +1,14 @@
 // Create or edit an OpenID Connect client: every field of POST /console/clients/save. Editing sends
 // the row's updatedAt as expectedUpdatedAt (null when creating): a save over someone else's change is
 // refused with 409 AU00603 and the form offers to reload.
-import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleClient, SavedClient } from '../../contract/endpoints/console.ts';
 import { api } from './console-api.ts';
-import { useAction } from './use-action.ts';
 import { CheckField, Field } from './field.tsx';
-import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import type { FieldErrors } from './form-error.tsx';
+import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { ScopeCheckboxes } from './scope-checkboxes.tsx';
 import { CLIENT_SCOPES } from '../../contract/rules/client-scopes.ts';
-import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 import { ClientFormText as T } from './clients.messages.ts';
 
@@ -94,61 +91,36 @@ interface ClientFormProps {
 }
 
 export function ClientForm({ client, onSaved, onCancel, reload }: ClientFormProps) {
-  const [base, setBase] = useState(client);
-  const [draft, setDraft] = useState(() => draftOf(client));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [conflict, setConflict] = useState(false);
-  const action = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
-  const creating = base === null && client === null;
-  const set = <K extends keyof ClientDraft>(key: K, value: ClientDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(draft);
-    setErrors(found);
-    setConflict(false);
-    if (Object.keys(found).length > 0) {
-      action.setError(null);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const saved = await action.run(
-      () => api.post('/console/clients/save', {
-        json: {
-          clientId: draft.clientId.trim(),
-          name: orNull(draft.name),
-          public: draft.public,
-          redirectUris: linesOf(draft.redirectUris),
-          postLogoutRedirectUris: linesOf(draft.postLogoutRedirectUris),
-          backchannelLogoutUri: orNull(draft.backchannelLogoutUri),
-          initiateLoginUri: orNull(draft.initiateLoginUri),
-          groups: draft.groups,
-          consent: draft.consent,
-          scopes: CLIENT_SCOPES.filter((scope) => draft.scopes.includes(scope)),
-          expectedUpdatedAt: base?.updatedAt ?? null,
-        },
-        quiet: true,
-      }),
-      (error) => {
-        if (isConflict(error)) setConflict(true);
-        return false;
+  const form = useConsoleForm({
+    row: client,
+    draftOf,
+    validate,
+    save: (draft, expectedUpdatedAt) => api.post('/console/clients/save', {
+      json: {
+        clientId: draft.clientId.trim(),
+        name: orNull(draft.name),
+        public: draft.public,
+        redirectUris: linesOf(draft.redirectUris),
+        postLogoutRedirectUris: linesOf(draft.postLogoutRedirectUris),
+        backchannelLogoutUri: orNull(draft.backchannelLogoutUri),
+        initiateLoginUri: orNull(draft.initiateLoginUri),
+        groups: draft.groups,
+        consent: draft.consent,
+        scopes: CLIENT_SCOPES.filter((scope) => draft.scopes.includes(scope)),
+        expectedUpdatedAt,
       },
-    );
-    if (saved) onSaved(saved);
-  }
-
-  async function reloadRow() {
-    const fresh = await reload();
-    setBase(fresh);
-    setDraft(draftOf(fresh));
-    setConflict(false);
-    action.setError(fresh ? null : T.gone);
-  }
+      quiet: true,
+    }),
+    onSaved,
+    reload,
+    goneText: T.gone,
+  });
+  const { draft, set, errors } = form;
+  const creating = client === null;
 
   const title = creating ? T.titleNew : T.titleEdit(client?.clientId ?? '');
   return (
-    <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="client-form-title">
+    <form ref={form.formRef} className="form panel" onSubmit={form.submit} noValidate aria-labelledby="client-form-title">
       <h3 id="client-form-title" tabIndex={-1}>{title}</h3>
       <div className="form__grid">
         <Field label={T.clientId} error={errors.clientId} required hint={creating ? T.clientIdHintNew : T.clientIdHintEdit}>
@@ -180,13 +152,7 @@ export function ClientForm({ client, onSaved, onCancel, reload }: ClientFormProp
       <GroupCheckboxes legend={T.groups} hint={T.groupsHint} selected={draft.groups} onChange={(groups) => set('groups', groups)} />
       <CheckField label={T.consent} checked={draft.consent} onChange={(on) => set('consent', on)} />
       <ScopeCheckboxes selected={draft.scopes} onChange={(scopes) => set('scopes', scopes)} />
-      <FormError text={action.error} fieldErrors={errors}>
-        {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
-      </FormError>
-      <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.saving}>{creating ? T.create : T.save}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
-      </div>
+      <ConsoleFormFooter form={form} submitLabel={creating ? T.create : T.save} onCancel={onCancel} />
     </form>
   );
 }

@@ -149,8 +149,6 @@ export const AppFormText = {
   visible: '在应用中心显示',
   create: '创建应用卡片',
   save: '保存修改',
-  saving: '正在保存…',
-  cancel: '取消',
 } as const;
 
 /** An OpenID Connect client's form (client-form.tsx). */
@@ -190,8 +188,6 @@ export const ClientFormText = {
   gone: '该客户端已不存在，可作为新客户端保存',
   create: '创建客户端',
   save: '保存修改',
-  saving: '正在保存…',
-  cancel: '取消',
 } as const;
 
 /** A CAS service's or SAML provider's form (protocol-app-form.tsx). */
@@ -221,6 +217,13 @@ export const ProtocolAppFormText = {
   },
   metadata: 'SP 元数据 XML',
   metadataHint: '粘贴服务提供者的元数据（EntityDescriptor，含 SPSSODescriptor 与 HTTP-POST 的 AssertionConsumerService）；不能含 DOCTYPE',
+  /** 获取: the server fetches the SP's metadata from its URL. */
+  metadataUrl: '元数据网址',
+  metadataUrlHint: '可选：服务器从 SP 的元数据网址（https）获取元数据并填入下方',
+  metadataUrlRequired: '请输入元数据网址',
+  metadataFetched: (entityId: string) => `已获取 ${entityId} 的元数据，填入下方`,
+  fetch: '获取',
+  fetching: '正在获取…',
   noMetadata: '请粘贴服务提供者（SP）的元数据 XML',
   metadataTooLong: '元数据不能超过 256 KB',
   metadataDoctype: '元数据不能含 DOCTYPE 或实体声明（<!DOCTYPE、<!ENTITY）',
@@ -236,6 +239,4 @@ export const ProtocolAppFormText = {
   gone: (what: string) => `该${what}已不存在，可作为新${what}保存`,
   create: (what: string) => `创建 ${what}`,
   save: '保存修改',
-  saving: '正在保存…',
-  cancel: '取消',
 } as const;

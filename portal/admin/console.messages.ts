@@ -17,6 +17,8 @@ export const ConsoleText = {
   retry: '重试',
   retrying: '正在重试…',
   cancel: '取消',
+  /** A console form's save button while it waits (console-form.tsx). */
+  saving: '正在保存…',
   /** A save refused with AU00603 (conflict.tsx). */
   reloadLatest: '重新加载最新内容（放弃本次修改）',
   /** Between a form's field errors when a live region reads them out together (form-error.tsx). */

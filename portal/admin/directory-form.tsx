@@ -1,16 +1,14 @@
 // Add or edit a company directory (POST /console/directories/save): every field of the contract.
 // The bind password is write-only: sent SM2-encrypted when typed, null (keep the stored one) when
 // left empty on an edit. Editing sends the row's updatedAt (409 AU00603 offers to reload).
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ConsoleDirectory } from '../../contract/endpoints/console-directories.ts';
 import type { DirectoryKind } from '../../contract/rules/directory.ts';
 import { DIRECTORY_CONNECT_TIMEOUT_MS, DIRECTORY_ID_PATTERN, DIRECTORY_SYNC_MINUTES } from '../../contract/rules/directory.ts';
 import { api, encryptPassword } from './console-api.ts';
-import { useAction } from './use-action.ts';
 import { CheckField, Field } from './field.tsx';
-import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
-import { isConflict, ReloadOffer } from './conflict.tsx';
+import type { FieldErrors } from './form-error.tsx';
+import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 import { MappingRows, newMappingRow, type MappingRow } from './directory-mapping-rows.tsx';
 import { DIRECTORY_TEXT as T, DirectoryFormText as F } from './directory.messages.ts';
@@ -155,78 +153,55 @@ interface DirectoryFormProps {
 }
 
 export function DirectoryForm({ directory, onSaved, onCancel, reload }: DirectoryFormProps) {
-  const [base, setBase] = useState(directory);
-  const [draft, setDraft] = useState(() => draftOf(directory));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [mappingErrors, setMappingErrors] = useState<Partial<Record<number, string>>>({});
-  const [conflict, setConflict] = useState(false);
-  const action = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
   const creating = directory === null;
-  const hasStoredPassword = base?.hasBindPassword ?? false;
-  const set = <K extends keyof DirectoryDraft>(key: K, value: DirectoryDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(draft, creating, hasStoredPassword);
-    setErrors(found.fields);
-    setMappingErrors(found.mappings);
-    setConflict(false);
-    if (Object.keys(found.fields).length > 0) {
-      action.setError(null);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const saved = await action.run(
-      async () => api.post('/console/directories/save', {
-        json: {
-          id: draft.id,
-          name: draft.name.trim(),
-          kind: draft.kind,
-          urls: linesOf(draft.urls),
-          startTls: draft.startTls,
-          caFile: orNull(draft.caFile),
-          bindDn: draft.bindDn.trim(),
-          bindPassword: draft.bindPassword ? await encryptPassword(draft.bindPassword) : null,
-          baseDn: draft.baseDn.trim(),
-          userFilter: draft.userFilter.trim(),
-          usernameAttribute: draft.usernameAttribute.trim(),
-          phoneAttribute: draft.phoneAttribute.trim(),
-          nameAttribute: draft.nameAttribute.trim(),
-          disabledFilter: orNull(draft.disabledFilter),
-          groupMappings: draft.mappings.map((row) => ({ dn: row.dn.trim(), group: row.group })),
-          accountType: draft.accountType,
-          passwordWriteBack: draft.passwordWriteBack,
-          syncMinutes: Number(draft.syncMinutes),
-          connectTimeoutMs: Number(draft.connectTimeoutMs),
-          expectedUpdatedAt: base?.updatedAt ?? null,
-        },
-        quiet: true,
-      }),
-      (error) => {
-        if (isConflict(error)) setConflict(true);
-        return false;
+  const form = useConsoleForm({
+    row: directory,
+    draftOf,
+    validate: (draft) => {
+      const found = validate(draft, creating, hasStoredPassword);
+      setMappingErrors(found.mappings);
+      return found.fields;
+    },
+    save: async (draft, expectedUpdatedAt) => api.post('/console/directories/save', {
+      json: {
+        id: draft.id,
+        name: draft.name.trim(),
+        kind: draft.kind,
+        urls: linesOf(draft.urls),
+        startTls: draft.startTls,
+        caFile: orNull(draft.caFile),
+        bindDn: draft.bindDn.trim(),
+        bindPassword: draft.bindPassword ? await encryptPassword(draft.bindPassword) : null,
+        baseDn: draft.baseDn.trim(),
+        userFilter: draft.userFilter.trim(),
+        usernameAttribute: draft.usernameAttribute.trim(),
+        phoneAttribute: draft.phoneAttribute.trim(),
+        nameAttribute: draft.nameAttribute.trim(),
+        disabledFilter: orNull(draft.disabledFilter),
+        groupMappings: draft.mappings.map((row) => ({ dn: row.dn.trim(), group: row.group })),
+        accountType: draft.accountType,
+        passwordWriteBack: draft.passwordWriteBack,
+        syncMinutes: Number(draft.syncMinutes),
+        connectTimeoutMs: Number(draft.connectTimeoutMs),
+        expectedUpdatedAt,
       },
-    );
-    if (saved) onSaved(saved);
-  }
-
-  async function reloadRow() {
-    const fresh = await reload();
-    setBase(fresh);
-    setDraft(draftOf(fresh));
-    setErrors({});
-    setMappingErrors({});
-    setConflict(false);
-    action.setError(fresh ? null : F.gone);
-  }
+      quiet: true,
+    }),
+    onSaved,
+    reload,
+    goneText: F.gone,
+    afterReload: () => setMappingErrors({}),
+  });
+  const { draft, set, errors } = form;
+  const hasStoredPassword = form.base?.hasBindPassword ?? false;
 
   function preset(kind: keyof typeof PRESETS) {
-    setDraft((before) => ({ ...before, ...PRESETS[kind] }));
+    form.change((before) => ({ ...before, ...PRESETS[kind] }));
   }
 
   return (
-    <form ref={formRef} className="form panel directory-form" onSubmit={submit} noValidate aria-labelledby="directory-form-title">
+    <form ref={form.formRef} className="form panel directory-form" onSubmit={form.submit} noValidate aria-labelledby="directory-form-title">
       <h3 id="directory-form-title" tabIndex={-1}>{creating ? T.formTitleNew : T.formTitleEdit(directory.name)}</h3>
       <div className="form__grid">
         <Field label={F.id} error={errors.id} required hint={creating ? F.idHintNew : F.idHintEdit}>
@@ -294,13 +269,7 @@ export function DirectoryForm({ directory, onSaved, onCancel, reload }: Director
       </fieldset>
       <CheckField label={F.passwordWriteBack} checked={draft.passwordWriteBack} onChange={(on) => set('passwordWriteBack', on)} hint={F.passwordWriteBackHint} />
       <MappingRows rows={draft.mappings} onChange={(rows) => set('mappings', rows)} errors={mappingErrors} />
-      <FormError text={action.error} fieldErrors={errors}>
-        {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
-      </FormError>
-      <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={F.saving}>{creating ? T.add : F.save}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{F.cancel}</button>
-      </div>
+      <ConsoleFormFooter form={form} submitLabel={creating ? T.add : F.save} onCancel={onCancel} />
     </form>
   );
 }

@@ -124,8 +124,6 @@ export const DirectoryFormText = {
   checkMappings: '请检查客户群映射',
   gone: '该目录已不存在',
   save: '保存修改',
-  saving: '正在保存…',
-  cancel: '取消',
 } as const;
 
 /** What one sync changed, in one line (the list, the result after 立即同步). */

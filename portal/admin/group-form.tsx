@@ -1,15 +1,12 @@
 // Create or edit a client group (POST /console/groups/save), with the live login-page preview of
 // its colours beside the form. Editing sends the row's updatedAt (409 AU00603 offers to reload).
-import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleGroup } from '../../contract/endpoints/console.ts';
 import { GROUP_CODE_PATTERN } from '../../contract/rules/group-code.ts';
 import { THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';
 import { api } from './console-api.ts';
-import { useAction } from './use-action.ts';
 import { CheckField, Field } from './field.tsx';
-import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
-import { isConflict, ReloadOffer } from './conflict.tsx';
+import type { FieldErrors } from './form-error.tsx';
+import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 import { coloursOf, DEFAULT_COLOURS, ThemePreview, type PreviewColours } from './theme-preview.tsx';
 import { GroupFormText as T } from './groups.messages.ts';
@@ -109,62 +106,37 @@ interface GroupFormProps {
 }
 
 export function GroupForm({ group, onSaved, onCancel, reload }: GroupFormProps) {
-  const [base, setBase] = useState(group);
-  const [draft, setDraft] = useState(() => draftOf(group));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [conflict, setConflict] = useState(false);
-  const action = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
   const creating = group === null;
-  const set = <K extends keyof GroupDraft>(key: K, value: GroupDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(draft, creating);
-    setErrors(found);
-    setConflict(false);
-    if (Object.keys(found).length > 0) {
-      action.setError(null);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const saved = await action.run(
-      () => api.post('/console/groups/save', {
-        json: {
-          code: draft.code,
-          name: draft.name.trim(),
-          domains: linesOf(draft.domains).map((d) => d.toLowerCase()),
-          domainUrl: orNull(draft.domainUrl),
-          staffOnly: draft.staffOnly,
-          requireMfa: draft.requireMfa,
-          isDefault: draft.isDefault,
-          callbackOrigins: linesOf(draft.callbackOrigins),
-          theme: draft.customTheme ? { ...draft.colours, logoUrl: orNull(draft.logoUrl) } : null,
-          sortOrder: Number(draft.sortOrder),
-          expectedUpdatedAt: base?.updatedAt ?? null,
-        },
-        quiet: true,
-      }),
-      (error) => {
-        if (isConflict(error)) setConflict(true);
-        return false;
+  const form = useConsoleForm({
+    row: group,
+    draftOf,
+    validate: (draft) => validate(draft, creating),
+    save: (draft, expectedUpdatedAt) => api.post('/console/groups/save', {
+      json: {
+        code: draft.code,
+        name: draft.name.trim(),
+        domains: linesOf(draft.domains).map((d) => d.toLowerCase()),
+        domainUrl: orNull(draft.domainUrl),
+        staffOnly: draft.staffOnly,
+        requireMfa: draft.requireMfa,
+        isDefault: draft.isDefault,
+        callbackOrigins: linesOf(draft.callbackOrigins),
+        theme: draft.customTheme ? { ...draft.colours, logoUrl: orNull(draft.logoUrl) } : null,
+        sortOrder: Number(draft.sortOrder),
+        expectedUpdatedAt,
       },
-    );
-    if (saved) onSaved(saved);
-  }
-
-  async function reloadRow() {
-    const fresh = await reload();
-    setBase(fresh);
-    setDraft(draftOf(fresh));
-    setConflict(false);
-    action.setError(fresh ? null : T.gone);
-  }
+      quiet: true,
+    }),
+    onSaved,
+    reload,
+    goneText: T.gone,
+  });
+  const { draft, set, errors } = form;
 
   const previewDomain = group?.domains[0] ?? null;
   return (
     <div className="group-editor">
-      <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby="group-form-title">
+      <form ref={form.formRef} className="form panel" onSubmit={form.submit} noValidate aria-labelledby="group-form-title">
         <h3 id="group-form-title" tabIndex={-1}>{creating ? T.titleNew : T.titleEdit(group.name)}</h3>
         <div className="form__grid">
           <Field label={T.code} error={errors.code} required hint={creating ? T.codeHintNew : T.codeHintEdit}>
@@ -206,13 +178,7 @@ export function GroupForm({ group, onSaved, onCancel, reload }: GroupFormProps) 
             </Field>
           </div>
         ) : null}
-        <FormError text={action.error} fieldErrors={errors}>
-          {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
-        </FormError>
-        <div className="form__actions">
-          <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.saving}>{creating ? T.create : T.save}</BusyButton>
-          <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
-        </div>
+        <ConsoleFormFooter form={form} submitLabel={creating ? T.create : T.save} onCancel={onCancel} />
       </form>
       <ThemePreview colours={draft.customTheme ? draft.colours : DEFAULT_COLOURS} ssoDomain={previewDomain} />
     </div>

@@ -1,4 +1,5 @@
-// 客户群: the client groups (table and the create / edit form with its live login-page preview).
+// 客户群: the client groups (table and the create / edit form with its live login-page preview; 删除
+// after a confirmation, refused by the server while an app or a directory still names the group).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ConsoleGroup } from '../../contract/endpoints/console.ts';
@@ -6,6 +7,9 @@ import { groupsStore } from './stores.ts';
 import { GroupForm } from './group-form.tsx';
 import { ListStatus } from './list-status.tsx';
 import { focusHeading } from './focus.ts';
+import { api, confirmAction } from './console-api.ts';
+import { useAction } from './use-action.ts';
+import { BusyButton } from './busy-button.tsx';
 import { GroupListText as T } from './groups.messages.ts';
 
 export function GroupsSection() {
@@ -62,25 +66,51 @@ export function GroupsSection() {
             </thead>
             <tbody>
               {state.items.map((group) => (
-                <tr key={group.code}>
-                  <th scope="row" data-label={T.columns.code}><code>{group.code}</code></th>
-                  <td data-label={T.columns.name}>{group.name}</td>
-                  <td className="cell-url" data-label={T.columns.domains}>{group.domains.join(T.domainsSeparator) || '—'}</td>
-                  <td data-label={T.columns.traits}>
-                    {group.isDefault ? <span className="badge badge--on">{T.isDefault}</span> : null}
-                    {group.staffOnly ? <span className="badge">{T.staffOnly}</span> : null}
-                    {group.theme ? <span className="badge">{T.themed}</span> : null}
-                  </td>
-                  <td data-label={T.columns.sortOrder}>{group.sortOrder}</td>
-                  <td data-label={T.columns.actions}>
-                    <button type="button" className="btn btn--link" onClick={() => open(group)} aria-label={T.editOne(group.name)}>{T.edit}</button>
-                  </td>
-                </tr>
+                <GroupRow
+                  key={group.code}
+                  group={group}
+                  onEdit={() => open(group)}
+                  onRemoved={() => {
+                    if (editing?.group?.code === group.code) setEditing(null);
+                    setSavedNote(T.removed(group.name, group.code));
+                  }}
+                />
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
     </>
+  );
+}
+
+function GroupRow({ group, onEdit, onRemoved }: { group: ConsoleGroup; onEdit(): void; onRemoved(): void }) {
+  const remove = useAction();
+  async function removeGroup() {
+    if (!(await confirmAction(T.removeConfirm(group.name, group.code), T.remove))) return;
+    const done = await remove.run(() => api.post('/console/groups/remove', { json: { code: group.code }, quiet: true }).then(() => true));
+    if (!done) return;
+    onRemoved();
+    void groupsStore.refresh();
+  }
+  return (
+    <tr>
+      <th scope="row" data-label={T.columns.code}><code>{group.code}</code></th>
+      <td data-label={T.columns.name}>{group.name}</td>
+      <td className="cell-url" data-label={T.columns.domains}>{group.domains.join(T.domainsSeparator) || '—'}</td>
+      <td data-label={T.columns.traits}>
+        {group.isDefault ? <span className="badge badge--on">{T.isDefault}</span> : null}
+        {group.staffOnly ? <span className="badge">{T.staffOnly}</span> : null}
+        {group.theme ? <span className="badge">{T.themed}</span> : null}
+      </td>
+      <td data-label={T.columns.sortOrder}>{group.sortOrder}</td>
+      <td data-label={T.columns.actions}>
+        <div className="row-actions">
+          <button type="button" className="btn btn--link" onClick={onEdit} aria-label={T.editOne(group.name)}>{T.edit}</button>
+          <BusyButton variant="link" className="btn--danger-text" busy={remove.busy} onClick={removeGroup} aria-label={T.removeOne(group.name)}>{T.remove}</BusyButton>
+        </div>
+        {remove.error ? <p className="form-error" role="alert">{remove.error}</p> : null}
+      </td>
+    </tr>
   );
 }

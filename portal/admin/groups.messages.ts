@@ -20,6 +20,10 @@ export const GroupListText = {
   themed: '自定义外观',
   edit: '编辑',
   editOne: (name: string) => `编辑客户群 ${name}`,
+  remove: '删除',
+  removeOne: (name: string) => `删除客户群 ${name}`,
+  removeConfirm: (name: string, code: string) => `删除客户群“${name}”（${code}）？该客户群的应用卡片和成员关系将一并删除，此操作不能撤销。`,
+  removed: (name: string, code: string) => `已删除客户群 ${name}（${code}）`,
 } as const;
 
 /** A group's form (group-form.tsx). */
@@ -65,6 +69,4 @@ export const GroupFormText = {
   gone: '该客户群已不存在',
   create: '创建客户群',
   save: '保存修改',
-  saving: '正在保存…',
-  cancel: '取消',
 } as const;

@@ -1,18 +1,19 @@
 // Create or edit a CAS service (POST /console/protocol-apps/cas/save) or a SAML service provider
-// from its pasted metadata (POST /console/protocol-apps/saml/save). Editing sends the row's
-// updatedAt as expectedUpdatedAt (null when creating): a save over someone else's change is refused
+// (POST /console/protocol-apps/saml/save) from its metadata, pasted or fetched by the server from
+// the SP's metadata URL with 获取 (POST /console/protocol-apps/saml/fetch-metadata). Editing sends
+// the row's updatedAt as expectedUpdatedAt (null when creating): a save over someone else's change is refused
 // with 409 AU00603 and the form offers to reload. The fields are checked here first with the
 // server's rules (an exact URL or a prefix ending in *, never a regular expression; no DOCTYPE);
 // the server checks them again and its refusal is shown in the form.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ConsoleProtocolApp } from '../../contract/endpoints/console.ts';
 import { api } from './console-api.ts';
 import { useAction } from './use-action.ts';
-import { CheckField, Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { CheckField, Field } from './field.tsx';
+import type { FieldErrors } from './form-error.tsx';
+import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
-import { isConflict, ReloadOffer } from './conflict.tsx';
 import { linesOf, orNull, textOfLines } from './format.ts';
 import { ProtocolAppFormText as T, ProtocolAppListText } from './clients.messages.ts';
 
@@ -101,54 +102,32 @@ interface ProtocolAppFormProps {
 }
 
 export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: ProtocolAppFormProps) {
-  const [base, setBase] = useState(app);
-  const [draft, setDraft] = useState(() => draftOf(app));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [conflict, setConflict] = useState(false);
-  const action = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
-  const creating = base === null && app === null;
-  const set = <K extends keyof ProtocolDraft>(key: K, value: ProtocolDraft[K]) => setDraft((before) => ({ ...before, [key]: value }));
   const what = kind === 'cas' ? ProtocolAppListText.casService : ProtocolAppListText.samlApp;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(kind, draft);
-    setErrors(found);
-    setConflict(false);
-    if (Object.keys(found).length > 0) {
-      action.setError(null);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const common = { id: draft.id.trim(), name: orNull(draft.name), groups: draft.groups, expectedUpdatedAt: base?.updatedAt ?? null };
-    const saved = await action.run(
-      () => kind === 'cas'
+  const form = useConsoleForm({
+    row: app,
+    draftOf,
+    validate: (draft) => validate(kind, draft),
+    save: (draft, expectedUpdatedAt) => {
+      const common = { id: draft.id.trim(), name: orNull(draft.name), groups: draft.groups, expectedUpdatedAt };
+      return kind === 'cas'
         ? api.post('/console/protocol-apps/cas/save', { json: { ...common, services: linesOf(draft.services) }, quiet: true })
         : api.post('/console/protocol-apps/saml/save', {
           json: { ...common, metadata: draft.metadata.trim(), nameIdFormat: draft.nameIdFormat, signResponse: draft.signResponse },
           quiet: true,
-        }),
-      (error) => {
-        if (isConflict(error)) setConflict(true);
-        return false;
-      },
-    );
-    if (saved) onSaved(saved);
-  }
-
-  async function reloadRow() {
-    const fresh = await reload();
-    setBase(fresh);
-    setDraft(draftOf(fresh));
-    setConflict(false);
-    action.setError(fresh ? null : T.gone(what));
-  }
+        });
+    },
+    onSaved,
+    reload,
+    goneText: T.gone(what),
+  });
+  const { draft, set, errors } = form;
+  const creating = app === null;
+  const metadataFetch = useMetadataFetch((metadata) => set('metadata', metadata));
 
   const titleId = 'protocol-app-form-title';
   const title = creating ? T.titleNew(what) : T.titleEdit(what, app?.id ?? '');
   return (
-    <form ref={formRef} className="form panel" onSubmit={submit} noValidate aria-labelledby={titleId}>
+    <form ref={form.formRef} className="form panel" onSubmit={form.submit} noValidate aria-labelledby={titleId}>
       <h3 id={titleId} tabIndex={-1}>{title}</h3>
       <div className="form__grid">
         <Field label={T.id} error={errors.id} required hint={creating ? T.idHintNew : T.idHintEdit}>
@@ -164,6 +143,7 @@ export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: Protoc
         </Field>
       ) : (
         <>
+          <MetadataUrlField fetch={metadataFetch} />
           <Field label={T.metadata} error={errors.metadata} required hint={T.metadataHint}>
             {(control) => <textarea {...control} rows={8} value={draft.metadata} spellCheck={false} onChange={(event) => set('metadata', event.target.value)} />}
           </Field>
@@ -179,13 +159,57 @@ export function ProtocolAppForm({ kind, app, onSaved, onCancel, reload }: Protoc
         </>
       )}
       <GroupCheckboxes legend={T.groups} hint={T.groupsHint} selected={draft.groups} onChange={(groups) => set('groups', groups)} />
-      <FormError text={action.error} fieldErrors={errors}>
-        {conflict ? <ReloadOffer onReload={reloadRow} /> : null}
-      </FormError>
-      <div className="form__actions">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel={T.saving}>{creating ? T.create(what) : T.save}</BusyButton>
-        <button type="button" className="btn btn--plain" onClick={onCancel} disabled={action.busy}>{T.cancel}</button>
-      </div>
+      <ConsoleFormFooter form={form} submitLabel={creating ? T.create(what) : T.save} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** 获取: the server fetches the SP's metadata from its URL (POST .../saml/fetch-metadata) into the XML field. */
+function useMetadataFetch(fill: (metadata: string) => void) {
+  const action = useAction();
+  const [url, setUrl] = useState('');
+  const [note, setNote] = useState('');
+  async function run() {
+    setNote('');
+    if (!url.trim()) {
+      action.setError(T.metadataUrlRequired);
+      return;
+    }
+    const fetched = await action.run(() => api.post('/console/protocol-apps/saml/fetch-metadata', { json: { url: url.trim() }, quiet: true }));
+    if (!fetched) return;
+    fill(fetched.metadata);
+    setNote(T.metadataFetched(fetched.entityId));
+  }
+  return { url, setUrl, note, busy: action.busy, error: action.error, run };
+}
+
+function MetadataUrlField({ fetch }: { fetch: ReturnType<typeof useMetadataFetch> }) {
+  return (
+    <div className="metadata-url">
+      <Field label={T.metadataUrl} error={fetch.error ?? undefined} hint={T.metadataUrlHint}>
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            value={fetch.url}
+            maxLength={2048}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="https://sp.example.com/saml/metadata"
+            onChange={(event) => fetch.setUrl(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter fetches (it would otherwise save the whole form).
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              void fetch.run();
+            }}
+          />
+        )}
+      </Field>
+      <div className="toolbar">
+        <BusyButton busy={fetch.busy} busyLabel={T.fetching} onClick={() => void fetch.run()}>{T.fetch}</BusyButton>
+        <span role="status" className="cell-note">{fetch.note}</span>
+      </div>
+    </div>
   );
 }

@@ -54,7 +54,7 @@ export async function addProtocolClient(ctx: AppContext, id: string, flags: Flag
   let metadata: string;
   try {
     const { readSpMetadataSource } = await import('../saml/saml-metadata.ts');
-    metadata = await readSpMetadataSource(source);
+    metadata = await readSpMetadataSource(source, { production: ctx.config.production, allow: ctx.config.oidcBackchannelAllow });
   } catch (error) {
     throw new ProtocolUsageError(`--metadata: ${(error as Error).message}`);
   }

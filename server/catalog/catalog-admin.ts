@@ -105,3 +105,29 @@ export async function saveAppByAdmin(ctx: AppContext, app: App, isNew: boolean):
 export async function removeAppByAdmin(ctx: AppContext, id: string): Promise<void> {
   if (!(await ctx.stores.catalog.removeApp(id))) throw new AdminActionError('notFound', AdminMessages.appNotFound(id));
 }
+
+/**
+ * Deletes a group. Its app cards and memberships go with it (the tables' foreign keys say so: a card
+ * and a membership belong to their group). An app's access rule or a directory's mapping that still
+ * names the group refuses the delete instead: dropping the code from an app's rule would open the app
+ * to everyone once no group is left, and a group created later under the same code would inherit the
+ * access. The default group is refused too (the login page falls back to it). Checked and deleted in
+ * one transaction.
+ */
+export async function removeGroupByAdmin(ctx: AppContext, code: string): Promise<ClientGroup> {
+  return ctx.storage.transaction(async (tx) => {
+    const group = (await tx.catalog.listGroups()).find((g) => g.code === code);
+    if (!group) throw new AdminActionError('notFound', AdminMessages.groupNotFound(code));
+    if (group.isDefault) throw new AdminActionError('badInput', AdminMessages.groupIsDefault);
+    const apps = [
+      ...(await tx.oidcClients.list()).filter((c) => c.groups?.includes(code)).map((c) => c.clientId),
+      ...(await tx.protocolClients.list()).filter((c) => c.groups.includes(code)).map((c) => c.id),
+    ].sort();
+    if (apps.length) throw new AdminActionError('badInput', AdminMessages.groupUsedByApps(code, apps));
+    const directories = (await tx.directories.list())
+      .filter((d) => d.config.groupMappings.some((m) => m.group === code)).map((d) => d.config.name || d.config.id);
+    if (directories.length) throw new AdminActionError('badInput', AdminMessages.groupUsedByDirectories(code, directories));
+    await tx.catalog.removeGroup(code);
+    return group;
+  });
+}

@@ -118,6 +118,12 @@ export class SqlCatalogStore implements CatalogStore {
     return true;
   }
 
+  async removeGroup(code: string): Promise<boolean> {
+    const result = await this.scope.db.deleteFrom('client_groups').where('code', '=', code).executeTakeFirst();
+    await this.catalogChanged();
+    return Number(result.numDeletedRows) === 1;
+  }
+
   async removeApp(id: string): Promise<boolean> {
     const result = await this.scope.db.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
     await this.catalogChanged();

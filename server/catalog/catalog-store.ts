@@ -71,6 +71,8 @@ export interface CatalogStore {
    * taken), else replaces it only while its updatedAt is still that (false: changed meanwhile).
    */
   saveGroupIfUnchanged(group: ClientGroup, expectedUpdatedAt: number | null, now: number): Promise<boolean>;
+  /** True when there was a group to remove; its app cards and memberships go with it (foreign keys). */
+  removeGroup(code: string): Promise<boolean>;
   listApps(groupCode: string): Promise<App[]>;
   upsertApp(app: App): Promise<void>;
   /** True when there was an app card to remove. */

@@ -1,36 +1,21 @@
-// An SP's metadata as add-client --metadata takes it: from a file or an https URL (an http URL
-// only on a loopback address, for tests), refused with the reason when it is not SAML 2.0 SP
+// An SP's metadata as add-client --metadata takes it: from a file or an https URL (fetched by
+// sp-metadata-fetch.ts, as the console's 获取 does), refused with the reason when it is not SAML 2.0 SP
 // metadata samlify can use: no DOCTYPE, one entityID, an HTTP-POST assertion consumer service.
 import fs from 'node:fs';
 import { loadSamlify } from './saml-idp.ts';
 import { parseDocument } from './saml-messages.ts';
 import { SamlAdminMessages as M } from '../../contract/errors.ts';
+import { MAX_SP_METADATA_BYTES, SpMetadataError } from './saml-metadata-error.ts';
+import { fetchSpMetadata, type FetchRules } from './sp-metadata-fetch.ts';
 
-const MAX_METADATA_BYTES = 256 * 1024;
+export { SpMetadataError } from './saml-metadata-error.ts';
 
-async function fetchMetadata(url: URL): Promise<string> {
-  const loopback = url.hostname === 'localhost' || /^127\./.test(url.hostname) || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new Error('a metadata URL must be https');
-  const answer = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
-  if (!answer.ok) throw new Error(`${url.href} answered HTTP ${answer.status}`);
-  const text = await answer.text();
-  if (text.length > MAX_METADATA_BYTES) throw new Error('metadata larger than 256 KB');
-  return text;
-}
-
-/** Why pasted or read metadata is refused: an English reason for the CLI, a Chinese one for the console. */
-export class SpMetadataError extends Error {
-  constructor(message: string, readonly chinese: string) {
-    super(message);
-  }
-}
-
-/** The text of add-client --metadata: a file or an https URL (errors in English, for the CLI). */
-export async function readSpMetadataSource(source: string): Promise<string> {
+/** The text of add-client --metadata: a file or an https URL (errors in English, for the CLI; fetched as the console does). */
+export async function readSpMetadataSource(source: string, rules: FetchRules): Promise<string> {
   const url = URL.parse(source);
-  if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return fetchMetadata(url);
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return fetchSpMetadata(source, rules);
   if (!fs.existsSync(source)) throw new Error(`no file ${source}`);
-  if (fs.statSync(source).size > MAX_METADATA_BYTES) throw new Error('metadata larger than 256 KB');
+  if (fs.statSync(source).size > MAX_SP_METADATA_BYTES) throw new Error('metadata larger than 256 KB');
   return fs.readFileSync(source, 'utf8');
 }
 
@@ -55,7 +40,7 @@ export function describeSpMetadata(metadata: string): { entityId: string; acsUrl
  * SAML 2.0 SP metadata samlify can use, no DOCTYPE, one entityID, an HTTP-POST assertion consumer service.
  */
 export async function checkSpMetadata(metadata: string): Promise<{ metadata: string; entityId: string }> {
-  if (Buffer.byteLength(metadata) > MAX_METADATA_BYTES) throw new SpMetadataError('metadata larger than 256 KB', M.metadataTooLarge);
+  if (Buffer.byteLength(metadata) > MAX_SP_METADATA_BYTES) throw new SpMetadataError('metadata larger than 256 KB', M.metadataTooLarge);
   let document: Document;
   try {
     document = parseDocument(metadata);
@@ -86,6 +71,22 @@ export async function checkSpMetadata(metadata: string): Promise<{ metadata: str
   return { metadata, entityId };
 }
 
-export async function readSpMetadata(source: string): Promise<{ metadata: string; entityId: string }> {
-  return checkSpMetadata(await readSpMetadataSource(source));
+export async function readSpMetadata(source: string, rules: FetchRules): Promise<{ metadata: string; entityId: string }> {
+  return checkSpMetadata(await readSpMetadataSource(source, rules));
+}
+
+/**
+ * The console's 获取: the metadata at `url` (fetched under sp-metadata-fetch.ts's rules) once it
+ * passes the same checks as pasted metadata. A refusal names the reason; it never shows what the
+ * address answered (the server's request must not become a way to read other pages): text that is
+ * not XML is only "not readable metadata".
+ */
+export async function fetchCheckedSpMetadata(url: string, rules: FetchRules): Promise<{ metadata: string; entityId: string }> {
+  const text = await fetchSpMetadata(url, rules);
+  try {
+    return await checkSpMetadata(text);
+  } catch (error) {
+    if (error instanceof SpMetadataError && error.chinese.startsWith(M.metadataNotXml(''))) throw new SpMetadataError(error.message, M.metadataUnreadable);
+    throw error;
+  }
 }

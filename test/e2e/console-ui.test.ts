@@ -1,7 +1,11 @@
 // The operator console in a real browser against the real server (demo data, demo administrator):
 // sign in at /admin, create a client group, an OIDC client (its one-time secret read from the
-// dialog), a CAS service (a regular expression refused in the form first), an account in that group, disable the account; axe finds no violation in any section.
+// dialog), a CAS service (a regular expression refused in the form first), a SAML app from metadata
+// the server fetches with 获取, an account in that group, disable the account; delete a group (refused
+// while an app names it); axe finds no violation in any section.
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
@@ -43,6 +47,31 @@ async function ageConsoleSessions(server: PortalServer, { startedMs, idleMs }: {
 }
 
 const signInAsAdmin = (page: Page): Promise<void> => signInToConsole(page, ADMIN.name, ADMIN.password);
+
+/** An SP's metadata as an SP publishes it (the shape samlify writes), for 获取. */
+const SP_METADATA = `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://e2e-sp.example.com/saml">
+<SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol" WantAssertionsSigned="true">
+<NameIDFormat>urn:oasis:names:tc:SAML:2.0:nameid-format:persistent</NameIDFormat>
+<AssertionConsumerService index="0" Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://e2e-sp.example.com/saml/acs"/>
+</SPSSODescriptor>
+</EntityDescriptor>`;
+
+/** The SP's metadata URL, on this machine (the server's fetch goes to loopback only outside production). */
+async function serveSpMetadata(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    if (request.url !== '/saml/metadata') {
+      response.writeHead(404);
+      return response.end();
+    }
+    response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' });
+    response.end(SP_METADATA);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe('operator console', { timeout: 240_000 }, () => {
   const portal = usePortalAndBrowser({}, SESSION_AGEING_CLOCK);
@@ -159,8 +188,24 @@ describe('operator console', { timeout: 240_000 }, () => {
       await samlForm.locator('.field__error').filter({ hasText: '元数据不能含 DOCTYPE 或实体声明' }).waitFor();
       await journey.shot('saml-form');
       assert.deepEqual(await axeViolations(page), [], '应用 with the SAML form');
-      await samlForm.getByRole('button', { name: '取消' }).click();
+      // 获取: the server fetches the SP's metadata from its URL into the XML field; then it saves.
+      const sp = await serveSpMetadata();
+      try {
+        await samlForm.getByLabel('元数据网址').fill(`${sp.url}/missing`);
+        await samlForm.getByRole('button', { name: '获取', exact: true }).click();
+        await samlForm.locator('.field__error').filter({ hasText: '获取元数据失败：对方返回 HTTP 404' }).waitFor();
+        await samlForm.getByLabel('元数据网址').fill(`${sp.url}/saml/metadata`);
+        await samlForm.getByRole('button', { name: '获取', exact: true }).click();
+        await samlForm.getByText('已获取 https://e2e-sp.example.com/saml 的元数据，填入下方').waitFor();
+        assert.equal(await samlForm.getByLabel('SP 元数据 XML').inputValue(), SP_METADATA);
+        await journey.shot('saml-metadata-fetched');
+        assert.deepEqual(await axeViolations(page), [], '应用 with the SAML form after 获取');
+      } finally {
+        await sp.close();
+      }
+      await samlForm.getByRole('button', { name: '创建 SAML 应用' }).click();
       await samlForm.waitFor({ state: 'detached' });
+      await clients.getByRole('row').filter({ hasText: 'e2e-sp' }).filter({ hasText: 'https://e2e-sp.example.com/saml' }).waitFor();
 
       // 账号: a new account in the group, then disabled.
       const accounts = await openSection(page, '账号', 'accounts');
@@ -200,6 +245,27 @@ describe('operator console', { timeout: 240_000 }, () => {
       await page.waitForFunction(() => document.activeElement?.textContent === '启用账号');
       await journey.shot('account-disabled');
       assert.deepEqual(await axeViolations(page), [], '账号 with an account open');
+
+      // 客户群 → 删除: refused while the client names the group (the reason in the row); a group no app names goes.
+      await openSection(page, '客户群', 'groups');
+      await groups.getByRole('button', { name: '删除客户群 端到端客户群' }).click();
+      assert.match((await page.locator('dialog[open][role="alertdialog"]').textContent()) ?? '', /应用卡片和成员关系将一并删除/);
+      await confirmDialog(page, '删除');
+      await groups.getByRole('row').filter({ hasText: 'e2e-group' }).getByRole('alert')
+        .filter({ hasText: '客户群 e2e-group 仍在这些应用的访问规则中：e2e-cas、e2e-client' }).waitFor();
+      await groups.getByRole('button', { name: '新建客户群' }).click();
+      const spareForm = groups.getByRole('form', { name: '新建客户群' });
+      await spareForm.getByLabel('代码').fill('e2e-spare');
+      await spareForm.getByLabel('名称', { exact: true }).fill('临时客户群');
+      await spareForm.getByRole('button', { name: '创建客户群' }).click();
+      const spareRow = groups.getByRole('row').filter({ hasText: 'e2e-spare' });
+      await spareRow.waitFor();
+      await groups.getByRole('button', { name: '删除客户群 临时客户群' }).click();
+      await confirmDialog(page, '删除');
+      await journey.shot('group-delete-refused');
+      await spareRow.waitFor({ state: 'detached' });
+      await groups.getByText('已删除客户群 临时客户群（e2e-spare）').waitFor();
+      assert.deepEqual(await axeViolations(page), [], '客户群 after a delete');
 
       // 审计: the console's own sign-in and the administrator's actions are there.
       const audit = await openSection(page, '审计', 'audit');

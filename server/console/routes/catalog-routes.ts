@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import {
-  listApps, listGroups, removeApp, saveApp, saveGroup, type ConsoleApp, type ConsoleGroup, type SaveAppBody, type SaveGroupBody,
+  listApps, listGroups, removeApp, removeGroup, saveApp, saveGroup, type ConsoleApp, type ConsoleGroup, type SaveAppBody, type SaveGroupBody,
 } from '../../../contract/endpoints/console.ts';
 import type { App, ClientGroup } from '../../catalog/catalog-store.ts';
-import { listAllApps, removeAppByAdmin, saveAppByAdmin, saveGroupByAdmin } from '../../catalog/catalog-admin.ts';
+import { listAllApps, removeAppByAdmin, removeGroupByAdmin, saveAppByAdmin, saveGroupByAdmin } from '../../catalog/catalog-admin.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin } from '../console-guard.ts';
 import { asConsoleAnswer } from '../console-refusal.ts';
@@ -57,5 +57,12 @@ export function registerConsoleCatalogRoutes(api: FastifyInstance, ctx: AppConte
     await recordAdminAction(ctx, admin.user.username, request.ip, before ? 'group.update' : 'group.create', group.code,
       before && consoleGroupOf(before), group);
     return ok(saveGroup, group);
+  });
+
+  api.post<{ Body: { code: string } }>(removeGroup.path, { schema: { body: removeGroup.body } }, async (request, reply) => {
+    const admin = await requireAdmin(ctx, request, reply);
+    const removed = await asConsoleAnswer(() => removeGroupByAdmin(ctx, request.body.code));
+    await recordAdminAction(ctx, admin.user.username, request.ip, 'group.remove', removed.code, consoleGroupOf(removed), null);
+    return ok(removeGroup, null);
   });
 }

@@ -3,13 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import {
-  listProtocolApps, MAX_SP_METADATA_CHARS, removeProtocolApp, saveCasService, saveSamlSp,
+  fetchSamlMetadata, listProtocolApps, MAX_SP_METADATA_CHARS, removeProtocolApp, saveCasService, saveSamlSp,
   type ConsoleProtocolApp, type SaveCasServiceBody, type SaveSamlSpBody,
 } from '../../../contract/endpoints/console.ts';
 import type { ProtocolClient } from '../../cas/protocol-client-store.ts';
 import { removeProtocolAppByAdmin, saveCasServiceByAdmin } from '../../cas/protocol-admin.ts';
 import { saveSamlSpByAdmin } from '../../saml/saml-admin.ts';
-import { describeSpMetadata } from '../../saml/saml-metadata.ts';
+import { describeSpMetadata, fetchCheckedSpMetadata, SpMetadataError } from '../../saml/saml-metadata.ts';
+import { AdminActionError } from '../../admin-action-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin } from '../console-guard.ts';
 import { asConsoleAnswer } from '../console-refusal.ts';
@@ -53,6 +54,23 @@ export function registerConsoleProtocolAppRoutes(api: FastifyInstance, ctx: AppC
     const saved = await asConsoleAnswer(() => saveSamlSpByAdmin(ctx, input, expectedUpdatedAt));
     await recordAdminAction(ctx, admin.user.username, request.ip, before ? 'saml-sp.update' : 'saml-sp.create', input.id, audited(before), audited(saved));
     return ok(saveSamlSp, consoleProtocolAppOf(saved));
+  });
+
+  // 获取: the server fetches the SP's metadata for the form (nothing is saved); audited, since the
+  // server makes a request on the administrator's word.
+  api.post<{ Body: { url: string } }>(fetchSamlMetadata.path, { schema: { body: fetchSamlMetadata.body } }, async (request, reply) => {
+    const admin = await requireAdmin(ctx, request, reply);
+    const { url } = request.body;
+    const fetched = await asConsoleAnswer(async () => {
+      try {
+        return await fetchCheckedSpMetadata(url, { production: ctx.config.production, allow: ctx.config.oidcBackchannelAllow });
+      } catch (error) {
+        if (error instanceof SpMetadataError) throw new AdminActionError('badInput', error.chinese);
+        throw error;
+      }
+    });
+    await recordAdminAction(ctx, admin.user.username, request.ip, 'saml-sp.fetch-metadata', url, null, { entityId: fetched.entityId });
+    return ok(fetchSamlMetadata, fetched);
   });
 
   api.post<{ Body: { id: string } }>(removeProtocolApp.path, { schema: { body: removeProtocolApp.body } }, async (request, reply) => {

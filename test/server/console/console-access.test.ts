@@ -50,6 +50,7 @@ function sampleRequests(cipher: string): Record<ConsoleEndpointName, { query?: s
     consoleSaveCasService: { json: casServiceBody('intruder-cas', { services: ['https://evil.example.net/*'] }) },
     consoleSaveSamlSp: { json: samlSpBody('intruder-sp', '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://evil.example.net/"/>') },
     consoleRemoveProtocolApp: { json: { id: 'intruder-cas' } },
+    consoleFetchSamlMetadata: { json: { url: 'https://sp.example.com/metadata' } },
     consoleListApps: {},
     consoleSaveApp: {
       json: {
@@ -60,6 +61,7 @@ function sampleRequests(cipher: string): Record<ConsoleEndpointName, { query?: s
     consoleRemoveApp: { json: { id: 'intruder-card' } },
     consoleListGroups: {},
     consoleSaveGroup: { json: groupBody('intruders') },
+    consoleRemoveGroup: { json: { code: 'intruders' } },
     consoleSearchAccounts: { query: 'q=zhang' },
     consoleCreateAccount: { json: { username: 'intruder', phone: null, kind: 'staff', password: cipher, groups: [] } },
     consoleResetAccountPassword: { json: { username: 'zhangwei', password: cipher } },
