@@ -77,7 +77,7 @@ for (const backend of testBackends()) {
     it('refuses while a directory maps people into the group', async () => {
       await group('mapped');
       const saved = await post('consoleSaveDirectory', {
-        id: 'hq', name: '总部目录', urls: ['ldap://127.0.0.1:1'], startTls: false, caFile: null, bindDn: 'cn=reader,dc=example,dc=com',
+        id: 'hq', name: '总部目录', kind: 'ldap', urls: ['ldap://127.0.0.1:1'], startTls: false, caFile: null, bindDn: 'cn=reader,dc=example,dc=com',
         bindPassword: await admin.encrypt('Reader@2026'), baseDn: 'ou=people,dc=example,dc=com', userFilter: '(objectClass=inetOrgPerson)',
         usernameAttribute: 'uid', phoneAttribute: 'mobile', nameAttribute: 'cn', disabledFilter: null,
         groupMappings: [{ dn: 'cn=sales,ou=groups,dc=example,dc=com', group: 'mapped' }], accountType: 'staff', passwordWriteBack: false,
