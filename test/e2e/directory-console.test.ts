@@ -27,8 +27,11 @@ async function fillDirectoryForm(page: Page, slapd: Slapd): Promise<void> {
   await form.getByLabel('搜索基准 DN').fill(PEOPLE_DN);
   await form.getByLabel('停用条件').fill(DISABLED_FILTER);
   await form.getByRole('button', { name: '添加映射' }).click();
-  // The new row's DN field has the focus: typed with the keyboard, as a person would.
+  // The new row's DN field takes the focus (after its render): typed with the keyboard, as a person
+  // would, once it has it; keys pressed before would go to the button and be lost.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '第 1 条映射的目录组 DN');
   await page.keyboard.type(groupDn('engineering'));
+  assert.equal(await form.getByLabel('第 1 条映射的目录组 DN').inputValue(), groupDn('engineering'));
   await form.getByLabel('第 1 条映射的客户群').selectOption('operation');
 }
 
