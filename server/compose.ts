@@ -3,29 +3,29 @@
 // runs on the same storage mode (SQLite, PostgreSQL, PostgreSQL + Redis) with the same services.
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
-import { MemoryAccountGuard, RedisAccountGuard } from './auth/account-guard.ts';
-import { Lockout } from './auth/lockout.ts';
-import { FeishuClient } from './auth/messengers/feishu.ts';
-import { MemoryTokenCache, type TokenCache } from './auth/messengers/token-cache.ts';
-import { WeComClient } from './auth/messengers/wecom.ts';
-import { SessionManager } from './auth/sessions.ts';
-import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/sms-codes.ts';
-import { AppLinks } from './catalog/app-links.ts';
-import { appGroups, appSignInLinks } from './oidc/app-launch.ts';
-import { ClientRegistry } from './oidc/client-registry.ts';
-import { ProtocolRegistry } from './cas/protocol-registry.ts';
-import { protocolAppGroups, protocolSignInLinks } from './cas/protocol-app-links.ts';
+import { MemoryAccountGuard, RedisAccountGuard } from './auth/index.ts';
+import { Lockout } from './auth/index.ts';
+import { FeishuClient } from './auth/index.ts';
+import { MemoryTokenCache, type TokenCache } from './auth/index.ts';
+import { WeComClient } from './auth/index.ts';
+import { SessionManager } from './auth/index.ts';
+import { OutboxSmsSender, SmsCodes, type SmsLog, type SmsSender } from './auth/index.ts';
+import { AppLinks } from './catalog/index.ts';
+import { appGroups, appSignInLinks } from './oidc/index.ts';
+import { ClientRegistry } from './oidc/index.ts';
+import { ProtocolRegistry } from './cas/index.ts';
+import { protocolAppGroups, protocolSignInLinks } from './cas/index.ts';
 import { PortalAddress } from './http/portal-address.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
 import { SecretBox } from './crypto/secret-box.ts';
-import { deriveKey, LoginTickets } from './embedding/login-tickets.ts';
-import { seedDemoData } from './seed/import.ts';
-import { refuseDemoAccountsInProduction } from './seed/demo-accounts-in-production.ts';
+import { deriveKey, LoginTickets } from './embedding/index.ts';
+import { seedDemoData } from './seed/index.ts';
+import { refuseDemoAccountsInProduction } from './seed/index.ts';
 import { withStartupLock } from './storage/startup-lock.ts';
-import { CONSOLE_SESSION_ABSOLUTE_MS, CONSOLE_SESSION_IDLE_MS } from './console/console-timeouts.ts';
-import { ensureDefaultGroup } from './console/default-group.ts';
-import { AccountGrants } from './oidc/account-grants.ts';
-import { SetupState } from './console/setup-state.ts';
+import { CONSOLE_SESSION_ABSOLUTE_MS, CONSOLE_SESSION_IDLE_MS } from './console/index.ts';
+import { ensureDefaultGroup } from './console/index.ts';
+import { AccountGrants } from './oidc/index.ts';
+import { SetupState } from './console/index.ts';
 import type { Migration, Kysely } from 'kysely';
 import {
   closeStorageHandles, inTransaction, openStorageHandles, storesOnDatabase, type StorageConfig, type StorageHandles, type StoresIn,

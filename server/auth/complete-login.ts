@@ -3,7 +3,7 @@
 // a one-time ticket).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { ClientGroup } from '../catalog/catalog-store.ts';
+import type { ClientGroup } from '../catalog/index.ts';
 import { ownOrigin } from '../embedding/embed-origins.ts';
 import { issueLoginTicket } from '../embedding/issue-ticket.ts';
 import { refuse } from '../http/api-error.ts';

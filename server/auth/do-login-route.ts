@@ -1,10 +1,10 @@
 // POST /centerAuth/sso/doLogin: password login (name, pwd) and mobile login (phone, SMS code).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { checkSignInPassword } from '../directory/sign-in-password.ts';
+import { checkSignInPassword } from '../directory/index.ts';
 import { checkPassword } from './password-check.ts';
 import { ApiError, locked, Refusal, refuse } from '../http/api-error.ts';
-import { groupFor } from '../catalog/group-of-request.ts';
+import { groupFor } from '../catalog/index.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE, ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
 import { doLogin, type DoLoginBody } from '../../contract/endpoints/auth.ts';
 import { FieldMessages } from '../../contract/errors.ts';
@@ -13,7 +13,7 @@ import type { RouteHooks } from './attempt-policy.ts';
 import { audit, completeLogin, loginRedirect, refuseMustChange } from './complete-login.ts';
 import { decryptPassword } from './decrypt-password.ts';
 import { passwordAgeing } from './password-ageing.ts';
-import { askSecondFactor, secondFactorNeed } from '../mfa/second-factor.ts';
+import { askSecondFactor, secondFactorNeed } from '../mfa/index.ts';
 
 const fieldMessages = {
   phone: INVALID_PHONE,

@@ -10,10 +10,10 @@ import { changePassword, currentUser, type ChangePasswordBody } from '../../cont
 import type { RouteHooks } from './attempt-policy.ts';
 import { decryptPassword } from './decrypt-password.ts';
 import { checkPassword } from './password-check.ts';
-import { proveSecondFactor, secondFactorNeed } from '../mfa/second-factor.ts';
+import { proveSecondFactor, secondFactorNeed } from '../mfa/index.ts';
 import type { MfaStep } from '../../contract/endpoints/mfa.ts';
 import { setPassword } from './set-password.ts';
-import { changeDirectoryPassword } from '../directory/directory-password.ts';
+import { changeDirectoryPassword } from '../directory/index.ts';
 import { passwordProblem } from './password-policy.ts';
 import { requireSession } from './session-cookie.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
-import { deriveKey } from '../embedding/login-tickets.ts';
+import { deriveKey } from '../embedding/index.ts';
 import { sameText } from '../crypto/signature.ts';
 import { CasTickets, TICKET_PATTERN } from './cas-tickets.ts';
 import { CasSingleLogout } from './cas-logout.ts';

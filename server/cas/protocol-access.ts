@@ -2,8 +2,8 @@
 // (catalog/group-access.ts), as for the OpenID Connect clients: an app registered with --group
 // serves only members of those groups, read from the memberships at every sign-in and every
 // validation, so a revoke counts at once.
-import { mayUseApp } from '../catalog/group-access.ts';
-import type { MembershipStore } from '../catalog/membership-store.ts';
+import { mayUseApp } from '../catalog/index.ts';
+import type { MembershipStore } from '../catalog/index.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 
 export async function mayUseProtocolClient(memberships: MembershipStore, client: Pick<ProtocolClient, 'groups'>, userId: number): Promise<boolean> {

@@ -4,8 +4,8 @@
 // (portal-policy.ts, interaction-routes.ts) and, because a membership or a client's groups may
 // change after the sign-in, every later use of the tokens (refresh, userinfo, introspection in
 // provider.ts).
-import { mayUseApp } from '../catalog/group-access.ts';
-import type { MembershipStore } from '../catalog/membership-store.ts';
+import { mayUseApp } from '../catalog/index.ts';
+import type { MembershipStore } from '../catalog/index.ts';
 import type { ClientRegistry } from './client-registry.ts';
 
 /** `memberships`: Accounts, or one request's read of them (provider.ts findAccount). */

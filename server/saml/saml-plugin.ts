@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { secureCookie, sessionIdOf } from '../http/cookie-names.ts';
 import { providerPagePolicy } from '../http/security-headers.ts';
-import type { Session } from '../auth/storage/session-store.ts';
+import type { Session } from '../auth/index.ts';
 import { casPage } from '../cas/cas-pages.ts';
 import { SamlPageTexts } from '../../contract/pages.ts';
 import type { ProtocolClient } from '../cas/protocol-client-store.ts';
@@ -27,7 +27,7 @@ import { AUTOPOST_SCRIPT, autopostPage, LOGGING_OUT, SAML_REFUSALS, signedOutPag
 import { CHAIN_COOKIE, CHAIN_TTL_MS, LogoutChains, type ChainRequester, type LogoutChain } from './saml-front-logout.ts';
 import { SamlRecords, type PendingLogin, type SamlSignIn } from './saml-sign-ins.ts';
 import { SamlSingleLogout, sloServices, acsServices } from './saml-logout.ts';
-import { amrOf } from '../oidc/sign-in-amr.ts';
+import { amrOf } from '../oidc/index.ts';
 import { authnContextOf } from './authn-context.ts';
 
 /** How far an IssueInstant may lie from our clock (either way) before the request counts as stale. */
