@@ -2,6 +2,7 @@
 export * as accountAdmin from './account-admin.ts';
 export { accountSessions, createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './account-admin.ts';
 export { MemoryAccountGuard, RedisAccountGuard } from './account-guard.ts';
+export { lockoutKey } from './account-key.ts';
 export { attemptPolicy } from './attempt-policy.ts';
 export type { RouteHooks } from './attempt-policy.ts';
 export { audit, completeLogin, loginRedirect } from './complete-login.ts';
