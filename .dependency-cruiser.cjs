@@ -64,6 +64,44 @@ module.exports = {
         dependencyTypesNot: ['type-only'],
       },
     },
+    {
+      name: 'slice-reached-through-its-index',
+      severity: 'error',
+      comment:
+        'A slice reaches another only through that slice\'s index.ts (its public surface): import it from ' +
+        '../<slice>/index.ts (./<slice>/index.ts from server/); if it is not exported there, export it there (a named ' +
+        'export, export type for a type). Only the wiring reaches in: compose.ts for the store and migration builders, ' +
+        'app.ts for each slice\'s plugin file.',
+      from: { path: `^server/${SLICES}/` },
+      to: { path: `^server/${SLICES}/`, pathNot: ['^server/$1/', `^server/${SLICES}/index[.]ts$`] },
+    },
+    {
+      name: 'slice-reached-through-its-index',
+      severity: 'error',
+      // The same rule for the wiring (one name, so the message above is the one printed): cli.ts, main.ts,
+      // server.ts and admin-context.ts take a slice's parts from its index.ts like any slice.
+      from: { path: '^server/(cli|main|server|admin-context)[.]ts$' },
+      to: { path: `^server/${SLICES}/`, pathNot: `^server/${SLICES}/index[.]ts$` },
+    },
+    {
+      name: 'slice-reached-through-its-index',
+      severity: 'error',
+      // compose.ts builds the stores and joins the migrations (only-compose-builds-other-slices-stores): those
+      // builders it imports directly; everything else from the slice's index.ts.
+      from: { path: '^server/compose[.]ts$' },
+      to: {
+        path: `^server/${SLICES}/`,
+        pathNot: `^server/${SLICES}/(index|.+(-stores|-migrations|-store|[.]sql|[.]redis|[.]split))[.]ts$`,
+      },
+    },
+    {
+      name: 'slice-reached-through-its-index',
+      severity: 'error',
+      // app.ts lists each slice's plugin (SLICES): the plugin file it imports directly (a slice's index.ts does not
+      // re-export its plugin, which would put the slice's routes behind every import of it and close circles).
+      from: { path: '^server/app[.]ts$' },
+      to: { path: `^server/${SLICES}/`, pathNot: `^server/${SLICES}/(index|routes|[^/]+-routes|[^/]+-plugin)[.]ts$` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -309,7 +309,7 @@ export const MfaFieldMessages = {
 /**
  * The OpenID Connect provider's error_description texts an app (and through it a person) sees:
  * the login checks (server/oidc/portal-policy.ts) and acr_values asking for two factors an account
- * cannot give (server/mfa/acr.ts).
+ * cannot give (server/oidc/acr.ts).
  */
 export const OidcMessages = {
   portalNotSignedIn: '门户未登录',

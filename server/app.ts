@@ -19,7 +19,7 @@ import { genRequestId, loggerOptions, registerRequestIdEcho } from './http/loggi
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { RawFront } from './http/raw-front.ts';
 import { reportRedisErrors } from './storage/redis-client.ts';
-import { attemptPolicy } from './auth/attempt-policy.ts';
+import { attemptPolicy } from './auth/index.ts';
 import type { SlicePlugin } from './slice-plugin.ts';
 import { healthSlice } from './health/routes.ts';
 import { consoleSlice } from './console/console-plugin.ts';

@@ -4,23 +4,23 @@ import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.ts';
 import { withAdminContext } from './admin-context.ts';
 import type { AppContext } from './context.ts';
-import { hashPassword } from './auth/passwords.ts';
-import { passwordProblem, type PasswordOwner } from './auth/password-policy.ts';
+import { hashPassword } from './auth/index.ts';
+import { passwordProblem, type PasswordOwner } from './auth/index.ts';
 import { USERNAME_PATTERN } from '../contract/rules/username.ts';
-import { importData, readImportFile, seedDemoData } from './seed/import.ts';
-import { endOneFactorSessionsOfGroup } from './mfa/group-policy-sessions.ts';
-import { allowOrigin, OriginAdminError, revokeOrigin } from './embedding/embed-origin-admin.ts';
+import { importData, readImportFile, seedDemoData } from './seed/index.ts';
+import { endOneFactorSessionsOfGroup } from './mfa/index.ts';
+import { allowOrigin, OriginAdminError, revokeOrigin } from './embedding/index.ts';
 import { MOBILE_PATTERN } from '../contract/rules/phone.ts';
-import { changeMembership, MembershipAdminError } from './catalog/membership-admin.ts';
+import { changeMembership, MembershipAdminError } from './catalog/index.ts';
 import { extraArgumentsProblem } from './cli-arguments.ts';
-import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/oidc-cli.ts';
-import { PROTOCOL_CLI_OPTIONS, PROTOCOL_USAGE, ProtocolUsageError, runProtocolCommand } from './cas/protocol-cli.ts';
+import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/index.ts';
+import { PROTOCOL_CLI_OPTIONS, PROTOCOL_USAGE, ProtocolUsageError, runProtocolCommand } from './cas/index.ts';
 import { AdminActionError } from './admin-action-error.ts';
-import { accountSessions, createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './auth/account-admin.ts';
-import { rotateClientSecret, setClientDisabled } from './oidc/client-admin.ts';
+import { accountSessions, createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './auth/index.ts';
+import { rotateClientSecret, setClientDisabled } from './oidc/index.ts';
 import { readPassword } from './cli-password.ts';
-import { recordAdminAction } from './console/record-admin-action.ts';
-import { DIRECTORY_USAGE, DirectoryCommandFailed, DirectoryUsageError, runDirectoryCommand } from './directory/directory-cli.ts';
+import { recordAdminAction } from './console/index.ts';
+import { DIRECTORY_USAGE, DirectoryCommandFailed, DirectoryUsageError, runDirectoryCommand } from './directory/index.ts';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   add-user <username> [--phone 138xxxxxxxx] [--dealer] [--must-change]

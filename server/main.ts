@@ -1,11 +1,11 @@
 // The process: read the config, start the server (migrations, demo seed, API, portal, widget),
 // listen, print where it runs and the demo accounts, and shut down gracefully on SIGTERM/SIGINT.
 import { ConfigError, developmentDefaults, readConfig, type ServerConfig } from './config.ts';
-import { DEMO_ACCOUNTS } from './seed/import.ts';
+import { DEMO_ACCOUNTS } from './seed/index.ts';
 import { createServer } from './server.ts';
 import { isDependencyUnavailable } from './storage/dependency-errors.ts';
 import { REDIS_UNAVAILABLE } from './storage/redis-client.ts';
-import { setupBanner, setupLinkAtStart } from './console/first-start.ts';
+import { setupBanner, setupLinkAtStart } from './console/index.ts';
 
 let config: ServerConfig;
 try {

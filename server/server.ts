@@ -9,7 +9,7 @@ import type { ServerConfig } from './config.ts';
 import { staticAssetOptions } from './http/static-caching.ts';
 import { PAGE_POLICY } from './http/security-headers.ts';
 import { LOGIN_PAGE, PAGE_POLICY_FILE, portalPageFor, portalPagePolicy, SHELL_PAGE } from './http/portal-page.ts';
-import { SEED_DIR } from './seed/seed-dir.ts';
+import { SEED_DIR } from './seed/index.ts';
 import { HttpMessages } from '../contract/errors.ts';
 import { NotBuiltPageTexts } from '../contract/pages.ts';
 

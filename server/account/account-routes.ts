@@ -6,20 +6,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { requireSession } from '../auth/session-cookie.ts';
+import { requireSession } from '../auth/index.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { ENCRYPTED_FIELD_BROKEN, INVALID_PHONE, INVALID_SMS_CODE, phoneChangedNotice } from '../../contract/messages.ts';
 import {
   accountProfile, accountSessionList, changePhone, endOtherSessions, endOwnSession, proveIdentity, recentSignIns, sendPhoneChangeCode,
   type ChangePhoneBody, type EndOwnSessionBody, type ProveIdentityBody, type SendPhoneChangeCodeBody,
 } from '../../contract/endpoints/account.ts';
-import { maskPhone } from '../auth/sms-codes.ts';
-import { decryptPassword } from '../auth/decrypt-password.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { maskPhone } from '../auth/index.ts';
+import { decryptPassword } from '../auth/index.ts';
+import { verifyPassword } from '../auth/index.ts';
 import { locked } from '../http/api-error.ts';
-import type { User } from '../auth/storage/user-store.ts';
-import { oneAtATime, proveSecondFactor } from '../mfa/second-factor.ts';
-import { codeFieldMessages } from '../mfa/sign-in-routes.ts';
+import type { User } from '../auth/index.ts';
+import { oneAtATime, proveSecondFactor } from '../mfa/index.ts';
+import { codeFieldMessages } from '../mfa/index.ts';
 import { recordRecentProof, requireRecentProof, type ProofMethod } from './recent-proof.ts';
 import { endOtherSessionsOf } from './other-sessions.ts';
 import { sessionHandleOf } from './device.ts';

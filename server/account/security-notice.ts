@@ -6,8 +6,8 @@
 // change: it is logged, without the phone number.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { User } from '../auth/storage/user-store.ts';
-import type { SmsNotice } from '../auth/sms-codes.ts';
+import type { User } from '../auth/index.ts';
+import type { SmsNotice } from '../auth/index.ts';
 import { factorAddedNotice, PASSWORD_CHANGED_NOTICE } from '../../contract/messages.ts';
 
 export type SecurityChange = 'password' | 'authenticator' | 'passkey';

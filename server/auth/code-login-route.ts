@@ -3,12 +3,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { feishuLoginByCode, weComLoginByCode, type CodeLoginQuery } from '../../contract/endpoints/auth.ts';
-import type { ClientGroup } from '../catalog/catalog-store.ts';
+import type { ClientGroup } from '../catalog/index.ts';
 import { UpstreamUnavailable } from './messengers/upstream-http.ts';
 import { refuse, upstreamDown } from '../http/api-error.ts';
-import { groupFor } from '../catalog/group-of-request.ts';
+import { groupFor } from '../catalog/index.ts';
 import { audit, completeLogin, loginRedirect, refuseMustChange } from './complete-login.ts';
-import { askSecondFactor, secondFactorNeed } from '../mfa/second-factor.ts';
+import { askSecondFactor, secondFactorNeed } from '../mfa/index.ts';
 
 type Provider = 'wecom' | 'feishu';
 

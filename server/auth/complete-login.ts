@@ -3,13 +3,13 @@
 // a one-time ticket).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { ClientGroup } from '../catalog/catalog-store.ts';
+import type { ClientGroup } from '../catalog/index.ts';
 import { ownOrigin } from '../embedding/embed-origins.ts';
 import { issueLoginTicket } from '../embedding/issue-ticket.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { doLogin, type MustChangeDetail } from '../../contract/endpoints/auth.ts';
-import { issueChangeTicket } from '../mfa/change-ticket.ts';
+import { issueChangeTicket } from './change-ticket.ts';
 import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { setSessionCookie } from './session-cookie.ts';
@@ -46,7 +46,7 @@ export async function refuseMustChange(
   if (!user.mustChangePassword) return;
   await audit(ctx, request, user.username, method, 'must_change', clientId);
   // After a second factor the change must not ask it again (a passkey cannot be asked in the change
-  // dialog): the answer carries a one-time proof of it (mfa/change-ticket.ts).
+  // dialog): the answer carries a one-time proof of it (auth/change-ticket.ts).
   if (!SECOND_FACTOR_METHODS.has(method)) throw refuse('firstLogin');
   const detail: MustChangeDetail = { username: user.username, changeTicket: await issueChangeTicket(ctx, user, method) };
   throw refuse('firstLogin', detail);

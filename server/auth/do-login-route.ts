@@ -1,10 +1,10 @@
 // POST /centerAuth/sso/doLogin: password login (name, pwd) and mobile login (phone, SMS code).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { checkSignInPassword } from '../directory/sign-in-password.ts';
+import { checkSignInPassword } from '../directory/index.ts';
 import { checkPassword } from './password-check.ts';
 import { ApiError, locked, Refusal, refuse } from '../http/api-error.ts';
-import { groupFor } from '../catalog/group-of-request.ts';
+import { groupFor } from '../catalog/index.ts';
 import { INVALID_PHONE, INVALID_SMS_CODE, ENCRYPTED_FIELD_BROKEN } from '../../contract/messages.ts';
 import { doLogin, type DoLoginBody } from '../../contract/endpoints/auth.ts';
 import { FieldMessages } from '../../contract/errors.ts';
@@ -13,7 +13,7 @@ import type { RouteHooks } from './attempt-policy.ts';
 import { audit, completeLogin, loginRedirect, refuseMustChange } from './complete-login.ts';
 import { decryptPassword } from './decrypt-password.ts';
 import { passwordAgeing } from './password-ageing.ts';
-import { askSecondFactor, secondFactorNeed } from '../mfa/second-factor.ts';
+import { askSecondFactor, secondFactorNeed } from '../mfa/index.ts';
 
 const fieldMessages = {
   phone: INVALID_PHONE,
@@ -83,7 +83,7 @@ export function registerDoLogin(app: FastifyInstance, ctx: AppContext, policy: R
       throw refuse('accountDisabled');
     }
     // A factor the account has not given yet comes before a forced change (issue 31, point 3): the
-    // change then carries its proof (mfa/change-ticket.ts); the password alone changes nothing of an
+    // change then carries its proof (auth/change-ticket.ts); the password alone changes nothing of an
     // account whose group requires a second factor. (An enrolled authenticator's code is asked by
     // the change itself, so its step stays after AU00153 / AU00154, as the spec orders them.)
     if (secondFactor === 'enrol' || secondFactor === 'passkey') {

@@ -15,7 +15,7 @@
 // sessions open and the console / CLI ended the sessions after the password's transaction; now
 // both end console sessions too, inside the transaction.
 import type { AppContext } from '../context.ts';
-import type { Stores } from '../compose.ts';
+import type { Stores } from '../stores.ts';
 import { lockoutKey } from './account-key.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';

@@ -10,14 +10,14 @@ import { changePassword, currentUser, type ChangePasswordBody } from '../../cont
 import type { RouteHooks } from './attempt-policy.ts';
 import { decryptPassword } from './decrypt-password.ts';
 import { checkPassword } from './password-check.ts';
-import { proveSecondFactor, secondFactorNeed, type SecondFactorNeed } from '../mfa/second-factor.ts';
-import { useChangeTicket } from '../mfa/change-ticket.ts';
-import { checkSignInPassword } from '../directory/sign-in-password.ts';
+import { proveSecondFactor, secondFactorNeed, type SecondFactorNeed } from '../mfa/index.ts';
+import { useChangeTicket } from './change-ticket.ts';
+import { checkSignInPassword } from '../directory/index.ts';
 import type { User } from './storage/user-store.ts';
 import type { MfaStep } from '../../contract/endpoints/mfa.ts';
 import { setPassword } from './set-password.ts';
-import { noticeSecurityChange } from '../account/security-notice.ts';
-import { changeDirectoryPassword } from '../directory/directory-password.ts';
+import { noticeSecurityChange } from '../account/index.ts';
+import { changeDirectoryPassword } from '../directory/index.ts';
 import { passwordProblem } from './password-policy.ts';
 import { requireSession } from './session-cookie.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
@@ -92,7 +92,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, policy
 
   /**
    * The second factor of a change outside a session: the forced change's ticket (the sign-in proved
-   * the factor: mfa/change-ticket.ts), else an enrolled authenticator's code or recovery code (wrong
+   * the factor: auth/change-ticket.ts), else an enrolled authenticator's code or recovery code (wrong
    * ones count toward the same lockout as the sign-in's). An account that must enrol first, or has
    * a passkey only, has no factor to give here: it signs in first.
    */

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Apps } from '../registered-apps.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
-import { deriveKey } from '../embedding/login-tickets.ts';
+import { deriveKey } from '../embedding/index.ts';
 import { sameText } from '../crypto/signature.ts';
 import { CasTickets, TICKET_PATTERN } from './cas-tickets.ts';
 import { CasSingleLogout } from './cas-logout.ts';
@@ -17,7 +17,7 @@ import { loggedOutPage, logoutConfirmPage, reauthenticatePage, REFUSALS, refusal
 import { matchesPattern, mostSpecificApp, serviceUrl } from './service-patterns.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 import { portalLoginPage } from './protocol-login-page.ts';
-import { displayNameOf } from '../auth/storage/user-store.ts';
+import { displayNameOf } from '../auth/index.ts';
 
 export const CAS_PREFIX = '/cas';
 

@@ -5,7 +5,7 @@
 // the storage's atomic consume (one SQL statement / one Redis script) lets only the first
 // validation through, whatever instance it reaches.
 import crypto from 'node:crypto';
-import type { OidcStorage } from '../oidc/oidc-record-store.ts';
+import type { OidcStorage } from '../oidc/index.ts';
 
 export const TICKET_TTL_MS = 10_000;
 /** How long a sign-in started at /cas/login may take on the portal's login page. */

@@ -5,7 +5,7 @@
 // AdminActionError with a Chinese message (the console answers it, the CLI prints it).
 import type { AppContext } from '../context.ts';
 import { AdminActionError } from '../admin-action-error.ts';
-import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
+import { CLIENT_ID_PATTERN } from '../oidc/index.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 import { checkServicePattern, ServicePatternError } from './service-patterns.ts';
 import { ProtocolAdminMessages as M } from '../../contract/errors.ts';

@@ -4,7 +4,7 @@
 // `list-clients` lists them after the OpenID Connect clients, `remove-client` removes either.
 // An app id names one app whatever its protocol: an id taken by the other kind is refused.
 import type { AppContext } from '../context.ts';
-import { runOidcCommand } from '../oidc/oidc-cli.ts';
+import { runOidcCommand } from '../oidc/index.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 import { removeProtocolAppByAdmin, saveCasServiceByAdmin } from './protocol-admin.ts';
 

@@ -4,7 +4,7 @@
 // (config.oidcClientCheckMs), so a change reaches running servers within seconds, without a restart.
 // CAS finds a service by its most specific pattern (service-patterns.ts), SAML a provider by its
 // id or its entity ID (saml-plugin.ts), both among the registry's apps of their protocol.
-import type { AppEntry, AppSource } from '../catalog/app-registry.ts';
+import type { AppEntry, AppSource } from '../app-source.ts';
 import type { ProtocolClient, ProtocolClientStore } from './protocol-client-store.ts';
 
 /** The apps as the registry's 'cas' and 'saml' apps, by id. */

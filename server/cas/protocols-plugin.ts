@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerCas } from './cas-plugin.ts';
-import { registerSaml } from '../saml/saml-plugin.ts';
+import { registerSaml } from '../saml/index.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
 
 export async function registerProtocols(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -12,20 +12,15 @@
 // cas/protocol-registry.ts), compose.ts puts them together, and the slice asks by protocol name.
 import { mayUseApp } from './group-access.ts';
 import type { MembershipStore } from './membership-store.ts';
+import type { AppEntry, AppSource } from '../app-source.ts';
+
+export type { AppEntry, AppSource };
 
 /** What the registry needs of every app: the groups it serves (empty: every account). */
 export interface RegisteredApp {
   readonly groups: readonly string[];
 }
 
-/** An app as a source lists it: its protocol and the id it is looked up by. */
-export type AppEntry<Apps> = { [P in keyof Apps & string]: { protocol: P; id: string; app: Apps[P] } }[keyof Apps & string];
-
-/** One store of apps (of one protocol or several): a version that changes at every save or removal, and its apps as they are now. */
-export interface AppSource<Entry> {
-  version(): Promise<string | null>;
-  list(): Promise<Entry[]>;
-}
 
 type Memberships = Pick<MembershipStore, 'groupsOf'>;
 type Loaded<Apps> = { version: string | null; entries: AppEntry<Apps>[] };

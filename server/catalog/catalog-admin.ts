@@ -4,8 +4,8 @@
 import type { AppContext } from '../context.ts';
 import { AdminActionError } from '../admin-action-error.ts';
 import { AdminMessages } from '../../contract/errors.ts';
-import { normalizeOrigin } from '../embedding/embed-origins.ts';
-import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
+import { normalizeOrigin } from '../embedding/index.ts';
+import { CLIENT_ID_PATTERN } from '../oidc/index.ts';
 import { THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';
 import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
 import type { App, ClientGroup } from './catalog-store.ts';

@@ -1,7 +1,7 @@
 // The admin commands `grant <username> <group code>` and `revoke <username> <group code>`
 // (dispatched by server/cli.ts). Memberships are read from the database on every request, so the
 // running servers apply a change at their next request.
-import type { Stores } from '../compose.ts';
+import type { Stores } from '../stores.ts';
 
 /** Bad input: the CLI prints it with the usage text. */
 export class MembershipAdminError extends Error {}

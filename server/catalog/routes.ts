@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { appView, groupConfigView, groupSummary } from './client-groups.ts';
 import { isGroupMember } from './group-access.ts';
-import { requireSession } from '../auth/session-cookie.ts';
+import { requireSession } from '../auth/index.ts';
 import { appList, groupDetail, groupList, type DomainQuery } from '../../contract/endpoints/catalog.ts';
 import { ok } from '../http/envelope.ts';
 import { refuse } from '../http/api-error.ts';

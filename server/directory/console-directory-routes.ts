@@ -7,10 +7,10 @@ import {
   listDirectories, removeDirectory, saveDirectory, syncDirectory, testDirectory, type SaveDirectoryBody,
 } from '../../contract/endpoints/console-directories.ts';
 import { ok } from '../http/envelope.ts';
-import { decryptPassword } from '../auth/decrypt-password.ts';
-import { requireAdmin, requireRecentAuth } from '../console/console-guard.ts';
-import { asConsoleAnswer } from '../console/console-refusal.ts';
-import { recordAdminAction } from '../console/record-admin-action.ts';
+import { decryptPassword } from '../auth/index.ts';
+import { requireAdmin, requireRecentAuth } from '../console/index.ts';
+import { asConsoleAnswer } from '../console/index.ts';
+import { recordAdminAction } from '../console/index.ts';
 import * as directories from './directory-admin.ts';
 
 type DirectoryRef = { id: string };

@@ -3,7 +3,7 @@
 // reached is a failure of the command (exit code 1, the reason on standard error), so scripts and
 // cron jobs notice it.
 import type { AppContext } from '../context.ts';
-import { recordAdminAction } from '../console/record-admin-action.ts';
+import { recordAdminAction } from '../console/index.ts';
 import { linkDirectoryAccount, syncDirectory, testDirectory } from './directory-admin.ts';
 
 export const DIRECTORY_USAGE = `  sync-directory <directory id>                    sync the company directory now; prints what changed (docs/directory.md)

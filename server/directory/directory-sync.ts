@@ -8,7 +8,7 @@
 // transaction, from reads made once for the whole directory (10,000 people in seconds).
 import type { AppContext } from '../context.ts';
 import type { DirectorySyncResult } from '../../contract/endpoints/console-directories.ts';
-import { setAccountDisabled } from '../auth/account-admin.ts';
+import { setAccountDisabled } from '../auth/index.ts';
 import type { DirectoryConfig } from './directory-config.ts';
 import { DirectoryError, withServiceAccount } from './ldap-connection.ts';
 import { disabledDns, listPeople, mappedGroupMembers, mappedGroupsOf, normaliseDn, type DirectoryPerson } from './directory-search.ts';

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { User } from '../auth/storage/user-store.ts';
 import type { SignInMethod } from '../auth/sessions.ts';
-import { groupFor } from '../catalog/group-of-request.ts';
+import { groupFor } from '../catalog/index.ts';
 import { refuse } from '../http/api-error.ts';
 import { doLogin } from '../../contract/endpoints/auth.ts';
 import { redeemTicket } from '../../contract/endpoints/embedding.ts';

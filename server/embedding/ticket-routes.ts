@@ -1,10 +1,10 @@
 // The redeem half of embedded sign-in (docs/embedding.md): GET /centerAuth/sso/ticket/redeem?ticket=...
 // is the top-level navigation to the SSO origin that turns a one-time ticket (issue-ticket.ts) into
 // a first-party session and sends the browser on with a 303.
-import { rememberDevice } from '../account/device.ts';
+import { rememberDevice } from '../account/index.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { setSessionCookie } from '../auth/session-cookie.ts';
+import { setSessionCookie } from '../auth/index.ts';
 import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { normalizeOrigin, ownOrigin } from './embed-origins.ts';

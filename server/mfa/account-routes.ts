@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { requireSession } from '../auth/session-cookie.ts';
+import { requireSession } from '../auth/index.ts';
 import {
   accountSecurity, confirmTotpEnrolment, removeTotp, renewRecoveryCodes, startTotpEnrolment,
   type ConfirmTotpBody, type SecondFactorProof,
@@ -16,8 +16,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { oneAtATime, proveSecondFactor } from './second-factor.ts';
 import { codeFieldMessages } from './sign-in-routes.ts';
 import { matchingStep, newEnrolment, newRecoveryCodes } from './totp.ts';
-import { requireRecentProof } from '../account/recent-proof.ts';
-import { noticeSecurityChange } from '../account/security-notice.ts';
+import { requireRecentProof } from '../account/index.ts';
+import { noticeSecurityChange } from '../account/index.ts';
 
 export function registerAccountSecurityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limits = { fieldMessages: codeFieldMessages, rateLimit: { max: ctx.config.sensitivePerMinute, timeWindow: 60_000 } };

@@ -6,15 +6,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { refuse } from '../http/api-error.ts';
-import { audit } from '../auth/complete-login.ts';
-import type { LoginAttempt } from '../auth/storage/login-audit-store.ts';
-import type { User } from '../auth/storage/user-store.ts';
+import { audit } from '../auth/index.ts';
+import type { LoginAttempt } from '../auth/index.ts';
+import type { User } from '../auth/index.ts';
 import type { TotpEnrolment } from '../../contract/endpoints/mfa.ts';
 import type { SecondFactorProof } from '../../contract/endpoints/account.ts';
 import { oneAtATime, proveSecondFactor } from './second-factor.ts';
 import { matchingStep, newEnrolment, newRecoveryCodes } from './totp.ts';
 import type { MfaChallenge } from './mfa-store.ts';
-import { noticeSecurityChange } from '../account/security-notice.ts';
+import { noticeSecurityChange } from '../account/index.ts';
 
 export type ChallengeOwner = 'portal' | 'console';
 

@@ -4,7 +4,7 @@
 // password with an authenticator or recovery code, or a passkey); the ends are announced as a
 // sign-out's are (single logout to the OIDC, CAS and SAML apps).
 import type { AppContext } from '../context.ts';
-import { amrOf } from '../oidc/sign-in-amr.ts';
+import { amrOf } from '../oidc/index.ts';
 
 /** Ends every one-factor portal session of the group's members; how many were ended. */
 export async function endOneFactorSessionsOfGroup(ctx: AppContext, groupCode: string): Promise<number> {

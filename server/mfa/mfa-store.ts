@@ -16,7 +16,7 @@ export interface TotpFactor {
 
 /**
  * verify / enrol: the pending second step of a sign-in; change-password: the proof that a sign-in
- * met "must change password" after a second factor (change-ticket.ts).
+ * met "must change password" after a second factor (auth/change-ticket.ts).
  */
 export type ChallengePurpose = 'verify' | 'enrol' | 'change-password';
 const PURPOSES: readonly string[] = ['verify', 'enrol', 'change-password'] satisfies ChallengePurpose[];

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
-import { completeLogin } from '../auth/complete-login.ts';
+import { completeLogin } from '../auth/index.ts';
 import {
   confirmSignInEnrolment, startSignInEnrolment, verifySecondFactor,
   type ConfirmSignInEnrolmentBody, type StartSignInEnrolmentBody, type VerifySecondFactorBody,

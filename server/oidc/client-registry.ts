@@ -3,7 +3,7 @@
 // and SAML providers (config.oidcClientCheckMs, every two seconds by default), so a change takes
 // effect within five seconds without restart. oidc-provider's adapter looks a client up by its
 // client_id (provider.ts, `registry.find('oidc', id)`).
-import type { AppEntry, AppSource } from '../catalog/app-registry.ts';
+import type { AppEntry, AppSource } from '../app-source.ts';
 import type { ClientStore, StoredClient } from './client-store.ts';
 import { providerSecret } from './client-secrets.ts';
 

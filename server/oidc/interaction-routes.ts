@@ -14,7 +14,7 @@ import { consentPage, errorPage } from './pages.ts';
 import { OidcPageTexts } from '../../contract/pages.ts';
 import { loginTsOf } from './portal-session.ts';
 import { amrOf } from './sign-in-amr.ts';
-import { acrOf, UNMET_TWO_FACTORS, wantsTwoFactors } from '../mfa/acr.ts';
+import { acrOf, UNMET_TWO_FACTORS, wantsTwoFactors } from './acr.ts';
 import { providerPagePolicy, secureRawAnswer } from '../http/security-headers.ts';
 
 export interface InteractionDeps {
@@ -96,7 +96,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       return reply.type('text/html; charset=utf-8').header('content-security-policy', providerPagePolicy(formTargetOrigins(registry.all('oidc')))).send(consentPage(client?.name ?? clientId, scopes, `${OIDC_PREFIX}/interaction/${interaction.uid}/consent`));
     }
     const amr = await amrOf(ctx.storage.oidcRecords, portal.idHash);
-    // acr_values asking for two factors (server/mfa/acr.ts): a one-factor session from before this
+    // acr_values asking for two factors (server/oidc/acr.ts): a one-factor session from before this
     // request signs in again; one started after it (the account has no second factor) gets none.
     // iat counts whole seconds: a session of the same second counts as older (one more sign-in).
     if (wantsTwoFactors(interaction.params.acr_values) && !amr.includes('mfa')) {

@@ -3,7 +3,7 @@
 // (provider.ts), not at start: it needs oidc-provider's interactionPolicy.
 import { interactionPolicy } from 'oidc-provider';
 import { portalOf, type PolicyDeps } from './portal-session.ts';
-import { ACR_TWO_FACTORS, wantsTwoFactors } from '../mfa/acr.ts';
+import { ACR_TWO_FACTORS, wantsTwoFactors } from './acr.ts';
 import { OidcMessages } from '../../contract/errors.ts';
 
 export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy {
@@ -21,7 +21,7 @@ export function portalPolicy(deps: PolicyDeps): interactionPolicy.DefaultPolicy 
   }), 1);
 
   // acr_values asking for two factors over a one-factor session: the interaction route decides
-  // (sign in again, or unmet_authentication_requirements; server/mfa/acr.ts).
+  // (sign in again, or unmet_authentication_requirements; server/oidc/acr.ts).
   login.checks.add(new Check('two_factors', OidcMessages.twoFactorsRequested, 'login_required',
     (ctx) => (wantsTwoFactors(ctx.oidc.params?.acr_values) && ctx.oidc.session?.acr !== ACR_TWO_FACTORS ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT)));
 

@@ -9,7 +9,7 @@ import type { Accounts } from './accounts.ts';
 import type { Apps } from '../registered-apps.ts';
 import type { OidcStorage } from './oidc-record-store.ts';
 import { amrOf } from './sign-in-amr.ts';
-import { acrOf } from '../mfa/acr.ts';
+import { acrOf } from './acr.ts';
 import type { SignIns } from './single-logout.ts';
 import { PORTAL_LINK_MODEL } from './portal-link.ts';
 

@@ -17,7 +17,7 @@ import { providerJwks, type KeySet } from './signing-keys.ts';
 import { guardedDispatcher } from './backchannel-guard.ts';
 import { providerMetadata } from './client-registry.ts';
 import { SCOPE_CLAIMS } from './accounts.ts';
-import { ACR_VALUES } from '../mfa/acr.ts';
+import { ACR_VALUES } from './acr.ts';
 import { KNOWN_SCOPES } from './client-scopes.ts';
 
 
@@ -91,7 +91,7 @@ export function createProvider(deps: ProviderDeps): Provider {
     scopes: [...KNOWN_SCOPES],
     // amr with openid: every ID token says how its session was signed into (sign-in-amr.ts).
     claims: { openid: [...SCOPE_CLAIMS.openid, 'amr'], profile: [...SCOPE_CLAIMS.profile], phone: [...SCOPE_CLAIMS.phone], groups: [...SCOPE_CLAIMS.groups] },
-    // acr: one factor or two (server/mfa/acr.ts); a client may ask for two with acr_values.
+    // acr: one factor or two (server/oidc/acr.ts); a client may ask for two with acr_values.
     acrValues: ACR_VALUES,
     routes: {
       authorization: `${OIDC_PREFIX}/auth`,

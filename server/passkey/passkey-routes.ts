@@ -11,23 +11,23 @@ import type {
 import type { AppContext } from '../context.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { requireSession } from '../auth/session-cookie.ts';
-import { audit, completeLogin, loginRedirect } from '../auth/complete-login.ts';
-import { groupFor } from '../catalog/group-of-request.ts';
-import { ownOrigin } from '../embedding/embed-origins.ts';
+import { requireSession } from '../auth/index.ts';
+import { audit, completeLogin, loginRedirect } from '../auth/index.ts';
+import { groupFor } from '../catalog/index.ts';
+import { ownOrigin } from '../embedding/index.ts';
 import {
   addPasskey, passkeyList, passkeyRegistrationOptions, passkeySignIn, passkeySignInOptions, removePasskey, renamePasskey,
   type AddPasskeyBody, type PasskeyInfo, type PasskeySignInBody, type RemovePasskeyBody, type RenamePasskeyBody,
 } from '../../contract/endpoints/passkey.ts';
-import { ISSUER } from '../mfa/totp.ts';
+import { ISSUER } from '../mfa/index.ts';
 import { FieldMessages } from '../../contract/errors.ts';
 import { DisplayNames } from '../../contract/display-names.ts';
 import type { Passkey } from './passkey-store.ts';
 import { webAuthnLibrary } from './webauthn-library.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
-import { requireRecentProof } from '../account/recent-proof.ts';
-import { endOtherSessionsOf } from '../account/other-sessions.ts';
-import { noticeSecurityChange } from '../account/security-notice.ts';
+import { requireRecentProof } from '../account/index.ts';
+import { endOtherSessionsOf } from '../account/index.ts';
+import { noticeSecurityChange } from '../account/index.ts';
 
 const CHALLENGE_LIFETIME_MS = 2 * 60_000;
 export const WELL_KNOWN_WEBAUTHN = '/.well-known/webauthn';

@@ -4,7 +4,7 @@
 // skipped even when the setting names it, so a dealer cannot register his way into staff apps.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { groupFor } from '../catalog/group-of-request.ts';
+import { groupFor } from '../catalog/index.ts';
 
 export async function registrationGroups(ctx: AppContext, request: FastifyRequest, ssoDomain: string | undefined): Promise<string[]> {
   const wanted = ctx.config.registrationGroups ?? [(await groupFor(ctx, request, ssoDomain)).code];

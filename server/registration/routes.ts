@@ -7,10 +7,10 @@ import { INVALID_PHONE, INVALID_SMS_CODE, INVALID_USERNAME, ENCRYPTED_FIELD_BROK
 import {
   registerUser, sendRegisterSms, userDetails, type RegisterUserBody, type SendRegisterSmsParams, type UserDetailsQuery,
 } from '../../contract/endpoints/registration.ts';
-import type { RouteHooks } from '../auth/attempt-policy.ts';
-import { decryptPassword } from '../auth/decrypt-password.ts';
-import { passwordProblem } from '../auth/password-policy.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import type { RouteHooks } from '../auth/index.ts';
+import { decryptPassword } from '../auth/index.ts';
+import { passwordProblem } from '../auth/index.ts';
+import { hashPassword } from '../auth/index.ts';
 import { badInput, refuse, weakPassword } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { registrationGroups } from './registration-groups.ts';

@@ -1,5 +1,5 @@
 // The assertion's AuthnContextClassRef says how the portal session was signed into (issue 31), as
-// an ID token's amr / acr do for OpenID Connect (oidc/sign-in-amr.ts, mfa/acr.ts): read from the
+// an ID token's amr / acr do for OpenID Connect (oidc/sign-in-amr.ts, oidc/acr.ts): read from the
 // same record of the session's sign-in method. An SP that asks for a class gets the truth, never
 // PasswordProtectedTransport after a passkey or an authenticator code.
 //   passkey (amr hwk)                 urn:rsa:names:tc:SAML:2.0:ac:classes:FIDO (the FIDO Alliance's class)

@@ -12,7 +12,7 @@
 // serve any step), for CHAIN_TTL_MS, under a random id the browser holds in an HttpOnly cookie
 // (path /saml/slo) from the start URL on; the start URL works once.
 import crypto from 'node:crypto';
-import type { OidcStorage } from '../oidc/oidc-record-store.ts';
+import type { OidcStorage } from '../oidc/index.ts';
 import type { SamlSignIn } from './saml-sign-ins.ts';
 
 export const CHAIN_MODEL = 'SamlLogoutChain';

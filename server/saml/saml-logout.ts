@@ -5,7 +5,7 @@
 // answers with a LogoutResponse. SPs that offer only front-channel (HTTP-Redirect / HTTP-POST)
 // logout are put on a chain the browser that signed out walks (saml-front-logout.ts); a session
 // that ends without a browser (timeout, administrator) leaves them their own session lifetime.
-import type { ProtocolClient } from '../cas/protocol-client-store.ts';
+import type { ProtocolClient } from '../cas/index.ts';
 import type { Apps } from '../registered-apps.ts';
 import { BINDING_POST, BINDING_REDIRECT, BINDING_SOAP, type SamlIdp } from './saml-idp.ts';
 import type { LogoutChains } from './saml-front-logout.ts';

@@ -14,12 +14,12 @@ import type { AppContext } from '../context.ts';
 import type { Apps } from '../registered-apps.ts';
 import { secureCookie, sessionIdOf } from '../http/cookie-names.ts';
 import { providerPagePolicy } from '../http/security-headers.ts';
-import type { Session } from '../auth/storage/session-store.ts';
-import { casPage } from '../cas/cas-pages.ts';
+import type { Session } from '../auth/index.ts';
+import { casPage } from '../cas/index.ts';
 import { SamlPageTexts } from '../../contract/pages.ts';
-import type { ProtocolClient } from '../cas/protocol-client-store.ts';
-import { portalLoginPage } from '../cas/protocol-login-page.ts';
-import type { CasParts } from '../cas/cas-plugin.ts';
+import type { ProtocolClient } from '../cas/index.ts';
+import { portalLoginPage } from '../cas/index.ts';
+import type { CasParts } from '../cas/index.ts';
 import { makeSamlKey, SAML_KEY_SETTING, type SamlKey } from './saml-keys.ts';
 import { BINDING_POST, BINDING_REDIRECT, NAMEID_PERSISTENT, NAMEID_UNSPECIFIED, newId, SamlIdp, STATUS, type SamlUrls } from './saml-idp.ts';
 import { decodeMessage, messageHead, SamlInputError, signedOctets, type Binding, type MessageHead } from './saml-messages.ts';
@@ -27,9 +27,9 @@ import { AUTOPOST_SCRIPT, autopostPage, LOGGING_OUT, SAML_REFUSALS, signedOutPag
 import { CHAIN_COOKIE, CHAIN_TTL_MS, LogoutChains, type ChainRequester, type LogoutChain } from './saml-front-logout.ts';
 import { SamlRecords, type PendingLogin, type SamlSignIn } from './saml-sign-ins.ts';
 import { SamlSingleLogout, sloServices, acsServices } from './saml-logout.ts';
-import { amrOf } from '../oidc/sign-in-amr.ts';
+import { amrOf } from '../oidc/index.ts';
 import { authnContextOf } from './authn-context.ts';
-import { displayNameOf } from '../auth/storage/user-store.ts';
+import { displayNameOf } from '../auth/index.ts';
 
 /** How far an IssueInstant may lie from our clock (either way) before the request counts as stale. */
 export const CLOCK_SKEW_MS = 3 * 60_000;

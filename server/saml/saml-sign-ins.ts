@@ -4,7 +4,7 @@
 // any instance), and the SPs each portal session signed into with their NameID and SessionIndex
 // (single logout).
 import crypto from 'node:crypto';
-import type { OidcStorage } from '../oidc/oidc-record-store.ts';
+import type { OidcStorage } from '../oidc/index.ts';
 
 export const PENDING_MODEL = 'SamlLogin';
 export const REQUEST_ID_MODEL = 'SamlRequestId';

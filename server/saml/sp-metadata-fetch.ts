@@ -17,7 +17,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { SamlAdminMessages as M } from '../../contract/errors.ts';
 import { MAX_SP_METADATA_BYTES, SpMetadataError } from './saml-metadata-error.ts';
-import { backchannelAddressCheck } from '../oidc/backchannel-guard.ts';
+import { backchannelAddressCheck } from '../oidc/index.ts';
 
 const FETCH_TIMEOUT_MS = 10_000;
 

@@ -5,7 +5,7 @@
 // refused while any demo account still signs in with its demo password, naming the accounts and
 // the fix; an account whose password was changed, or that was never seeded, does not count.
 import { ConfigError } from '../config.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../auth/index.ts';
 import type { Storage } from '../stores.ts';
 import { DEMO_ACCOUNTS } from './import.ts';
 

@@ -3,14 +3,14 @@
 // are, so an import can be re-run. Everything of one import commits in one transaction.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ClientGroup } from '../catalog/catalog-store.ts';
+import type { ClientGroup } from '../catalog/index.ts';
 import type { Storage, Stores } from '../stores.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/index.ts';
 import { SEED_DIR } from './seed-dir.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
-import { CLIENT_ID_PATTERN } from '../oidc/client-registry.ts';
-import { checkImportClients, importClients, ImportClientsError, type ImportClient } from '../oidc/import-clients.ts';
-import { storeDirectory, type DirectoryInput } from '../directory/directory-save.ts';
+import { CLIENT_ID_PATTERN } from '../oidc/index.ts';
+import { checkImportClients, importClients, ImportClientsError, type ImportClient } from '../oidc/index.ts';
+import { storeDirectory, type DirectoryInput } from '../directory/index.ts';
 import { AdminActionError } from '../admin-action-error.ts';
 import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
 import { THEME_COLOR_KEYS, THEME_COLOR_PATTERN, THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';

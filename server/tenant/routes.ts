@@ -6,9 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { sameText, tenantSignature } from '../crypto/signature.ts';
-import { groupSummary } from '../catalog/client-groups.ts';
+import { groupSummary } from '../catalog/index.ts';
 import { HttpMessages, unauthorized } from '../http/api-error.ts';
-import { requestOrigin } from '../catalog/group-of-request.ts';
+import { requestOrigin } from '../catalog/index.ts';
 import { tenantList } from '../../contract/endpoints/tenant.ts';
 import { ok } from '../http/envelope.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';

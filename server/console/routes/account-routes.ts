@@ -7,9 +7,9 @@ import {
   setAccountGroups, unlockAccount, type ConsoleAccount, type CreateAccountBody, type ResetAccountPasswordBody, type SearchAccountsQuery,
 } from '../../../contract/endpoints/console.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../../contract/messages.ts';
-import type { User } from '../../auth/storage/user-store.ts';
-import * as accounts from '../../auth/account-admin.ts';
-import { decryptPassword } from '../../auth/decrypt-password.ts';
+import type { User } from '../../auth/index.ts';
+import { accountAdmin as accounts } from '../../auth/index.ts';
+import { decryptPassword } from '../../auth/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin, requireRecentAuth, type ConsoleAdmin } from '../console-guard.ts';
 import { asConsoleAnswer } from '../console-refusal.ts';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { adminActionAudit, signInAudit, signInAuditCsv, type SignInAuditQuery } from '../../../contract/endpoints/console.ts';
-import type { LoginAttempt, LoginAuditFilter } from '../../auth/storage/login-audit-store.ts';
+import type { LoginAttempt, LoginAuditFilter } from '../../auth/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin } from '../console-guard.ts';
 

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import {
   listApps, listGroups, removeApp, removeGroup, saveApp, saveGroup, type ConsoleApp, type ConsoleGroup, type SaveAppBody, type SaveGroupBody,
 } from '../../../contract/endpoints/console.ts';
-import type { App, ClientGroup } from '../../catalog/catalog-store.ts';
-import { listAllApps, removeAppByAdmin, removeGroupByAdmin, saveAppByAdmin, saveGroupByAdmin } from '../../catalog/catalog-admin.ts';
+import type { App, ClientGroup } from '../../catalog/index.ts';
+import { listAllApps, removeAppByAdmin, removeGroupByAdmin, saveAppByAdmin, saveGroupByAdmin } from '../../catalog/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin } from '../console-guard.ts';
 import { asConsoleAnswer } from '../console-refusal.ts';

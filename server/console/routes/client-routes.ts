@@ -5,11 +5,11 @@ import {
   listClients, removeClient, rotateClientSecret, rotateSigningKey, saveClient, setClientDisabled,
   type ConsoleClient, type SaveClientBody,
 } from '../../../contract/endpoints/console.ts';
-import type { StoredClient } from '../../oidc/client-store.ts';
+import type { StoredClient } from '../../oidc/index.ts';
 import {
   removeClientByAdmin, requireClient, rotateClientSecret as rotateSecret, rotateSigningKey as rotateKey,
   saveClientByAdmin, setClientDisabled as setDisabled,
-} from '../../oidc/client-admin.ts';
+} from '../../oidc/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin, requireRecentAuth } from '../console-guard.ts';
 import { asConsoleAnswer } from '../console-refusal.ts';

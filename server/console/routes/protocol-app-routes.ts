@@ -6,10 +6,10 @@ import {
   fetchSamlMetadata, listProtocolApps, MAX_SP_METADATA_CHARS, removeProtocolApp, saveCasService, saveSamlSp,
   type ConsoleProtocolApp, type SaveCasServiceBody, type SaveSamlSpBody,
 } from '../../../contract/endpoints/console.ts';
-import type { ProtocolClient } from '../../cas/protocol-client-store.ts';
-import { removeProtocolAppByAdmin, saveCasServiceByAdmin } from '../../cas/protocol-admin.ts';
-import { saveSamlSpByAdmin } from '../../saml/saml-admin.ts';
-import { describeSpMetadata, fetchCheckedSpMetadata, SpMetadataError } from '../../saml/saml-metadata.ts';
+import type { ProtocolClient } from '../../cas/index.ts';
+import { removeProtocolAppByAdmin, saveCasServiceByAdmin } from '../../cas/index.ts';
+import { saveSamlSpByAdmin } from '../../saml/index.ts';
+import { describeSpMetadata, fetchCheckedSpMetadata, SpMetadataError } from '../../saml/index.ts';
 import { AdminActionError } from '../../admin-action-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin } from '../console-guard.ts';

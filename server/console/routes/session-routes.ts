@@ -3,7 +3,7 @@
 // step, re-authenticate (a fresh session), sign out, who am I.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { User } from '../../auth/storage/user-store.ts';
+import type { User } from '../../auth/index.ts';
 import {
   completeSetup, consoleConfirmEnrolment, consoleMe, consoleReauth, consoleSignIn, consoleSignOut, consoleStartEnrolment,
   consoleVerifySecondFactor, setupNeeded, setupState,
@@ -12,12 +12,12 @@ import {
 } from '../../../contract/endpoints/console.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../../contract/messages.ts';
 import { AdminMessages, MfaFieldMessages } from '../../../contract/errors.ts';
-import { decryptPassword } from '../../auth/decrypt-password.ts';
-import { passwordProblem } from '../../auth/password-policy.ts';
-import { hashPassword } from '../../auth/passwords.ts';
-import { checkPassword, type PasswordCheck } from '../../auth/password-check.ts';
-import { askChallengeStep, secondFactorNeed } from '../../mfa/second-factor.ts';
-import { confirmEnrolmentStep, passVerifyStep, startEnrolmentStep } from '../../mfa/challenge-steps.ts';
+import { decryptPassword } from '../../auth/index.ts';
+import { passwordProblem } from '../../auth/index.ts';
+import { hashPassword } from '../../auth/index.ts';
+import { checkPassword, type PasswordCheck } from '../../auth/index.ts';
+import { askChallengeStep, secondFactorNeed } from '../../mfa/index.ts';
+import { confirmEnrolmentStep, passVerifyStep, startEnrolmentStep } from '../../mfa/index.ts';
 import { locked, refuse, weakPassword } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { clearConsoleCookie, consoleSidOf, setConsoleCookie } from '../console-cookie.ts';

@@ -111,7 +111,7 @@ for (const backend of testBackends()) {
       await t.ctx.stores.users.updatePassword(admin.id, admin.passwordHash, t.clock.now(), true);
       await enrolled('admin');
       const c = t.client();
-      const { issueChangeTicket } = await import('../../../server/mfa/change-ticket.ts');
+      const { issueChangeTicket } = await import('../../../server/auth/change-ticket.ts');
       const other = (await t.ctx.stores.users.findUserByName('zhangwei'))!;
       const othersTicket = await issueChangeTicket(t.ctx, other, 'passkey');
       const refused = await change(c, 'admin', DEMO.admin, 'Fresh@2026pass', { changeTicket: othersTicket });

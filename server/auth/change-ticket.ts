@@ -2,13 +2,13 @@
 // factor (a passkey, an authenticator code, a new authenticator) and then met "must change
 // password" (AU00154) ends without a session, so changePassword, which runs outside one, would
 // have to ask that factor again, and a passkey cannot be asked in the change dialog. The AU00154
-// answer carries a one-time ticket instead: a challenge of the second step's table, purpose
+// answer carries a one-time ticket instead: a challenge of the second step's table (ctx.stores.mfa), purpose
 // 'change-password', bound to the account, used up by the change, dead after 5 minutes.
 import crypto from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import type { User } from '../auth/storage/user-store.ts';
+import type { User } from './storage/user-store.ts';
 
-/** As long as a sign-in's second step waits (second-factor.ts; not imported: it imports auth/complete-login.ts, which uses this). */
+/** As long as a sign-in's second step waits (mfa/second-factor.ts). */
 const TICKET_LIFETIME_MS = 5 * 60_000;
 
 export async function issueChangeTicket(ctx: AppContext, user: User, method: string): Promise<string> {

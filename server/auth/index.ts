@@ -1,0 +1,28 @@
+// Password, SMS and WeCom / Feishu sign-in, sessions, lockout, attempt policy and the admin actions on accounts: what other rooms use of it.
+export * as accountAdmin from './account-admin.ts';
+export { accountSessions, createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './account-admin.ts';
+export { MemoryAccountGuard, RedisAccountGuard } from './account-guard.ts';
+export { lockoutKey } from './account-key.ts';
+export { attemptPolicy } from './attempt-policy.ts';
+export type { RouteHooks } from './attempt-policy.ts';
+export { audit, completeLogin, loginRedirect } from './complete-login.ts';
+export { decryptPassword } from './decrypt-password.ts';
+export { Lockout } from './lockout.ts';
+export { FeishuClient } from './messengers/feishu.ts';
+export { MemoryTokenCache } from './messengers/token-cache.ts';
+export type { TokenCache } from './messengers/token-cache.ts';
+export { WeComClient } from './messengers/wecom.ts';
+export { checkPassword } from './password-check.ts';
+export type { PasswordCheck } from './password-check.ts';
+export { passwordProblem } from './password-policy.ts';
+export type { PasswordOwner } from './password-policy.ts';
+export { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+export { requireSession, setSessionCookie } from './session-cookie.ts';
+export { SessionManager } from './sessions.ts';
+export { OutboxSmsSender, SmsCodes, maskPhone } from './sms-codes.ts';
+export type { SmsLog, SmsSender } from './sms-codes.ts';
+export type { LoginAttempt, LoginAuditFilter } from './storage/login-audit-store.ts';
+export type { Session, SessionStore } from './storage/session-store.ts';
+export type { User } from './storage/user-store.ts';
+export type { SmsNotice } from './sms-codes.ts';
+export { displayNameOf } from './storage/user-store.ts';
