@@ -6,7 +6,7 @@
 import { Attribute, Change, ConstraintViolationError } from 'ldapts';
 import { DirectoryMessages } from '../../contract/errors.ts';
 import type { DirectoryConfig } from './directory-config.ts';
-import { DirectoryError, directoryError, openBound, type OpenConnection } from './ldap-connection.ts';
+import { bindAsPerson, DirectoryError, directoryError } from './ldap-connection.ts';
 
 /** unicodePwd's value: the password in double quotes, UTF-16LE encoded (as Microsoft documents). */
 export const unicodePwdValue = (password: string): Buffer => Buffer.from(`"${password}"`, 'utf16le');
@@ -35,13 +35,8 @@ export async function changeUnicodePwd(
 ): Promise<boolean> {
   if (oldPassword.length === 0) return false;
   if (!everyUrlEncrypted(config)) throw new DirectoryError('failed', DirectoryMessages.adWriteBackNeedsTls(config.urls.find((url) => url.startsWith('ldap:'))!));
-  let connection: OpenConnection;
-  try {
-    connection = await openBound(config, (c) => c.bind(dn, oldPassword));
-  } catch (error) {
-    if (error instanceof DirectoryError && error.problem === 'bindRefused') return false;
-    throw error;
-  }
+  const connection = await bindAsPerson(config, dn, oldPassword);
+  if (!connection) return false;
   try {
     await connection.client.modify(dn, [
       new Change({ operation: 'delete', modification: new Attribute({ type: 'unicodePwd', values: [unicodePwdValue(oldPassword)] }) }),

@@ -127,19 +127,28 @@ export async function passwordBinds(config: ConnectionConfig, dn: string, passwo
 const PASSWORD_MODIFY_OID = '1.3.6.1.4.1.4203.1.11.1';
 
 /**
+ * A connection bound as the person with `password` (a password change binds so, and the directory
+ * then applies its own policy), or null when the directory refuses that password (an empty one
+ * never reaches the bind: LDAP takes it as an unauthenticated bind that "succeeds").
+ */
+export async function bindAsPerson(config: ConnectionConfig, dn: string, password: string): Promise<OpenConnection | null> {
+  if (password.length === 0) return null;
+  try {
+    return await openBound(config, (c) => c.bind(dn, password));
+  } catch (error) {
+    if (error instanceof DirectoryError && error.problem === 'bindRefused') return null;
+    throw error;
+  }
+}
+
+/**
  * Changes the person's password in the directory with the Password Modify extended operation
  * (RFC 3062), bound as the person with the current password: the directory applies its own
  * policy. Answers false when the current password is wrong.
  */
 export async function modifyPassword(config: ConnectionConfig, dn: string, oldPassword: string, newPassword: string): Promise<boolean> {
-  if (oldPassword.length === 0) return false;
-  let connection: OpenConnection;
-  try {
-    connection = await openBound(config, (c) => c.bind(dn, oldPassword));
-  } catch (error) {
-    if (error instanceof DirectoryError && error.problem === 'bindRefused') return false;
-    throw error;
-  }
+  const connection = await bindAsPerson(config, dn, oldPassword);
+  if (!connection) return false;
   try {
     // PasswdModifyRequestValue ::= SEQUENCE { userIdentity [0], oldPasswd [1], newPasswd [2] } (all optional).
     const value = new BerWriter();
