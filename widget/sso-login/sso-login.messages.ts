@@ -53,3 +53,7 @@ export const COPYRIGHT = '© 2026 企业统一登录平台 版权所有';
 export const FILING_RECORD = '京ICP备00000000号-1';
 export const FILING_RECORD_URL = 'https://beian.miit.gov.cn/';
 export const DEALER_HELP_LINE = '经销商服务热线：400-000-0000（每日 8:00-18:30，仅限经销商）';
+
+/** An authenticator's code field: the second step's and the change-password dialog's (issue 31). */
+export const CODE_LABEL = '动态验证码';
+export const CODE_PLACEHOLDER = '6 位数字';

@@ -15,7 +15,7 @@ import { HiddenUsername, LightField, useLightForm } from '../shared/light-dom-cr
 import { FormErrors, useFormState } from '../shared/form-errors.tsx';
 import { useLoginUi } from '../login-context/use-login.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
-import { CODE_LABEL, CODE_PLACEHOLDER } from '../second-factor/second-factor.messages.ts';
+import { CODE_LABEL, CODE_PLACEHOLDER } from '../sso-login.messages.ts';
 
 export function ChangePasswordDialog() {
   const { context } = useLoginUi();

@@ -7,7 +7,7 @@ import { emitLoginError, guarded, type FieldErrors, type LoginContext } from '..
 import { formState, hasErrors, showErrors, type FormState } from '../shared/form-state.ts';
 import { ApiCallError } from '../../core/request.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
-import { REQUIRED_CODE } from '../second-factor/second-factor.messages.ts';
+import { SECOND_FACTOR_CODE_REQUIRED as REQUIRED_CODE } from '../../../contract/messages.ts';
 
 export interface ChangePasswordValues {
   oldPassword: string;
@@ -45,7 +45,8 @@ export async function changePassword(context: LoginContext, values: ChangePasswo
         json: {
           userName: request.username, oldPassword, newPassword, confirmPassword,
           ...(values.code === undefined ? {} : { code: values.code.trim() }),
-          ...(request.changeTicket ? { changeTicket: request.changeTicket } : {}),
+          // Absent (undefined) unless the dialog was opened after a second factor: JSON leaves it out.
+          changeTicket: request.changeTicket,
         },
         // The dialog shows the reason itself: a toast would sit under the modal's backdrop.
         quiet: true,

@@ -30,7 +30,7 @@ export interface ChangePasswordRequest {
   aged?: PasswordAgedDetail;
   /** 稍后修改: signs in with the same credentials, asking the server to postpone (AU00153 in grace only). */
   postpone?: () => Promise<void>;
-  /** After a sign-in that proved a second factor: its one-time proof for the change (change-after-factor.ts). */
+  /** After a sign-in that proved a second factor: its one-time proof for the change (password-store.ts, askToChangeAfterFactor). */
   changeTicket?: string;
 }
 

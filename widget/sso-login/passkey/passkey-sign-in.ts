@@ -2,13 +2,13 @@
 // 使用通行密钥登录 button is pressed, or (where the browser offers passkeys in the username field's
 // autofill: conditional mediation) once the form is there. Either way it ends like a password
 // sign-in (sign-in-success.ts); every failure is a Chinese message for the form, but "must change
-// password" (AU00154) opens the change dialog with the passkey's proof (change-after-factor.ts).
+// password" (AU00154) opens the change dialog with the passkey's proof (password-store.ts).
 import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { ApiCallError } from '../../core/request.ts';
 import { emitLoginError, guarded, type LoginContext } from '../login-context/login-store.ts';
 import { completeSignIn, signInDestination } from '../shared/sign-in-success.ts';
 import * as T from './passkey.messages.ts';
-import { askToChangeAfterFactor, mustChangeAfterFactor } from '../change-password/change-after-factor.ts';
+import { askToChangeAfterFactor, mustChangeAfterFactor } from '../password/password-store.ts';
 
 /** A failed ceremony in Chinese, by the DOMException the browser raised. */
 export function passkeyFailure(error: unknown): string {
@@ -24,13 +24,21 @@ async function ceremony(context: LoginContext, autofill: boolean): Promise<void>
   const { params, client } = context;
   const { handle, options } = await client.post('/centerAuth/sso/passkey/options', { json: {}, quiet: true });
   const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
-  const data = await client.post('/centerAuth/sso/passkey/verify', {
-    json: {
-      handle, response: response as never,
-      clientId: params.clientId ?? undefined, callBack: params.callBack ?? undefined, ssoDomain: params.ssoDomain,
-    },
-    quiet: true,
-  });
+  let data;
+  try {
+    data = await client.post('/centerAuth/sso/passkey/verify', {
+      json: {
+        handle, response: response as never,
+        clientId: params.clientId ?? undefined, callBack: params.callBack ?? undefined, ssoDomain: params.ssoDomain,
+      },
+      quiet: true,
+    });
+  } catch (error) {
+    // The passkey was right, and the password must change first: the dialog, with the passkey's proof.
+    const mustChange = mustChangeAfterFactor(error);
+    if (!mustChange) throw error;
+    return void askToChangeAfterFactor(context, mustChange);
+  }
   completeSignIn(context, signInDestination(context, data), data);
 }
 
@@ -41,9 +49,7 @@ export async function signInWithPasskey(context: LoginContext): Promise<string |
     try {
       await ceremony(context, false);
     } catch (error) {
-      const mustChange = mustChangeAfterFactor(error);
-      if (mustChange) void askToChangeAfterFactor(context, mustChange);
-      else formError = error instanceof ApiCallError ? emitLoginError(context, error).message : passkeyFailure(error);
+      formError = error instanceof ApiCallError ? emitLoginError(context, error).message : passkeyFailure(error);
     }
   });
   return formError;
@@ -59,8 +65,6 @@ export async function offerPasskeyAutofill(context: LoginContext, showError: (me
   } catch (error) {
     const name = (error as { name?: string } | null)?.name ?? '';
     if (name === 'AbortError') return;
-    const mustChange = mustChangeAfterFactor(error);
-    if (mustChange) return void askToChangeAfterFactor(context, mustChange);
     showError(error instanceof ApiCallError ? emitLoginError(context, error).message : passkeyFailure(error));
   }
 }

@@ -7,7 +7,7 @@ import { emitLoginError, guarded, type LoginContext } from '../login-context/log
 import { completeSignIn, signInDestination, type SignInAnswer } from '../shared/sign-in-success.ts';
 import { ApiCallError } from '../../core/request.ts';
 import * as RefusalCode from '../../../contract/refusal-codes.ts';
-import { askToChangeAfterFactor, mustChangeAfterFactor } from '../change-password/change-after-factor.ts';
+import { askToChangeAfterFactor, mustChangeAfterFactor } from '../password/password-store.ts';
 
 export type Proof = { code: string } | { recoveryCode: string };
 
@@ -75,11 +75,10 @@ export async function confirmEnrolment(context: LoginContext, code: string): Pro
       if (backToPassword(context, error)) return;
       // Enrolled, and the password must change now: the new recovery codes first, then the change.
       const mustChange = mustChangeAfterFactor(error);
-      if (mustChange?.recoveryCodes) {
+      if (mustChange && Array.isArray(mustChange.recoveryCodes)) {
         result = { recoveryCodes: mustChange.recoveryCodes, proceed: () => void askToChangeAfterFactor(context, mustChange) };
         return;
       }
-      if (mustChange) return void askToChangeAfterFactor(context, mustChange);
       result = emitLoginError(context, error).message;
     }
   });

@@ -1,6 +1,6 @@
 // The second step's texts (issue 21).
-export const CODE_LABEL = '动态验证码';
-export const CODE_PLACEHOLDER = '6 位数字';
+// The code field's words are the element's (the change-password dialog asks a code too).
+export { CODE_LABEL, CODE_PLACEHOLDER } from '../sso-login.messages.ts';
 export const RECOVERY_LABEL = '恢复码';
 export const RECOVERY_PLACEHOLDER = '例如 abcde-fghjk';
 export const VERIFY = '验证并登录';
