@@ -21,6 +21,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { adminCli } from '../helpers/admin-cli.ts';
+import { waitUntilAsync } from '../helpers/wait-until-async.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
 import { embedPage } from './support/brand-site.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
@@ -66,6 +67,11 @@ describe('the same passkey on a brand page on another origin (Related Origin Req
     brand = await startTlsBrandSite(certificate, { '/': embedPage(SSO, 'sso-domain="exeed.localhost"') }, SSO);
     brandOrigin = brand.originFor('brand.test');
     await adminCli({ dataDir: server.dataDir }, ['allow-origin', 'exeed', brandOrigin]);
+    // Allowed by another process: the running server sees it at its next check of the catalog.
+    await waitUntilAsync(async () => {
+      const { origins } = await (await fetch(`${server.url}/.well-known/webauthn`)).json() as { origins: string[] };
+      return origins.includes(brandOrigin);
+    }, { timeoutMs: 10_000, everyMs: 50, failure: () => `the server never listed ${brandOrigin}` });
     browser = await launchBrowser(chromiumFlagsFor(HOSTS, certificate));
   });
   after(async () => {
