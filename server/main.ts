@@ -49,8 +49,9 @@ const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`\nSSO portal: http://${shownHost}:${port}/   (data: ${config.dataDir}, storage: ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
-console.log(`Brand hosts: http://ka.localhost:${port}/ http://exeed.localhost:${port}/ ... (*.localhost resolves to this machine)`);
 if (config.seedDemoData) {
+  // *.localhost names only help on a developer's machine; a production start shows its own URL only.
+  console.log(`Brand hosts: http://ka.localhost:${port}/ http://exeed.localhost:${port}/ ... (*.localhost resolves to this machine)`);
   console.log('Demo accounts:');
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.username.padEnd(11)} ${account.password.padEnd(16)} ${account.note}`);
   console.log(`SMS codes (development sender): ${config.smsOutboxPath}\n`);

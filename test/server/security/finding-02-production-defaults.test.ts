@@ -52,6 +52,7 @@ describe('finding 2: production refuses development secrets and demo accounts', 
       const details = await fetch(`${main.url}/api/admin/user/details?username=zhangwei`);
       assert.equal(((await details.json()) as { code: string }).code, 'AU00500', 'no demo account');
       assert.doesNotMatch(main.output(), /Sso@2026|Demo accounts/);
+      assert.doesNotMatch(main.output(), /ka\.localhost/, 'no demo brand hosts in a production banner');
     } finally {
       await main.stop();
     }
