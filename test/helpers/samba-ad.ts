@@ -43,6 +43,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Attribute, Change, Client } from 'ldapts';
 import { makeCertificates } from './slapd.ts';
+import { bindSucceeds, stopAndRemove, waitUntilBinds } from './directory-rig.ts';
 
 const run = promisify(execFile);
 
@@ -145,7 +146,7 @@ export async function startSambaAd(options: SambaAdOptions = {}): Promise<SambaA
     const ldapsUrl = `ldaps://127.0.0.1:${LDAPS_PORT}`;
     const tlsOptions = { ca: await readFile(tls.caFile), host: '127.0.0.1' };
     const connect = (): Client => new Client({ url: ldapsUrl, connectTimeout: 3000, tlsOptions });
-    await Promise.race([waitForBind(connect), exited]);
+    await Promise.race([waitUntilBinds(connect, ADMIN_DN, ADMIN_PASSWORD, 'samba over LDAPS', 30_000), exited]);
     const startSeconds = (Date.now() - started) / 1000;
     const running = child;
 
@@ -172,26 +173,8 @@ export async function startSambaAd(options: SambaAdOptions = {}): Promise<SambaA
         new Change({ operation: 'replace', modification: new Attribute({ type, values: [value] }) })))),
       addMember: (group, name) => member('add', group, name),
       removeMember: (group, name) => member('delete', group, name),
-      canBind: async (name, password) => {
-        const client = connect();
-        try {
-          await client.bind(personDn(name), password);
-          return true;
-        } catch (error) {
-          if ((error as { code?: number }).code === 49) return false;
-          throw error;
-        } finally {
-          await client.unbind().catch(() => undefined);
-        }
-      },
-      stop: async () => {
-        if (running.exitCode === null && running.signalCode === null) {
-          const gone = new Promise((resolve) => running.once('exit', resolve));
-          running.kill('SIGTERM');
-          await gone;
-        }
-        await rm(dir, { recursive: true, force: true });
-      },
+      canBind: (name, password) => bindSucceeds(connect(), personDn(name), password),
+      stop: () => stopAndRemove(running, dir),
     };
   } catch (error) {
     child?.kill('SIGKILL');
@@ -242,23 +225,6 @@ function smbConf(dir: string, tls: { caFile: string; certFile: string; keyFile: 
 	tls certfile = ${tls.certFile}
 	tls keyfile = ${tls.keyFile}
 `;
-}
-
-/** Retries an LDAPS bind as the Administrator until Samba answers (it has no readiness signal). */
-async function waitForBind(connect: () => Client): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = connect();
-    try {
-      await client.bind(ADMIN_DN, ADMIN_PASSWORD);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`samba did not answer over LDAPS: ${(error as Error).message}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } finally {
-      await client.unbind().catch(() => undefined);
-    }
-  }
 }
 
 function userAttributes(person: AdPerson, uac: number, password: string | null): Attribute[] {

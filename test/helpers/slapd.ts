@@ -33,6 +33,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Attribute, Change, Client } from 'ldapts';
 import { freePort } from './free-port.ts';
+import { bindSucceeds, stopAndRemove, waitUntilBinds } from './directory-rig.ts';
 
 const run = promisify(execFile);
 
@@ -132,7 +133,8 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<Slapd> {
     child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
     const exited = new Promise<never>((_, reject) => child!.once('exit', (code) => reject(new Error(`slapd exited (${code}): ${stderr}`))));
     exited.catch(() => undefined);
-    await Promise.race([waitForBind(url), exited]);
+    // slapd has no readiness signal of its own: retry a bind as the portal account until it answers.
+    await Promise.race([waitUntilBinds(() => new Client({ url, connectTimeout: 1000 }), PORTAL_BIND_DN, PORTAL_BIND_PASSWORD, `slapd at ${url}`, 20_000), exited]);
     const running = child;
 
     const asAdmin = async <T>(work: (client: Client) => Promise<T>): Promise<T> => {
@@ -177,26 +179,8 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<Slapd> {
           throw error;
         }
       }),
-      canBind: async (uid, password) => {
-        const client = new Client({ url, connectTimeout: 3000 });
-        try {
-          await client.bind(personDn(uid), password);
-          return true;
-        } catch (error) {
-          if ((error as { code?: number }).code === 49) return false;
-          throw error;
-        } finally {
-          await client.unbind().catch(() => undefined);
-        }
-      },
-      stop: async () => {
-        if (running.exitCode === null && running.signalCode === null) {
-          const gone = new Promise((resolve) => running.once('exit', resolve));
-          running.kill('SIGTERM');
-          await gone;
-        }
-        await rm(dir, { recursive: true, force: true });
-      },
+      canBind: (uid, password) => bindSucceeds(new Client({ url, connectTimeout: 3000 }), personDn(uid), password),
+      stop: () => stopAndRemove(running, dir),
     };
   } catch (error) {
     child?.kill('SIGKILL');
@@ -209,23 +193,6 @@ async function distinctPorts(count: number): Promise<number[]> {
   const ports = new Set<number>();
   while (ports.size < count) ports.add(await freePort());
   return [...ports];
-}
-
-/** Retries a bind as the portal account until slapd answers (slapd has no readiness signal of its own). */
-async function waitForBind(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const client = new Client({ url, connectTimeout: 1000 });
-    try {
-      await client.bind(PORTAL_BIND_DN, PORTAL_BIND_PASSWORD);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`slapd did not answer at ${url}: ${(error as Error).message}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    } finally {
-      await client.unbind().catch(() => undefined);
-    }
-  }
 }
 
 export interface TlsFiles { caFile: string; otherCaFile: string; certFile: string; keyFile: string }
