@@ -43,7 +43,7 @@ const BASE_ROOMS = ['contract', 'server', 'server/http', 'server/storage'];
  */
 const COMPOSITION_ROOT = 'server';
 /** The server's rooms the slices build on (not slices themselves). */
-const FOUNDATION = ['server/http', 'server/storage', 'server/crypto'];
+const FOUNDATION = ['server/http', 'server/storage', 'server/crypto', 'server/records'];
 
 /** The groups of rooms (Mermaid subgraphs), in this order; a room joins the first that takes it. */
 const GROUPS = [

@@ -17,7 +17,7 @@ import { maskPhone } from '../auth/index.ts';
 import { decryptPassword } from '../auth/index.ts';
 import { verifyPassword } from '../auth/index.ts';
 import { locked } from '../http/api-error.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import { oneAtATime, proveSecondFactor } from '../mfa/index.ts';
 import { codeFieldMessages } from '../mfa/index.ts';
 import { recordRecentProof, requireRecentProof, type ProofMethod } from './recent-proof.ts';

@@ -3,7 +3,7 @@
 // a one-time ticket).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { ClientGroup } from '../catalog/index.ts';
+import type { ClientGroup } from '../records/catalog.ts';
 import { ownOrigin } from '../embedding/embed-origins.ts';
 import { issueLoginTicket } from '../embedding/issue-ticket.ts';
 import { refuse } from '../http/api-error.ts';
@@ -14,7 +14,7 @@ import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { setSessionCookie } from './session-cookie.ts';
 import type { LoginAttempt } from './storage/login-audit-store.ts';
-import type { User } from './storage/user-store.ts';
+import type { User } from '../records/user.ts';
 import { rememberDevice } from '../account/device.ts';
 
 /**

@@ -22,7 +22,4 @@ export { SessionManager } from './sessions.ts';
 export { OutboxSmsSender, SmsCodes, maskPhone } from './sms-codes.ts';
 export type { SmsLog, SmsSender } from './sms-codes.ts';
 export type { LoginAttempt, LoginAuditFilter } from './storage/login-audit-store.ts';
-export type { Session, SessionStore } from './storage/session-store.ts';
-export type { User } from './storage/user-store.ts';
 export type { SmsNotice } from './sms-codes.ts';
-export { displayNameOf } from './storage/user-store.ts';

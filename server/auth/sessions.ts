@@ -1,8 +1,8 @@
 // Sessions: a random opaque id in the sso_sid cookie; the store keeps only its SHA-256, so a leaked
 // table does not hand out live sessions. Idle and absolute timeouts are checked on every use.
 import crypto from 'node:crypto';
-import type { Session, SessionStore } from './storage/session-store.ts';
-import type { User } from './storage/user-store.ts';
+import type { Session, SessionStore } from '../records/session.ts';
+import type { User } from '../records/user.ts';
 import type { LoginAttempt } from './storage/login-audit-store.ts';
 
 /** How the user proved who he is: the portal's login methods. */

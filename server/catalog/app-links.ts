@@ -5,7 +5,7 @@
 // each protocol slice tells only what the catalog cannot know itself: a card's sign-in link and the
 // groups its app requires (oidc/app-launch.ts, cas/protocol-app-links.ts), so the catalog stays free
 // of protocol code and works unchanged where no provider is mounted.
-import type { App } from './catalog-store.ts';
+import type { App } from '../records/catalog.ts';
 import { groupsLetIn } from './group-access.ts';
 
 /** The sign-in link of an app, or null when it has none (not a client, or no initiate_login_uri). */

@@ -8,7 +8,7 @@ import { normalizeOrigin } from '../embedding/index.ts';
 import { CLIENT_ID_PATTERN } from '../oidc/index.ts';
 import { THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';
 import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
-import type { App, ClientGroup } from './catalog-store.ts';
+import type { App, ClientGroup } from '../records/catalog.ts';
 import { normalizeHost } from './client-groups.ts';
 import { endOneFactorSessionsOfGroup } from '../mfa/group-policy-sessions.ts';
 

@@ -3,7 +3,7 @@
 // receive its users after sign-in is the same site that hosts the group's login box. One list, so
 // an administrator cannot allow embedding from a site that could not also be a callBack target.
 import type { FastifyRequest } from 'fastify';
-import type { CatalogStore, ClientGroup } from '../catalog/catalog-store.ts';
+import type { CatalogStore, ClientGroup } from '../records/catalog.ts';
 
 /** "scheme://host[:port]" in lowercase, or null for anything that is not an http(s) origin. */
 export function normalizeOrigin(value: string | undefined): string | null {
