@@ -1,8 +1,7 @@
 // Client groups, apps, memberships and the app centre's cards: what other rooms use of it.
 export { AppLinks } from './app-links.ts';
-export type { AppGroups, SignInLink } from './app-links.ts';
 export { listAllApps, removeAppByAdmin, saveAppByAdmin, saveGroupByAdmin } from './catalog-admin.ts';
-export { groupSummary } from './client-groups.ts';
+export { findGroupByCode, groupSummary } from './client-groups.ts';
 export { mayUseApp } from './group-access.ts';
 export { groupFor, requestOrigin } from './group-of-request.ts';
 export { MembershipAdminError, changeMembership } from './membership-admin.ts';

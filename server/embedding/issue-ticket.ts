@@ -10,7 +10,8 @@ import { refuse } from '../http/api-error.ts';
 import { doLogin } from '../../contract/endpoints/auth.ts';
 import { redeemTicket } from '../../contract/endpoints/embedding.ts';
 import { ok } from '../http/envelope.ts';
-import { isRegisteredFor, ownOrigin } from './embed-origins.ts';
+import { isRegisteredFor } from './embed-origins.ts';
+import { ownOrigin } from '../http/origins.ts';
 import { bindingHashOf } from './ticket-binding.ts';
 
 // The ticket's texts are the contract's (contract/errors.ts); kept here under their old name for ticket-routes.ts.
