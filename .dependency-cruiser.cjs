@@ -51,6 +51,17 @@ module.exports = {
       to: { path: `^server/${SLICES}/` },
     },
     {
+      name: 'records-import-only-records-and-contract',
+      severity: 'error',
+      comment:
+        'server/records/ holds the record types and store interfaces several slices share (User, Session, ' +
+        'ClientGroup, CatalogStore, MembershipStore, ...) and rules of a record alone: it is below every slice, so ' +
+        'it imports only server/records/ and contract/ (types), never a slice, context.ts or another server room. ' +
+        'A record that needs more stays in its slice, exported from the slice\'s index.ts.',
+      from: { path: '^server/records/' },
+      to: { path: '^(server|widget|portal|demo|scripts|bench|test|types)/', pathNot: '^server/records/' },
+    },
+    {
       name: 'only-compose-builds-other-slices-stores',
       severity: 'error',
       comment:

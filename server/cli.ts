@@ -15,6 +15,7 @@ import { changeMembership, MembershipAdminError } from './catalog/index.ts';
 import { extraArgumentsProblem } from './cli-arguments.ts';
 import { OIDC_CLI_OPTIONS, OIDC_USAGE, OidcUsageError, runOidcCommand } from './oidc/index.ts';
 import { PROTOCOL_CLI_OPTIONS, PROTOCOL_USAGE, ProtocolUsageError, runProtocolCommand } from './cas/index.ts';
+import { SAML_CLI_OPTIONS, SAML_USAGE, runSamlCommand } from './saml/index.ts';
 import { AdminActionError } from './admin-action-error.ts';
 import { accountSessions, createAccount, endAccountAccess, setAccountAdmin, setAccountDisabled, setPasswordByAdmin } from './auth/index.ts';
 import { rotateClientSecret, setClientDisabled } from './oidc/index.ts';
@@ -45,6 +46,7 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   sessions <username>                              the account's portal sessions and the apps each signed into
 ${OIDC_USAGE}
 ${PROTOCOL_USAGE}
+${SAML_USAGE}
 ${DIRECTORY_USAGE}
   disable-client <client-id> | enable-client <client-id>
   rotate-secret <client-id> [--grace-minutes N]    a new client secret (printed once); the old one works N more minutes (default 60)`;
@@ -249,6 +251,7 @@ try {
       phone: { type: 'string' }, dealer: { type: 'boolean' }, 'must-change': { type: 'boolean' }, 'grace-minutes': { type: 'string' },
       ...OIDC_CLI_OPTIONS,
       ...PROTOCOL_CLI_OPTIONS,
+      ...SAML_CLI_OPTIONS,
     },
   });
   const [command, ...args] = positionals;
@@ -262,7 +265,8 @@ try {
   }
   if (values['secret-stdin'] === true) (values as Record<string, unknown>).secret = await readPassword('client secret: ');
   console.log(await withAdminContext(readConfig(), async (ctx) => {
-    const answer = (await runProtocolCommand(ctx, command, args, values)) ?? (await runOidcCommand(ctx, command, args, values))
+    const answer = (await runSamlCommand(ctx, command, args, values)) ?? (await runProtocolCommand(ctx, command, args, values))
+      ?? (await runOidcCommand(ctx, command, args, values))
       ?? (await runDirectoryCommand(ctx, CLI_ACTOR, command, args)) ?? (await run(ctx, command, args, values));
     // The commands older than the console leave their row here (the newer ones write their own,
     // with the record before and after). Only the first argument.

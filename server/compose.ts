@@ -20,7 +20,7 @@ import { protocolAppGroups, protocolSignInLinks } from './cas/index.ts';
 import { PortalAddress } from './http/portal-address.ts';
 import { loadOrCreateSm2KeyPair } from './crypto/sm2-keys.ts';
 import { SecretBox } from './crypto/secret-box.ts';
-import { deriveKey, LoginTickets } from './embedding/index.ts';
+import { deriveKey, issueLoginTicket, LoginTickets } from './embedding/index.ts';
 import { seedDemoData } from './seed/index.ts';
 import { refuseDemoAccountsInProduction } from './seed/index.ts';
 import { withStartupLock } from './storage/startup-lock.ts';
@@ -226,6 +226,7 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
       deriveKey(keys.privateKey, 'sso sms code v1'),
     ),
     tickets: new LoginTickets(keys.privateKey, stores.nonces, now, config.loginTicketMs),
+    issueLoginTicket,
     weCom: new WeComClient(tokenCache, now, config.upstreamTimeoutMs),
     feishu: new FeishuClient(tokenCache, now, config.upstreamTimeoutMs),
     appLinks,

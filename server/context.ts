@@ -1,4 +1,5 @@
 // What every route needs, built once by compose.ts: config, storage, clock and the services.
+import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { Sm2KeyPair } from './crypto/sm2.ts';
 import type { AccountGuard } from './auth/account-guard.ts';
@@ -14,6 +15,21 @@ import type { LoginTickets } from './embedding/login-tickets.ts';
 import type { AccountGrants } from './oidc/account-grants.ts';
 import type { SetupState } from './console/setup-state.ts';
 import type { Storage, Stores } from './stores.ts';
+import type { User } from './records/user.ts';
+import type { Success } from './http/envelope.ts';
+import type { LoginAnswer } from '../contract/endpoints/auth.ts';
+import type { SignInMethodName } from '../contract/rules/sign-in-methods.ts';
+
+/**
+ * How a sign-in embedded on a brand site ends (request.embedOrigin): in a one-time login ticket the
+ * SSO origin redeems, instead of a session cookie the browser would drop (docs/embedding.md). The one
+ * implementation is embedding/issue-ticket.ts; compose.ts passes it in, because embedding/ builds on
+ * auth/ (a redeemed ticket starts a session) and auth/complete-login.ts importing it back would close
+ * an import circle.
+ */
+export type IssueLoginTicket = (
+  ctx: AppContext, request: FastifyRequest, user: User, redirect: string, method: SignInMethodName,
+) => Promise<Success<LoginAnswer>>;
 
 export interface AppContext {
   config: ServerConfig;
@@ -34,6 +50,8 @@ export interface AppContext {
   accountGuard: AccountGuard;
   sms: SmsCodes;
   tickets: LoginTickets;
+  /** Ends an embedded sign-in in a login ticket (embedding/issue-ticket.ts, passed in by compose.ts). */
+  issueLoginTicket: IssueLoginTicket;
   weCom: WeComClient;
   feishu: FeishuClient;
   /** Where app cards lead and who sees them (wired in compose.ts from the protocol slices' rules). */

@@ -41,6 +41,7 @@ const ALLOWED = [
   { file: 'server/cli-password.ts', texts: ['再输入一次 / again', '两次输入的密码不一致 / the two passwords differ'], why: 'the admin CLI\'s password prompt, on the operator\'s terminal' },
   { file: 'server/oidc/oidc-cli.ts', texts: ['[--name <显示名>]'], why: 'CLI usage, on the operator\'s terminal' },
   { file: 'server/cas/protocol-cli.ts', texts: ['[--name <显示名>]'], why: 'CLI usage, on the operator\'s terminal' },
+  { file: 'server/saml/saml-cli.ts', texts: ['[--name <显示名>]'], why: 'CLI usage, on the operator\'s terminal' },
   { file: 'server/seed/import.ts', texts: ['员工，正常登录', '首次登录须修改密码 (AU00154)', '密码已 40 天未修改 (AU00153)', '经销商，手机号 13800000001', '管理员，管理控制台 /admin'], why: 'seed data: the demo accounts\' notes, printed to the development start log' },
   { file: 'server/account/ip-place.ts', texts: ['内网IP', '保留', '中国'], why: 'values of ip2region\'s offline database the lookup compares with; it shows none of them' },
   // Brand data: what makes each of the six variants (spec section 1), words beside colours and artwork.

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { requireSession } from '../auth/index.ts';
+import { requireSession, sessionHandleOf } from '../auth/index.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { ENCRYPTED_FIELD_BROKEN, INVALID_PHONE, INVALID_SMS_CODE, phoneChangedNotice } from '../../contract/messages.ts';
 import {
@@ -17,12 +17,11 @@ import { maskPhone } from '../auth/index.ts';
 import { decryptPassword } from '../auth/index.ts';
 import { verifyPassword } from '../auth/index.ts';
 import { locked } from '../http/api-error.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import { oneAtATime, proveSecondFactor } from '../mfa/index.ts';
 import { codeFieldMessages } from '../mfa/index.ts';
 import { recordRecentProof, requireRecentProof, type ProofMethod } from './recent-proof.ts';
 import { endOtherSessionsOf } from './other-sessions.ts';
-import { sessionHandleOf } from './device.ts';
 import { placesOf } from './ip-place.ts';
 import type { SlicePlugin } from '../slice-plugin.ts';
 

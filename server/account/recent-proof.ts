@@ -5,8 +5,8 @@
 // short-lived records (the database, or Redis when scaled out), so every instance sees it; a
 // session that ends takes nothing with it (the record names a session nobody holds any more).
 import type { AppContext } from '../context.ts';
-import type { Session } from '../auth/index.ts';
-import type { User } from '../auth/index.ts';
+import type { Session } from '../records/session.ts';
+import type { User } from '../records/user.ts';
 import { refuse } from '../http/api-error.ts';
 import type { RecentProofNeed } from '../../contract/endpoints/account.ts';
 

@@ -6,7 +6,7 @@
 // change: it is logged, without the phone number.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import type { SmsNotice } from '../auth/index.ts';
 import { factorAddedNotice, PASSWORD_CHANGED_NOTICE } from '../../contract/messages.ts';
 

@@ -11,8 +11,8 @@ import { USERNAME_PATTERN } from '../../contract/rules/username.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import { setPassword } from './set-password.ts';
-import type { Session } from './storage/session-store.ts';
-import type { User } from './storage/user-store.ts';
+import type { Session } from '../records/session.ts';
+import type { User } from '../records/user.ts';
 
 export interface NewAccount {
   username: string;

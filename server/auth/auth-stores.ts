@@ -10,13 +10,13 @@ import { SqlLoginAuditStore, type LoginAuditStore } from './storage/login-audit-
 import type { LockoutStore } from './storage/lockout-store.ts';
 import { RedisLockoutStore } from './storage/lockout-store.redis.ts';
 import { SqlLockoutStore } from './storage/lockout-store.sql.ts';
-import type { SessionStore } from './storage/session-store.ts';
+import type { SessionStore } from '../records/session.ts';
 import { RedisSessionStore } from './storage/session-store.redis.ts';
 import { SqlSessionStore } from './storage/session-store.sql.ts';
 import type { SmsStore } from './storage/sms-store.ts';
 import { RedisSmsStore } from './storage/sms-store.redis.ts';
 import { SqlSmsStore } from './storage/sms-store.sql.ts';
-import type { UserStore } from './storage/user-store.ts';
+import type { UserStore } from '../records/user.ts';
 import { SqlUserStore } from './storage/user-store.sql.ts';
 
 export interface AuthStores {

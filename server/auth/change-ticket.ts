@@ -6,7 +6,7 @@
 // 'change-password', bound to the account, used up by the change, dead after 5 minutes.
 import crypto from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import type { User } from './storage/user-store.ts';
+import type { User } from '../records/user.ts';
 
 /** As long as a sign-in's second step waits (mfa/second-factor.ts). */
 const TICKET_LIFETIME_MS = 5 * 60_000;

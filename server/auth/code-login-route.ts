@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { feishuLoginByCode, weComLoginByCode, type CodeLoginQuery } from '../../contract/endpoints/auth.ts';
-import type { ClientGroup } from '../catalog/index.ts';
+import type { ClientGroup } from '../records/catalog.ts';
 import { UpstreamUnavailable } from './messengers/upstream-http.ts';
 import { refuse, upstreamDown } from '../http/api-error.ts';
 import { groupFor } from '../catalog/index.ts';

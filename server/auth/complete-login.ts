@@ -3,9 +3,8 @@
 // a one-time ticket).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { ClientGroup } from '../catalog/index.ts';
-import { ownOrigin } from '../embedding/embed-origins.ts';
-import { issueLoginTicket } from '../embedding/issue-ticket.ts';
+import type { ClientGroup } from '../records/catalog.ts';
+import { ownOrigin } from '../http/origins.ts';
 import { refuse } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { doLogin, type MustChangeDetail } from '../../contract/endpoints/auth.ts';
@@ -14,8 +13,8 @@ import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts
 import { sessionIdOf } from '../http/cookie-names.ts';
 import { setSessionCookie } from './session-cookie.ts';
 import type { LoginAttempt } from './storage/login-audit-store.ts';
-import type { User } from './storage/user-store.ts';
-import { rememberDevice } from '../account/device.ts';
+import type { User } from '../records/user.ts';
+import { rememberDevice } from './session-device.ts';
 
 /**
  * Where the browser goes after this login: the callBack when it is safe, else /home. A foreign or
@@ -71,7 +70,7 @@ export async function completeLogin(
   if (request.embedOrigin) {
     // Embedded on a brand site: the browser would drop our cookie there, so hand out a one-time
     // ticket that a top-level visit to the SSO origin redeems (embedding/ticket-routes.ts).
-    const answer = await issueLoginTicket(ctx, request, user, redirect, method);
+    const answer = await ctx.issueLoginTicket(ctx, request, user, redirect, method);
     await audit(ctx, request, user.username, method, 'success', clientId);
     return answer;
   }

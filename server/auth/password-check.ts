@@ -12,7 +12,7 @@
 // time nor the answer tells whether the account exists.
 import type { AppContext } from '../context.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
-import type { User } from './storage/user-store.ts';
+import type { User } from '../records/user.ts';
 
 export type PasswordCheck =
   /** The password is locked (before or by this try): answer the lock, with the minutes left. */

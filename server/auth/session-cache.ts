@@ -9,7 +9,7 @@
 // Only for SQLite: PostgreSQL without Redis may serve several instances, and with Redis the
 // sessions live in Redis (server/state), where sign-out on one instance must end the session on
 // every other at once.
-import type { Session } from './storage/session-store.ts';
+import type { Session } from '../records/session.ts';
 
 export const SESSION_RECHECK_MS = 1000;
 const MAX_SESSIONS = 10_000;

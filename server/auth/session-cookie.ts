@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { refuse, sessionExpired } from '../http/api-error.ts';
 import { cookieNames, secureCookie, sessionIdOf } from '../http/cookie-names.ts';
 import { issueXsrfToken } from '../http/xsrf.ts';
-import type { Session } from './storage/session-store.ts';
+import type { Session } from '../records/session.ts';
 
 /** The new session's cookie, and the XSRF token bound to it (rotated at every sign-in). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sid: string): void {

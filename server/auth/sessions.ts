@@ -1,8 +1,8 @@
 // Sessions: a random opaque id in the sso_sid cookie; the store keeps only its SHA-256, so a leaked
 // table does not hand out live sessions. Idle and absolute timeouts are checked on every use.
 import crypto from 'node:crypto';
-import type { Session, SessionStore } from './storage/session-store.ts';
-import type { User } from './storage/user-store.ts';
+import type { Session, SessionStore } from '../records/session.ts';
+import type { User } from '../records/user.ts';
 import type { LoginAttempt } from './storage/login-audit-store.ts';
 
 /** How the user proved who he is: the portal's login methods. */
@@ -20,7 +20,8 @@ export interface SessionTimeouts {
   sessionAbsoluteMs: number;
 }
 
-const hashId = (sid: string): string => crypto.createHash('sha256').update(sid).digest('base64url');
+/** The stored handle of a session id: its SHA-256, what the session store keys on (the id itself is never stored). */
+export const sessionHandleOf = (sid: string): string => crypto.createHash('sha256').update(sid).digest('base64url');
 
 export class SessionManager {
   private lastPurgeAt = 0;
@@ -37,7 +38,7 @@ export class SessionManager {
   /** Looks up the cookie's session. An unknown id counts as no session (signed out, or forged). */
   async resolve(sid: string | undefined): Promise<SessionState> {
     if (!sid || sid.length > 128) return { kind: 'none' };
-    const idHash = hashId(sid);
+    const idHash = sessionHandleOf(sid);
     const session = await this.store.findSession(idHash);
     if (!session) return { kind: 'none' };
     const now = this.now();
@@ -55,7 +56,7 @@ export class SessionManager {
 
   /** Starts a session for `user`, ending the one the browser carried (rotation at login). */
   async start(user: User, previousSid: string | undefined, method: SignInMethod): Promise<string> {
-    if (previousSid && previousSid.length <= 128) await this.ended(hashId(previousSid));
+    if (previousSid && previousSid.length <= 128) await this.ended(sessionHandleOf(previousSid));
     const now = this.now();
     // Dead rows are swept at most once a minute, not on every login.
     if (now - this.lastPurgeAt > 60_000) {
@@ -63,14 +64,14 @@ export class SessionManager {
       await this.store.purgeSessions(now - this.timeouts.sessionAbsoluteMs - 24 * 3600_000);
     }
     const sid = crypto.randomBytes(32).toString('base64url');
-    const idHash = hashId(sid);
+    const idHash = sessionHandleOf(sid);
     await this.store.createSession({ idHash, userId: user.id, username: user.username, createdAt: now, lastSeenAt: now });
     for (const listener of this.startListeners) await listener(idHash, method);
     return sid;
   }
 
   async end(sid: string | undefined): Promise<void> {
-    if (sid && sid.length <= 128) await this.ended(hashId(sid));
+    if (sid && sid.length <= 128) await this.ended(sessionHandleOf(sid));
   }
 
   /** Ends the session stored as `idHash` (an administrator's 结束 on the account's session list). */
@@ -112,7 +113,7 @@ export class SessionManager {
   async browserStepAfterEnd(sid: string | undefined, returnTo: string | null = null): Promise<string | null> {
     if (!sid || sid.length > 128) return null;
     for (const step of this.browserSteps) {
-      const url = await step(hashId(sid), returnTo);
+      const url = await step(sessionHandleOf(sid), returnTo);
       if (url) return url;
     }
     return null;

@@ -19,7 +19,7 @@ import type { Stores } from '../stores.ts';
 import { lockoutKey } from './account-key.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
-import type { User } from './storage/user-store.ts';
+import type { User } from '../records/user.ts';
 
 export interface SetPasswordOptions {
   /** The next sign-in asks for a new password (an administrator's choice); false otherwise. */

@@ -13,7 +13,7 @@ import { checkPassword } from './password-check.ts';
 import { proveSecondFactor, secondFactorNeed, type SecondFactorNeed } from '../mfa/index.ts';
 import { useChangeTicket } from './change-ticket.ts';
 import { checkSignInPassword } from '../directory/index.ts';
-import type { User } from './storage/user-store.ts';
+import type { User } from '../records/user.ts';
 import type { MfaStep } from '../../contract/endpoints/mfa.ts';
 import { setPassword } from './set-password.ts';
 import { noticeSecurityChange } from '../account/index.ts';

@@ -17,7 +17,7 @@ import { loggedOutPage, logoutConfirmPage, reauthenticatePage, REFUSALS, refusal
 import { matchesPattern, mostSpecificApp, serviceUrl } from './service-patterns.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 import { portalLoginPage } from './protocol-login-page.ts';
-import { displayNameOf } from '../auth/index.ts';
+import { displayNameOf } from '../records/user.ts';
 
 export const CAS_PREFIX = '/cas';
 

@@ -2,8 +2,9 @@
 export { casPage } from './cas-pages.ts';
 export type { CasParts } from './cas-plugin.ts';
 export { portalLoginPage } from './protocol-login-page.ts';
-export { removeProtocolAppByAdmin, saveCasServiceByAdmin } from './protocol-admin.ts';
+export { checkProtocolAppBasics, removeProtocolAppByAdmin, saveCasServiceByAdmin, saveProtocolApp } from './protocol-admin.ts';
 export { protocolAppGroups, protocolSignInLinks } from './protocol-app-links.ts';
-export { PROTOCOL_CLI_OPTIONS, PROTOCOL_USAGE, ProtocolUsageError, runProtocolCommand } from './protocol-cli.ts';
-export type { ProtocolClient } from './protocol-client-store.ts';
+export { PROTOCOL_CLI_OPTIONS, PROTOCOL_USAGE, ProtocolUsageError, flagStrings, flagText, runProtocolCommand } from './protocol-cli.ts';
+export type { ProtocolFlags } from './protocol-cli.ts';
+export type { ProtocolClient, SamlSettings } from './protocol-client-store.ts';
 export { protocolAppSource } from './protocol-registry.ts';

@@ -4,7 +4,7 @@
 // arrives at the app with a ticket; a SAML card opens IdP-initiated SSO for the provider. Both
 // links are made from registered data only. A card is listed only to accounts the app's --group
 // lets in, the rule the sign-in itself applies.
-import type { AppGroups, SignInLink } from '../catalog/index.ts';
+import type { AppGroups, SignInLink } from '../records/app-card-rules.ts';
 import type { Apps } from '../registered-apps.ts';
 import { matchesPattern } from './service-patterns.ts';
 

@@ -5,17 +5,9 @@
 // each protocol slice tells only what the catalog cannot know itself: a card's sign-in link and the
 // groups its app requires (oidc/app-launch.ts, cas/protocol-app-links.ts), so the catalog stays free
 // of protocol code and works unchanged where no provider is mounted.
-import type { App } from './catalog-store.ts';
+import type { App } from '../records/catalog.ts';
+import type { AppGroups, SignInLink } from '../records/app-card-rules.ts';
 import { groupsLetIn } from './group-access.ts';
-
-/** The sign-in link of an app, or null when it has none (not a client, or no initiate_login_uri). */
-export type SignInLink = (app: App) => string | null;
-
-/**
- * The groups the app a card is tied to requires ([]: every account), or undefined when the card
- * names no app of that protocol (an unknown or removed client: a plain link, shown as before).
- */
-export type AppGroups = (app: App) => readonly string[] | undefined;
 
 export class AppLinks {
   // One source per protocol slice (OpenID Connect, CAS, SAML): the first link wins, every app's groups must let the account in.

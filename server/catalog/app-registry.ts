@@ -11,7 +11,7 @@
 // memberships); it knows no protocol: each slice hands it a source (oidc/client-registry.ts,
 // cas/protocol-registry.ts), compose.ts puts them together, and the slice asks by protocol name.
 import { mayUseApp } from './group-access.ts';
-import type { MembershipStore } from './membership-store.ts';
+import type { MembershipStore } from '../records/membership.ts';
 import type { AppEntry, AppSource } from '../app-source.ts';
 
 export type { AppEntry, AppSource };

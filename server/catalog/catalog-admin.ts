@@ -4,13 +4,13 @@
 import type { AppContext } from '../context.ts';
 import { AdminActionError } from '../admin-action-error.ts';
 import { AdminMessages } from '../../contract/errors.ts';
-import { normalizeOrigin } from '../embedding/index.ts';
+import { normalizeOrigin } from '../http/origins.ts';
 import { CLIENT_ID_PATTERN } from '../oidc/index.ts';
 import { THEME_LOGO_PATTERN } from '../../contract/rules/theme.ts';
 import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
-import type { App, ClientGroup } from './catalog-store.ts';
+import type { App, ClientGroup } from '../records/catalog.ts';
 import { normalizeHost } from './client-groups.ts';
-import { endOneFactorSessionsOfGroup } from '../mfa/group-policy-sessions.ts';
+import { endOneFactorSessionsOfGroup } from '../mfa/index.ts';
 
 export interface GroupInput {
   code: string;

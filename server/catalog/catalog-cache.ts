@@ -4,7 +4,7 @@
 // admin CLI, an import, another instance) bump the `catalog-version` meta row, and the cache reads
 // that row at most once per CATALOG_RECHECK_MS, so stale groups and apps never outlive it by more
 // than one read.
-import type { App, ClientGroup } from './catalog-store.ts';
+import type { App, ClientGroup } from '../records/catalog.ts';
 
 export const CATALOG_VERSION_KEY = 'catalog-version';
 export const CATALOG_RECHECK_MS = 1000;

@@ -7,7 +7,7 @@ import type { AppsTable, ClientGroupsTable } from '../storage/schema.ts';
 import type { MetaStore } from '../storage/meta-store.ts';
 import type { SqlScope } from '../storage/sql-scope.ts';
 import { CATALOG_VERSION_KEY, type CatalogCache } from './catalog-cache.ts';
-import type { App, CatalogStore, ClientGroup } from './catalog-store.ts';
+import type { App, CatalogStore, ClientGroup } from '../records/catalog.ts';
 
 const json = (value: unknown): string => JSON.stringify(value);
 

@@ -2,9 +2,9 @@
 // groups and apps (with one cache per process), and the group memberships.
 import type { StorageHandles, StoresIn } from '../storage/storage.ts';
 import { CatalogCache } from './catalog-cache.ts';
-import type { CatalogStore } from './catalog-store.ts';
+import type { CatalogStore } from '../records/catalog.ts';
 import { SqlCatalogStore } from './catalog-store.sql.ts';
-import type { MembershipStore } from './membership-store.ts';
+import type { MembershipStore } from '../records/membership.ts';
 import { SqlMembershipStore } from './membership-store.sql.ts';
 import { databaseScope, type SqlScope } from '../storage/sql-scope.ts';
 import type { MetaStore } from '../storage/meta-store.ts';

@@ -1,7 +1,7 @@
 // Client groups are chosen by host: an exact domain match first, then the longest domain the host
 // ends with, then the default group. This module also shapes the public view of a group (secrets
 // of the messenger apps never leave the server).
-import type { App, ClientGroup } from './catalog-store.ts';
+import type { App, ClientGroup } from '../records/catalog.ts';
 
 /** Host name without port, lowercase; accepts "host", "host:port" or a full URL. */
 export function normalizeHost(input: string): string {

@@ -2,14 +2,14 @@
 // client, an OpenID Connect client, a CAS service, a SAML service provider) registered with groups
 // (--group, the console's 客户群) serves only members of at least one of them; an app without groups
 // serves every account. A group's own calls (its app centre, its app list) serve its members only.
-// Memberships are read from the store at every use (membership-store.ts), so a grant or revoke from
+// Memberships are read from the store at every use (records/membership.ts), so a grant or revoke from
 // the console, the CLI or another instance counts at the next request.
 //
 // Asked by: the app centre (catalog/routes.ts: which groups, which cards; app-links.ts) and every
 // protocol through the one app registry (app-registry.ts, mayUse / mayUseById): the OpenID Connect
 // provider (authorization, refresh, userinfo, introspection), CAS and SAML (sign-in, ticket
 // validation, IdP-initiated SSO). A new protocol asks the registry too.
-import type { MembershipStore } from './membership-store.ts';
+import type { MembershipStore } from '../records/membership.ts';
 
 /** Whether an account in `accountGroups` may use an app that requires `appGroups` (none: everyone). */
 export function groupsLetIn(appGroups: readonly string[], accountGroups: readonly string[]): boolean {

@@ -1,7 +1,7 @@
 // The client group a request belongs to: named by its ssoDomain, else by the Host it came in on.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { ClientGroup } from './catalog-store.ts';
+import type { ClientGroup } from '../records/catalog.ts';
 import { pickGroup, type RequestOrigin } from './client-groups.ts';
 
 export function requestOrigin(request: FastifyRequest): RequestOrigin {

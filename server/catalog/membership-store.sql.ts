@@ -2,7 +2,7 @@
 // (user_id, group_code). Insert-if-absent keeps parallel grants of the same membership harmless.
 import type { SqlScope } from '../storage/sql-scope.ts';
 import type { SqlStatements } from '../storage/sql-statements.ts';
-import type { MembershipStore } from './membership-store.ts';
+import type { MembershipStore } from '../records/membership.ts';
 
 const GROUPS_OF = 'select group_code from group_members where user_id = ? order by group_code';
 

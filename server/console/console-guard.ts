@@ -4,8 +4,8 @@
 // password again: another administrator, a client secret, a signing key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Session } from '../auth/index.ts';
-import type { User } from '../auth/index.ts';
+import type { Session } from '../records/session.ts';
+import type { User } from '../records/user.ts';
 import type { ConsoleMe } from '../../contract/endpoints/console.ts';
 import { clearConsoleCookie, consoleSidOf } from './console-cookie.ts';
 import { consoleRefusal } from './console-refusal.ts';

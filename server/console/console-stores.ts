@@ -2,7 +2,7 @@
 // slice's): its sessions (in Redis when it is configured), the setup links, the administrator-action audit.
 import type { StorageHandles, StoresIn } from '../storage/storage.ts';
 import type { SqlScope } from '../storage/sql-scope.ts';
-import type { SessionStore } from '../auth/storage/session-store.ts';
+import type { SessionStore } from '../records/session.ts';
 import { SqlAdminAuditStore, type AdminAuditStore } from './admin-audit-store.ts';
 import { SqlSetupTokenStore, type SetupTokenStore } from './setup-token-store.ts';
 

@@ -3,7 +3,7 @@
 // adds brands in the console (客户群). Runs under the startup lock (compose.ts): instances starting
 // together create it once.
 import type { ServerConfig } from '../config.ts';
-import type { CatalogStore } from '../catalog/index.ts';
+import type { CatalogStore } from '../records/catalog.ts';
 import { DisplayNames } from '../../contract/display-names.ts';
 
 export const DEFAULT_GROUP_CODE = 'default';

@@ -3,7 +3,7 @@
 // with a 5xx. A deployment that had accounts before the console existed counts as set up (its
 // users keep signing in); its start banner still prints a setup link while it has no
 // administrator. Once set up an instance stays so: the answer is then kept in memory.
-import type { UserStore } from '../auth/storage/user-store.ts';
+import type { UserStore } from '../records/user.ts';
 
 export class SetupState {
   private setUp = false;

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { AdminActionError } from '../admin-action-error.ts';
 import { AdminMessages, DirectoryMessages } from '../../contract/errors.ts';
 import type { ConsoleDirectory, DirectorySyncResult, DirectoryTestResult } from '../../contract/endpoints/console-directories.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import { endAccountAccess } from '../auth/index.ts';
 import { storeDirectory, type DirectoryInput, type SaveOptions } from './directory-save.ts';
 import { DirectoryError, withServiceAccount } from './ldap-connection.ts';

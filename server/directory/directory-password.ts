@@ -6,7 +6,7 @@
 // 请在公司目录中修改密码) and nothing changes. The SMS reset never writes a directory password: it
 // would need the service account to hold reset rights over every person.
 import type { AppContext } from '../context.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import { refuse, weakPassword } from '../http/api-error.ts';
 import { endAccountAccess } from '../auth/index.ts';
 import { DirectoryError, modifyPassword, withServiceAccount } from './ldap-connection.ts';

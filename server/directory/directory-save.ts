@@ -2,7 +2,7 @@
 // (seed/import.ts, inside its transaction) and the admin actions (directory-admin.ts) share it.
 import { AdminActionError } from '../admin-action-error.ts';
 import { ConsoleRefusal, DirectoryMessages } from '../../contract/errors.ts';
-import type { CatalogStore } from '../catalog/index.ts';
+import type { CatalogStore } from '../records/catalog.ts';
 import { checkDirectoryConfig, DIRECTORY_DEFAULTS, type DirectoryConfig } from './directory-config.ts';
 import type { DirectoryStore, StoredDirectory } from './directory-store.ts';
 

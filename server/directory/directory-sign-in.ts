@@ -6,7 +6,7 @@
 // on success the account is created or refreshed (phone, type, mapped memberships), so a person
 // moved between groups sees the right apps at this sign-in, not the next sync.
 import type { AppContext } from '../context.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import { setAccountDisabled } from '../auth/index.ts';
 import type { DirectoryConfig } from './directory-config.ts';
 import { DirectoryError, passwordBinds, withServiceAccount } from './ldap-connection.ts';

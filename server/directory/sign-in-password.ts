@@ -3,7 +3,7 @@
 // matched, as the local check always has; a directory that cannot be asked is its own refusal
 // (AU00196 目录服务暂时不可用), thrown here so it is never counted as a wrong password.
 import type { AppContext } from '../context.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/index.ts';
 import { refuse } from '../http/api-error.ts';
 import { signInByDirectory } from './directory-sign-in.ts';

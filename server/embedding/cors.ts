@@ -10,7 +10,8 @@
 // Must be registered before registerXsrf: hooks run in registration order.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, HttpMessages } from '../http/api-error.ts';
-import { foreignOrigin, isRegisteredAnywhere } from './embed-origins.ts';
+import { isRegisteredAnywhere } from './embed-origins.ts';
+import { foreignOrigin } from '../http/origins.ts';
 import { EmbedXsrf } from './embed-xsrf.ts';
 import { isEmbeddedPath } from './embedded-paths.ts';
 import { envelopeError } from '../http/error-handler.ts';

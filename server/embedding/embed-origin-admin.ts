@@ -1,8 +1,8 @@
 // Administration of the origins a client group registers for embedding and callBacks
 // (callbackOrigins, see embed-origins.ts): used by the admin CLI (allow-origin / revoke-origin).
-import type { CatalogStore } from '../catalog/catalog-store.ts';
-import { findGroupByCode } from '../catalog/client-groups.ts';
-import { normalizeOrigin } from './embed-origins.ts';
+import type { CatalogStore } from '../records/catalog.ts';
+import { findGroupByCode } from '../catalog/index.ts';
+import { normalizeOrigin } from '../http/origins.ts';
 
 export class OriginAdminError extends Error {}
 

@@ -3,14 +3,15 @@
 // drop as a third-party cookie; ticket-routes.ts redeems it on the SSO origin.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { User } from '../auth/storage/user-store.ts';
-import type { SignInMethod } from '../auth/sessions.ts';
+import type { User } from '../records/user.ts';
+import type { SignInMethodName } from '../../contract/rules/sign-in-methods.ts';
 import { groupFor } from '../catalog/index.ts';
 import { refuse } from '../http/api-error.ts';
 import { doLogin } from '../../contract/endpoints/auth.ts';
 import { redeemTicket } from '../../contract/endpoints/embedding.ts';
 import { ok } from '../http/envelope.ts';
-import { isRegisteredFor, ownOrigin } from './embed-origins.ts';
+import { isRegisteredFor } from './embed-origins.ts';
+import { ownOrigin } from '../http/origins.ts';
 import { bindingHashOf } from './ticket-binding.ts';
 
 // The ticket's texts are the contract's (contract/errors.ts); kept here under their old name for ticket-routes.ts.
@@ -23,7 +24,7 @@ function ssoDomainOf(request: FastifyRequest): string | undefined {
 }
 
 /** The login answer of an embedded sign-in: the usual data, with redirect = the redeem URL. */
-export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest, user: User, redirect: string, method: SignInMethod) {
+export async function issueLoginTicket(ctx: AppContext, request: FastifyRequest, user: User, redirect: string, method: SignInMethodName) {
   const origin = request.embedOrigin!;
   const group = await groupFor(ctx, request, ssoDomainOf(request));
   if (!isRegisteredFor(group, origin)) throw refuse('embedOriginNotRegistered');

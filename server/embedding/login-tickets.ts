@@ -8,9 +8,9 @@
 // several server instances that share the storage and the SM2 key pair the key is derived from.
 import crypto from 'node:crypto';
 import type { NonceStore } from './nonce-store.ts';
-import type { SignInMethod } from '../auth/sessions.ts';
+import type { SignInMethodName } from '../../contract/rules/sign-in-methods.ts';
 
-const SIGN_IN_METHODS: readonly SignInMethod[] = ['password', 'mobile', 'wecom', 'feishu', 'totp', 'recovery_code', 'passkey'];
+const SIGN_IN_METHODS: readonly SignInMethodName[] = ['password', 'mobile', 'wecom', 'feishu', 'totp', 'recovery_code', 'passkey'];
 
 export const TICKET_LIFETIME_MS = 60_000;
 
@@ -24,7 +24,7 @@ export interface TicketClaims {
   /** Hash of the nonce the brand page keeps (embedding/ticket-binding.ts); redeem wants the nonce. */
   binding: string;
   /** How the user signed in on the brand site: the session redeem starts carries it (OpenID Connect amr). */
-  method: SignInMethod;
+  method: SignInMethodName;
 }
 
 export type RedeemResult =
@@ -73,7 +73,7 @@ export class LoginTickets {
     const now = this.now();
     if (now > sealed.exp) return { ok: false, reason: 'expired' };
     const { userId, username, redirect, origin, binding } = sealed;
-    const method: SignInMethod = SIGN_IN_METHODS.includes(sealed.method) ? sealed.method : 'password';
+    const method: SignInMethodName = SIGN_IN_METHODS.includes(sealed.method) ? sealed.method : 'password';
     const claims = { userId, username, redirect, origin, binding, method };
     if (!accept(claims)) return { ok: false, reason: 'invalid' };
     // Remembered a little past expiry: after that the expiry check alone refuses it.

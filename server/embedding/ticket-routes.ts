@@ -1,13 +1,12 @@
 // The redeem half of embedded sign-in (docs/embedding.md): GET /centerAuth/sso/ticket/redeem?ticket=...
 // is the top-level navigation to the SSO origin that turns a one-time ticket (issue-ticket.ts) into
 // a first-party session and sends the browser on with a 303.
-import { rememberDevice } from '../account/index.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { setSessionCookie } from '../auth/index.ts';
+import { rememberDevice, setSessionCookie } from '../auth/index.ts';
 import { DEFAULT_REDIRECT, safeRedirect } from '../../contract/rules/callback.ts';
 import { sessionIdOf } from '../http/cookie-names.ts';
-import { normalizeOrigin, ownOrigin } from './embed-origins.ts';
+import { normalizeOrigin, ownOrigin } from '../http/origins.ts';
 import { TicketMessages } from './issue-ticket.ts';
 import { proofMatches } from './ticket-binding.ts';
 import { redeemTicket, type RedeemTicketQuery } from '../../contract/endpoints/embedding.ts';

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { refuse } from '../http/api-error.ts';
 import { audit } from '../auth/index.ts';
 import type { LoginAttempt } from '../auth/index.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import type { TotpEnrolment } from '../../contract/endpoints/mfa.ts';
 import type { SecondFactorProof } from '../../contract/endpoints/account.ts';
 import { oneAtATime, proveSecondFactor } from './second-factor.ts';

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError, HttpMessages, locked, refuse } from '../http/api-error.ts';
 import { audit } from '../auth/index.ts';
 import { lockoutKey } from '../auth/index.ts';
-import type { User } from '../auth/index.ts';
+import type { User } from '../records/user.ts';
 import type { LoginAttempt } from '../auth/index.ts';
 import type { MfaStep } from '../../contract/endpoints/mfa.ts';
 import type { SecondFactorProof } from '../../contract/endpoints/account.ts';

@@ -1,8 +1,8 @@
 // Accounts as the provider sees them: a stable opaque subject per account (random, kept in
 // oidc_subjects, never the username), its claims by scope, and its group memberships (the catalog's
 // MembershipStore). Everything comes from the storage layer's stores.
-import { displayNameOf, type UserStore } from '../auth/storage/user-store.ts';
-import type { MembershipStore } from '../catalog/membership-store.ts';
+import { displayNameOf, type UserStore } from '../records/user.ts';
+import type { MembershipStore } from '../records/membership.ts';
 import type { SubjectStore } from './subject-store.ts';
 
 export interface AccountView {

@@ -4,7 +4,7 @@
 // signed in at the portal arrives signed in with no prompt. The link is made only of registered
 // data (the client's URI, the issuer, the card's stored address), never of anything in the
 // request, so it cannot be turned into an open redirect.
-import type { AppGroups, SignInLink } from '../catalog/app-links.ts';
+import type { AppGroups, SignInLink } from '../records/app-card-rules.ts';
 import type { Apps } from '../registered-apps.ts';
 
 /** The card's stored address as target_link_uri: only an absolute http(s) URL (the app checks it). */

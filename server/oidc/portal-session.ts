@@ -4,7 +4,7 @@
 // it: signed out in the portal means signed out here, and a portal sign-in signs in here too.
 import type { IncomingMessage } from 'node:http';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import type { Session } from '../auth/storage/session-store.ts';
+import type { Session } from '../records/session.ts';
 import type { Accounts } from './accounts.ts';
 import type { Apps } from '../registered-apps.ts';
 import type { OidcStorage } from './oidc-record-store.ts';

@@ -4,7 +4,7 @@
 // session's timeouts: an ended or already idle session is not revived, and the absolute lifetime
 // still counts from the sign-in. The refresh token names its provider session (sessionUid); the
 // portal-session link (portal-session.ts) is indexed by it.
-import type { SessionStore } from '../auth/index.ts';
+import type { SessionStore } from '../records/session.ts';
 import type { ServerConfig } from '../config.ts';
 import type { OidcStorage } from './oidc-record-store.ts';
 import { PORTAL_LINK_MODEL } from './portal-session.ts';

@@ -5,7 +5,7 @@
 // itself asked of the user we do not know, so we claim no more. The method is remembered per
 // portal session when it starts (SessionManager.onStart), in the provider's storage, so every
 // instance finds it; a session started before this was kept counts as `pwd`, as it used to.
-import type { SignInMethod } from '../auth/sessions.ts';
+import type { SignInMethodName } from '../../contract/rules/sign-in-methods.ts';
 import type { OidcStorage } from './oidc-record-store.ts';
 
 export const PORTAL_SIGN_IN_MODEL = 'PortalSignIn';
@@ -13,7 +13,7 @@ export const PORTAL_SIGN_IN_MODEL = 'PortalSignIn';
 // A console sign-in is a password too (it never starts a portal session, but the type is shared).
 // A password with an authenticator code is `pwd` + `otp` + `mfa`; with a recovery code (a
 // one-time secret the user printed, not a one-time-password device) `pwd` + `mfa` (server/mfa).
-const AMR: Record<SignInMethod, string[]> = {
+const AMR: Record<SignInMethodName, string[]> = {
   password: ['pwd'], mobile: ['sms'], wecom: ['mca'], feishu: ['mca'], console: ['pwd'],
   totp: ['pwd', 'otp', 'mfa'], recovery_code: ['pwd', 'mfa'],
   // A passkey: a key held in hardware (or a platform authenticator) plus the user verification the
@@ -21,7 +21,7 @@ const AMR: Record<SignInMethod, string[]> = {
   passkey: ['hwk', 'user', 'mfa'],
 };
 
-export async function rememberSignIn(storage: OidcStorage, idHash: string, method: SignInMethod, expiresAt: number): Promise<void> {
+export async function rememberSignIn(storage: OidcStorage, idHash: string, method: SignInMethodName, expiresAt: number): Promise<void> {
   await storage.upsert(PORTAL_SIGN_IN_MODEL, idHash, { amr: AMR[method] }, expiresAt, {});
 }
 

@@ -14,7 +14,7 @@ import { ok } from '../http/envelope.ts';
 import { requireSession } from '../auth/index.ts';
 import { audit, completeLogin, loginRedirect } from '../auth/index.ts';
 import { groupFor } from '../catalog/index.ts';
-import { ownOrigin } from '../embedding/index.ts';
+import { ownOrigin } from '../http/origins.ts';
 import {
   addPasskey, passkeyList, passkeyRegistrationOptions, passkeySignIn, passkeySignInOptions, removePasskey, renamePasskey,
   type AddPasskeyBody, type PasskeyInfo, type PasskeySignInBody, type RemovePasskeyBody, type RenamePasskeyBody,

@@ -5,8 +5,8 @@
 // groups follow cas/protocol-admin.ts, which also removes apps.
 import type { AppContext } from '../context.ts';
 import { AdminActionError } from '../admin-action-error.ts';
-import { checkProtocolAppBasics, saveProtocolApp } from '../cas/protocol-admin.ts';
-import type { ProtocolClient, SamlSettings } from '../cas/protocol-client-store.ts';
+import { checkProtocolAppBasics, saveProtocolApp } from '../cas/index.ts';
+import type { ProtocolClient, SamlSettings } from '../cas/index.ts';
 import { checkSpMetadata, describeSpMetadata, SpMetadataError } from './saml-metadata.ts';
 import { ProtocolAdminMessages, SamlAdminMessages as M } from '../../contract/errors.ts';
 import { isLoopbackHost } from '../config.ts';

@@ -14,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import type { Apps } from '../registered-apps.ts';
 import { secureCookie, sessionIdOf } from '../http/cookie-names.ts';
 import { providerPagePolicy } from '../http/security-headers.ts';
-import type { Session } from '../auth/index.ts';
+import type { Session } from '../records/session.ts';
 import { casPage } from '../cas/index.ts';
 import { SamlPageTexts } from '../../contract/pages.ts';
 import type { ProtocolClient } from '../cas/index.ts';
@@ -29,7 +29,7 @@ import { SamlRecords, type PendingLogin, type SamlSignIn } from './saml-sign-ins
 import { SamlSingleLogout, sloServices, acsServices } from './saml-logout.ts';
 import { amrOf } from '../oidc/index.ts';
 import { authnContextOf } from './authn-context.ts';
-import { displayNameOf } from '../auth/index.ts';
+import { displayNameOf } from '../records/user.ts';
 
 /** How far an IssueInstant may lie from our clock (either way) before the request counts as stale. */
 export const CLOCK_SKEW_MS = 3 * 60_000;

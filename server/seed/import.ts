@@ -3,7 +3,7 @@
 // are, so an import can be re-run. Everything of one import commits in one transaction.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ClientGroup } from '../catalog/index.ts';
+import type { ClientGroup } from '../records/catalog.ts';
 import type { Storage, Stores } from '../stores.ts';
 import { hashPassword } from '../auth/index.ts';
 import { SEED_DIR } from './seed-dir.ts';

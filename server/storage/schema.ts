@@ -108,7 +108,7 @@ export interface LoginAuditTable {
   client_id: string | null;
 }
 
-/** Which accounts belong to which client groups (created by 0003, see catalog/membership-store.ts). */
+/** Which accounts belong to which client groups (created by 0003, see records/membership.ts). */
 export interface GroupMembersTable {
   user_id: number;
   group_code: string;

@@ -1,6 +1,6 @@
 // Feishu (飞书) code exchange: auth/v3/app_access_token/internal (cached), then
 // authen/v1/oidc/access_token (code -> user token), then authen/v1/user_info. Identity = union_id.
-import type { FeishuSettings } from '../../catalog/catalog-store.ts';
+import type { FeishuSettings } from '../../records/catalog.ts';
 import { TOKEN_EXPIRY_MARGIN_MS, type TokenCache } from './token-cache.ts';
 import { upstreamJson, UpstreamUnavailable } from './upstream-http.ts';
 

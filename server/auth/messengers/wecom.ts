@@ -1,6 +1,6 @@
 // WeCom (企业微信) code exchange: cgi-bin/gettoken (corpid + secret, cached) then
 // cgi-bin/auth/getuserinfo (access_token + code). The identity is the member's userid.
-import type { WeComSettings } from '../../catalog/catalog-store.ts';
+import type { WeComSettings } from '../../records/catalog.ts';
 import { TOKEN_EXPIRY_MARGIN_MS, type TokenCache } from './token-cache.ts';
 import { upstreamJson, UpstreamUnavailable } from './upstream-http.ts';
 

@@ -1,7 +1,7 @@
 // SessionStore in Redis: a hash per session plus a set of each user's session ids (to end them all
 // at a password change). Keys expire by themselves, so nothing needs purging.
 import type { RedisClient } from '../../storage/redis-client.ts';
-import type { Session, SessionStore } from './session-store.ts';
+import type { Session, SessionStore } from '../../records/session.ts';
 
 // Changes a field only while the key exists: a session ended meanwhile must not come back as a
 // half-filled hash.

@@ -4,7 +4,7 @@
 import type { SessionsTable } from '../../storage/schema.ts';
 import type { SqlScope } from '../../storage/sql-scope.ts';
 import type { SessionCache } from '../session-cache.ts';
-import type { Session, SessionStore } from './session-store.ts';
+import type { Session, SessionStore } from '../../records/session.ts';
 
 const toSession = (row: SessionsTable): Session => ({
   idHash: row.id_hash,

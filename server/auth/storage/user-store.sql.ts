@@ -2,7 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { UsersTable } from '../../storage/schema.ts';
 import type { SqlScope } from '../../storage/sql-scope.ts';
-import type { MessengerProvider, NewUser, User, UserSearch, UserStore } from './user-store.ts';
+import type { MessengerProvider, NewUser, User, UserSearch, UserStore } from '../../records/user.ts';
 
 function toUser(row: Selectable<UsersTable>): User {
   return {

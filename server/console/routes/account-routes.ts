@@ -7,7 +7,7 @@ import {
   setAccountGroups, unlockAccount, type ConsoleAccount, type CreateAccountBody, type ResetAccountPasswordBody, type SearchAccountsQuery,
 } from '../../../contract/endpoints/console.ts';
 import { ENCRYPTED_FIELD_BROKEN } from '../../../contract/messages.ts';
-import type { User } from '../../auth/index.ts';
+import type { User } from '../../records/user.ts';
 import { accountAdmin as accounts } from '../../auth/index.ts';
 import { decryptPassword } from '../../auth/index.ts';
 import { ok } from '../../http/envelope.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import {
   listApps, listGroups, removeApp, removeGroup, saveApp, saveGroup, type ConsoleApp, type ConsoleGroup, type SaveAppBody, type SaveGroupBody,
 } from '../../../contract/endpoints/console.ts';
-import type { App, ClientGroup } from '../../catalog/index.ts';
+import type { App, ClientGroup } from '../../records/catalog.ts';
 import { listAllApps, removeAppByAdmin, removeGroupByAdmin, saveAppByAdmin, saveGroupByAdmin } from '../../catalog/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin } from '../console-guard.ts';

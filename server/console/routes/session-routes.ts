@@ -3,7 +3,7 @@
 // step, re-authenticate (a fresh session), sign out, who am I.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { User } from '../../auth/index.ts';
+import type { User } from '../../records/user.ts';
 import {
   completeSetup, consoleConfirmEnrolment, consoleMe, consoleReauth, consoleSignIn, consoleSignOut, consoleStartEnrolment,
   consoleVerifySecondFactor, setupNeeded, setupState,

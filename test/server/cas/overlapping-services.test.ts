@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, DEMO, testBackends, type Client, type TestApp } from '../../helpers/test-app.ts';
 import { runProtocolCommand } from '../../../server/cas/protocol-cli.ts';
+import { runSamlCommand } from '../../../server/saml/saml-cli.ts';
 import { addCasService, raw, ticketOf, validateUrl } from './cas-helpers.ts';
 import { registerTestSp } from '../saml/saml-sp.ts';
 
@@ -83,7 +84,7 @@ for (const backend of testBackends()) describe(`https service URLs in production
     const http = good.sp.getMetadata().replace(/https:\/\/goodsp\.example\.com\/acs/g, 'http://goodsp.example.com/acs').replace(/entityID="[^"]+"/, 'entityID="https://plainsp.example.com/metadata"');
     const file = path.join(dir, 'plain.xml');
     fs.writeFileSync(file, http);
-    await assert.rejects(runProtocolCommand(t.ctx, 'add-client', ['plainsp'], { protocol: 'saml', metadata: file }), /生产环境只允许 https 地址/);
+    await assert.rejects(runSamlCommand(t.ctx, 'add-client', ['plainsp'], { protocol: 'saml', metadata: file }), /生产环境只允许 https 地址/);
     assert.equal(await t.ctx.stores.protocolClients.find('plainsp'), null);
   });
 });

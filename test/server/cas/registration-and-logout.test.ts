@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import { runProtocolCommand } from '../../../server/cas/protocol-cli.ts';
+import { runSamlCommand } from '../../../server/saml/saml-cli.ts';
 import { runOidcCommand } from '../../../server/oidc/oidc-cli.ts';
 import type { AppContext } from '../../../server/context.ts';
 import { buildTestApp, DEMO, testBackends, type TestApp } from '../../helpers/test-app.ts';
@@ -20,7 +21,9 @@ for (const backend of testBackends()) describe(`registering CAS services and SAM
   let t: TestApp;
   let ctx: AppContext;
   let dir: string;
-  const run = (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) => runProtocolCommand(ctx, command, args, flags);
+  // The SAML command first, then the CAS / SAML ones, as server/cli.ts asks them.
+  const run = async (command: string, args: string[], flags: Record<string, string | boolean | string[]> = {}) =>
+    (await runSamlCommand(ctx, command, args, flags)) ?? runProtocolCommand(ctx, command, args, flags);
   const refused = async (flags: Record<string, string | boolean | string[]>, message: RegExp, id = 'svc') => {
     await assert.rejects(run('add-client', [id], flags), message);
   };

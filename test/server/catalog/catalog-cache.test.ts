@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CATALOG_RECHECK_MS } from '../../../server/catalog/catalog-cache.ts';
 import { openStorage, type Storage } from '../../../server/compose.ts';
-import type { App, ClientGroup } from '../../../server/catalog/catalog-store.ts';
+import type { App, ClientGroup } from '../../../server/records/catalog.ts';
 import { startServer, type StartedServer } from '../../helpers/start-server.ts';
 
 const betaGroup = (base: ClientGroup): ClientGroup => ({

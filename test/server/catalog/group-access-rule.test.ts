@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { groupsLetIn, isGroupMember, mayUseApp } from '../../../server/catalog/group-access.ts';
 import { AppLinks } from '../../../server/catalog/app-links.ts';
-import type { App } from '../../../server/catalog/catalog-store.ts';
+import type { App } from '../../../server/records/catalog.ts';
 import { REPO_ROOT } from '../../helpers/start-server.ts';
 
 describe('per-group access, one rule', () => {

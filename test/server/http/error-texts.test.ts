@@ -50,6 +50,7 @@ const SERVER_OUTPUT_ONLY: Record<string, readonly string[]> = {
   'server/cli-password.ts': ['再输入一次 / again', '两次输入的密码不一致 / the two passwords differ'],
   'server/oidc/oidc-cli.ts': ['[--name <显示名>]'],
   'server/cas/protocol-cli.ts': ['[--name <显示名>]'],
+  'server/saml/saml-cli.ts': ['[--name <显示名>]'],
   // The demo accounts' notes, printed to the development start log (main.ts).
   'server/seed/import.ts': ['note:"'],
   // Values of ip2region's offline database the lookup compares with; it writes none of its own.

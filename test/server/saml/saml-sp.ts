@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as samlify from 'samlify';
-import { runProtocolCommand } from '../../../server/cas/protocol-cli.ts';
+import { runSamlCommand } from '../../../server/saml/saml-cli.ts';
 import type { AppContext } from '../../../server/context.ts';
 import { makeSamlKey, type SamlKey } from '../../../server/saml/saml-keys.ts';
 import { loadSamlify } from '../../../server/saml/saml-idp.ts';
@@ -48,7 +48,7 @@ export async function registerTestSp({ app, ctx }: { app: FastifyInstance; ctx: 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-sp-'));
   const file = path.join(dir, 'sp.xml');
   fs.writeFileSync(file, sp.getMetadata());
-  await runProtocolCommand(ctx, 'add-client', [id], {
+  await runSamlCommand(ctx, 'add-client', [id], {
     protocol: 'saml', metadata: file, group: options.groups ?? [], ...(options.nameIdFormat ? { 'name-id-format': options.nameIdFormat } : {}),
   });
   fs.rmSync(dir, { recursive: true, force: true });

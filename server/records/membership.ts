@@ -1,6 +1,8 @@
 // Which client groups an account belongs to. The catalog slice owns it because memberships are the
 // catalog's access rule: they decide which groups and apps the app centre lists and which group
-// calls an account may make (routes.ts), and each row hangs on a client group (deleted with it).
+// calls an account may make (catalog/routes.ts), and each row hangs on a client group (deleted with
+// it; the SQL store is catalog/membership-store.sql.ts). The interface is here, with the records
+// several slices share, because oidc/ reads it too (the `groups` claim).
 // The OpenID Connect provider reads the same store for the `groups` claim and for clients
 // registered with --group. Read from the database on every call (one primary-key lookup), so a
 // grant or revoke from the admin CLI or another instance counts at the next request.

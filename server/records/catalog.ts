@@ -1,6 +1,10 @@
-// Client groups (chosen by host) and the apps each group shows: durable data in the database,
-// read through an in-memory cache (catalog-cache.ts).
+// Client groups (chosen by host) and the apps each group shows, and the store that keeps them: the
+// catalog slice's records (durable data in the database, read through catalog/catalog-cache.ts;
+// the SQL store is catalog/catalog-store.sql.ts). Here, not in catalog/, because auth/ (a group's
+// WeCom / Feishu settings), embedding/ (a group's callbackOrigins) and console/ read them too, and
+// files the context reaches would otherwise close an import circle through catalog/index.ts.
 import type { GroupTheme } from '../../contract/endpoints/catalog.ts';
+
 export interface WeComSettings {
   appid: string;
   agentid: string;

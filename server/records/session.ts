@@ -1,5 +1,8 @@
 // Signed-in sessions, keyed by the SHA-256 of the cookie's id (auth/sessions.ts). In the database
-// by default; in Redis when SSO_REDIS_URL is set, so every instance sees every session.
+// by default (auth/storage/session-store.sql.ts); in Redis when SSO_REDIS_URL is set
+// (session-store.redis.ts), so every instance sees every session. The auth slice keeps them; the
+// record and its store are here because console/ (its own sessions on the same store), oidc/ and
+// saml/ read them from files the context reaches.
 export interface Session {
   idHash: string;
   userId: number;

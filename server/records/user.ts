@@ -1,5 +1,7 @@
 // Accounts and the messenger identities (WeCom userid, Feishu union_id) linked to them: durable
-// data, always in the database.
+// data, always in the database (auth/storage/user-store.sql.ts). The auth slice keeps them; the
+// record and its store are here because nearly every slice reads an account, and several of them
+// from files the context reaches (console/setup-state.ts, embedding/, oidc/).
 export interface User {
   id: number;
   username: string;
@@ -23,7 +25,10 @@ export type NewUser = Omit<User, 'id' | 'isAdmin' | 'disabled' | 'createdAt' | '
   isAdmin?: boolean; directoryId?: string | null; displayName?: string | null;
 };
 
-/** The name the apps get (OIDC `name`, CAS and SAML `name`): the person's name, else the username. */
+/**
+ * The name the apps get (OIDC `name`, CAS and SAML `name`): the person's name, else the username.
+ * A rule of the record alone (it imports nothing), kept with it so the three protocols read one.
+ */
 export const displayNameOf = (user: { username: string; displayName: string | null }): string => user.displayName ?? user.username;
 
 export interface UserSearch {

@@ -1,12 +1,11 @@
 // Where a new portal session was signed in from (its browser and address), for the account's
-// session list. Called where a session starts (completeLogin, a login ticket's redeem); a failure
-// here never stops the sign-in.
-import crypto from 'node:crypto';
+// session list (account/, its store ctx.stores.account). Called where a session starts
+// (completeLogin, a login ticket's redeem in embedding/), so it is the starting slice's, beside
+// sessions.ts: in account/, auth/complete-login.ts importing it would close an import circle
+// (account/ builds on auth/). A failure here never stops the sign-in.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-
-/** The stored handle of a session id: the same SHA-256 the session store keys on (auth/sessions.ts). */
-export const sessionHandleOf = (sid: string): string => crypto.createHash('sha256').update(sid).digest('base64url');
+import { sessionHandleOf } from './sessions.ts';
 
 export async function rememberDevice(ctx: AppContext, request: FastifyRequest, userId: number, sid: string): Promise<void> {
   try {
