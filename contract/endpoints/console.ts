@@ -8,6 +8,7 @@ import { endpoint } from './endpoint.ts';
 import { ClientId, LoginName, NoQuery, OtpCode, Phone, RecoveryCode, Sm2Cipher, strict } from './fields.ts';
 import { Challenge, type TotpEnrolment } from './mfa.ts';
 import { USERNAME_PATTERN_SOURCE } from '../rules/username.ts';
+import { APP_ID_PATTERN_SOURCE } from '../rules/app-id.ts';
 import { GROUP_CODE_PATTERN_SOURCE } from '../rules/group-code.ts';
 import { SIGN_IN_METHODS } from '../rules/sign-in-methods.ts';
 import { CLIENT_SCOPES } from '../rules/client-scopes.ts';
@@ -269,7 +270,7 @@ export interface ConsoleApp {
 export const listApps = endpoint<ConsoleApp[]>()({ method: 'GET', path: '/console/apps', query: NoQuery });
 
 const AppFields = {
-  id: Type.String({ pattern: '^[A-Za-z0-9._-]{1,64}$' }),
+  id: Type.String({ pattern: APP_ID_PATTERN_SOURCE }),
   groupCode: GroupCode,
   name: Type.String({ minLength: 1, maxLength: 64 }),
   logo: Type.String({ maxLength: 2048 }),

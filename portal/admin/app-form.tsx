@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import type { ConsoleApp } from '../../contract/endpoints/console.ts';
 import { api } from './console-api.ts';
+import { APP_ID_PATTERN } from '../../contract/rules/app-id.ts';
 import { CheckField, Field } from './field.tsx';
 import type { FieldErrors } from './form-error.tsx';
 import { ConsoleFormFooter, useConsoleForm } from './console-form.tsx';
@@ -9,7 +10,6 @@ import { appsStore, clientsStore, groupsStore } from './stores.ts';
 import { AppFormText as T } from './clients.messages.ts';
 import { ConsoleText } from './console.messages.ts';
 
-const APP_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 interface AppDraft {
   id: string;
@@ -40,7 +40,7 @@ function draftOf(app: ConsoleApp | null, firstGroup: string): AppDraft {
 function validate(draft: AppDraft, creating: boolean, taken: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (!draft.id) errors.id = T.requiredId;
-  else if (!APP_ID.test(draft.id)) errors.id = T.badId;
+  else if (!APP_ID_PATTERN.test(draft.id)) errors.id = T.badId;
   else if (creating && taken) errors.id = T.idTaken;
   if (!draft.groupCode) errors.groupCode = T.requiredGroup;
   if (!draft.name.trim()) errors.name = T.requiredName;

@@ -6,6 +6,7 @@
 // server's rules (an exact URL or a prefix ending in *, never a regular expression; no DOCTYPE);
 // the server checks them again and its refusal is shown in the form.
 import { useState } from 'react';
+import { APP_ID_PATTERN } from '../../contract/rules/app-id.ts';
 import type { ConsoleProtocolApp } from '../../contract/endpoints/console.ts';
 import { api } from './console-api.ts';
 import { useAction } from './use-action.ts';
@@ -19,7 +20,6 @@ import { ProtocolAppFormText as T, ProtocolAppListText } from './clients.message
 
 export type ProtocolKind = ConsoleProtocolApp['protocol'];
 
-const ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 const MAX_METADATA_CHARS = 256 * 1024;
 
 interface ProtocolDraft {
@@ -67,7 +67,7 @@ function validate(kind: ProtocolKind, draft: ProtocolDraft): FieldErrors {
   const errors: FieldErrors = {};
   const id = draft.id.trim();
   if (!id) errors.id = T.requiredId;
-  else if (!ID_PATTERN.test(id)) errors.id = T.badId;
+  else if (!APP_ID_PATTERN.test(id)) errors.id = T.badId;
   if (draft.name.trim().length > 64) errors.name = T.nameTooLong;
   if (kind === 'cas') {
     const lines = linesOf(draft.services);

@@ -5,7 +5,7 @@
 // AdminActionError with a Chinese message (the console answers it, the CLI prints it).
 import type { AppContext } from '../context.ts';
 import { AdminActionError } from '../admin-action-error.ts';
-import { CLIENT_ID_PATTERN } from '../oidc/index.ts';
+import { APP_ID_PATTERN } from '../../contract/rules/app-id.ts';
 import type { ProtocolClient } from './protocol-client-store.ts';
 import { checkServicePattern, ServicePatternError } from './service-patterns.ts';
 import { ProtocolAdminMessages as M } from '../../contract/errors.ts';
@@ -26,7 +26,7 @@ export async function requireProtocolApp(ctx: AppContext, id: string): Promise<P
 
 /** The rules every CAS / SAML app follows: its id (not an OpenID Connect client's), name and groups; answers the groups without repeats. */
 export async function checkProtocolAppBasics(ctx: AppContext, id: string, name: string | null, groups: string[]): Promise<string[]> {
-  if (!CLIENT_ID_PATTERN.test(id)) throw new AdminActionError('badInput', M.badId);
+  if (!APP_ID_PATTERN.test(id)) throw new AdminActionError('badInput', M.badId);
   if (await ctx.stores.oidcClients.find(id)) throw new AdminActionError('exists', M.idIsOidcClient(id));
   if (name !== null && (name.trim().length < 1 || name.length > 64)) throw new AdminActionError('badInput', M.badName);
   const known = new Set((await ctx.stores.catalog.listGroups()).map((g) => g.code));

@@ -6,11 +6,12 @@
 import type { AppEntry, AppSource } from '../app-source.ts';
 import type { ClientStore, StoredClient } from './client-store.ts';
 import { providerSecret } from './client-secrets.ts';
+import { APP_ID_PATTERN } from '../../contract/rules/app-id.ts';
 
 export type { RegisteredClient } from './client-store.ts';
 
 /** What a client id may be (add-client, the import's clients, and the oidcClient of an app card). */
-export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export const CLIENT_ID_PATTERN = APP_ID_PATTERN;
 
 /** What the registry reads of the client store. */
 export type ClientSource = Pick<ClientStore, 'list' | 'version'>;
