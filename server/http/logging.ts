@@ -33,7 +33,11 @@ export function genRequestId(request: IncomingMessage): string {
 // request's own child logger (the SMS sender, domain code): pino's mixin adds it to them.
 const currentRequestId = new AsyncLocalStorage<string>();
 
-function requestIdMixin(_merge: object, _level: number, logger: { bindings(): Record<string, unknown> }): Record<string, string> {
+// A line that names its request itself (raw-front.ts's request line) needs nothing: pino lets the
+// line's own fields win over the mixin's. Asked first because `bindings()` parses the logger's
+// bound fields from JSON at every call (docs/performance.md, issue 33).
+function requestIdMixin(merge: object, _level: number, logger: { bindings(): Record<string, unknown> }): Record<string, string> {
+  if ((merge as { reqId?: unknown }).reqId !== undefined) return {};
   const id = currentRequestId.getStore();
   return id && logger.bindings().reqId === undefined ? { reqId: id } : {};
 }

@@ -37,8 +37,20 @@ export const PAGE_POLICY = [
  * redirect_uri or post_logout_redirect_uri. Those registered origins, and no other, are added.
  */
 export function providerPagePolicy(appOrigins: readonly string[]): string {
-  return PAGE_POLICY.replace("form-action 'self'", ["form-action 'self'", ...appOrigins].join(' '));
+  let policy = pagePolicies.get(appOrigins);
+  if (policy === undefined) {
+    policy = PAGE_POLICY.replace("form-action 'self'", ["form-action 'self'", ...appOrigins].join(' '));
+    pagePolicies.set(appOrigins, policy);
+  }
+  return policy;
 }
+
+/**
+ * The policy of each list of origins, built once: the provider asks on every request with the same
+ * list (client-registry.ts formTargetOrigins keeps one array until the clients change). Lists are
+ * never changed in place, and a list no one holds any more is forgotten with it.
+ */
+const pagePolicies = new WeakMap<readonly string[], string>();
 
 /** JSON, scripts and pictures are never documents: nothing may run or frame them. */
 export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";

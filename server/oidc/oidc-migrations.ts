@@ -2,7 +2,7 @@
 // the stable opaque subject of each account, in the server's one migration numbering. 0003 also
 // creates the catalogue's group_members (catalog/catalog-migrations.ts), 0007 is shared with the
 // console: each slice's part runs in compose.ts's order (storage/migrations.ts joinMigrations).
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../storage/migrations.ts';
 
 export function oidcMigrations(engine: Engine): Record<string, Migration> {
@@ -54,6 +54,19 @@ export function oidcMigrations(engine: Engine): Record<string, Migration> {
         for (const column of ['disabled', 'previous_secret_hash', 'previous_secret_until']) {
           await db.schema.alterTable('oidc_clients').dropColumn(column).execute();
         }
+      },
+    },
+    // Only sessions and interactions have a uid (oidc-adapter.ts): the (model, uid) index written
+    // for every code and token too held nothing anyone looks up, and cost each of those writes a
+    // page of its own (docs/performance.md, issue 33). findByUid (`uid = ?`) still uses it.
+    '0015_oidc_uid_index_partial': {
+      async up(db: Kysely<any>) {
+        await db.schema.dropIndex('oidc_payloads_by_uid').execute();
+        await db.schema.createIndex('oidc_payloads_by_uid').on('oidc_payloads').columns(['model', 'uid']).where(sql.ref('uid'), 'is not', null).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('oidc_payloads_by_uid').execute();
+        await db.schema.createIndex('oidc_payloads_by_uid').on('oidc_payloads').columns(['model', 'uid']).execute();
       },
     },
   };

@@ -229,6 +229,25 @@ export function createProvider(deps: ProviderDeps): Provider {
     await bindToPortal(ctx, session, policyDeps);
     return session;
   };
+  // One Client per registered client as the registry holds it now (issue 33): oidc-provider's own
+  // find serialises and hashes the adapter's metadata at every look-up (token, userinfo and
+  // introspection each ask) to find its cached Client. The registry replaces a client's object
+  // whenever the stored clients change (a new secret, a disabled or removed client: the registry
+  // no longer has it, and the look-up goes to the adapter, which answers undefined), so a Client
+  // kept under that object is the one oidc-provider would have found for the same metadata.
+  const findClient = provider.Client.find.bind(provider.Client);
+  const clientsByApp = new WeakMap<object, ReturnType<typeof findClient>>();
+  provider.Client.find = function findRegistered(id: string) {
+    const registered = typeof id === 'string' ? registry.get('oidc', id) : undefined;
+    if (!registered) return findClient(id);
+    let found = clientsByApp.get(registered);
+    if (!found) {
+      found = findClient(id);
+      clientsByApp.set(registered, found);
+      found.then((client) => { if (!client) clientsByApp.delete(registered); }, () => clientsByApp.delete(registered));
+    }
+    return found;
+  } as typeof provider.Client.find;
   // Hashed secrets (client-secrets.ts): compare the hash of what the client sent, with the
   // previous secret during a rotation's grace period.
   provider.Client.prototype.compareClientSecret = function compareHashed(this: { clientSecret?: string }, actual: string) {

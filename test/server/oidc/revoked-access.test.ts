@@ -7,6 +7,8 @@ import * as oidc from 'openid-client';
 import { DEMO, testBackends } from '../../helpers/test-app.ts';
 import { withAdminContext } from '../../../server/admin-context.ts';
 import { hashPassword } from '../../../server/auth/passwords.ts';
+import { rotateClientSecret, setClientDisabled } from '../../../server/oidc/client-admin.ts';
+import { waitUntilAsync } from '../../helpers/wait-until-async.ts';
 import { codeFlow, exchange, startOidcServer, type OidcServer } from './oidc-fixture.ts';
 
 for (const backend of testBackends()) describe(`OpenID Connect access after a revoked membership (${backend.name})`, () => {
@@ -73,6 +75,56 @@ for (const backend of testBackends()) describe(`OpenID Connect access after a re
     }
     // Enabled again: the same access token works (nothing was revoked, nothing was cached).
     assert.equal((await oidc.fetchUserInfo(rp, tokens.access_token, sub)).sub, sub);
+  });
+
+  // The provider keeps one Client per registered client as the registry holds it (provider.ts,
+  // issue 33): a change another process makes to the client (a new secret without grace, the
+  // client disabled, then enabled) counts on the running server as soon as its registry reloads,
+  // for the same tokens: no Client is kept past a change of its client.
+  test('a rotated secret or a disabled client counts at the next token request, and an enabled one serves again', async () => {
+    const secret = await s.addClient('client-change');
+    const rp = await s.relyingParty('client-change', secret);
+    const dealer = s.browser();
+    await dealer.signIn('dealer01', DEMO.dealer01);
+    const tokens = await exchange(rp, await codeFlow(rp, dealer));
+    const sub = tokens.claims()!.sub;
+    let refresh = (await oidc.refreshTokenGrant(rp, tokens.refresh_token!)).refresh_token!;
+    // What the token endpoints answer the client with `secret` now: introspection uses nothing up
+    // (a served refresh would use the token up), a refused refresh neither.
+    const post = (path: string, secretNow: string, form: Record<string, string>) => fetch(`${s.issuer}/oidc/${path}`, {
+      method: 'POST', body: new URLSearchParams(form),
+      headers: { authorization: `Basic ${Buffer.from(`client-change:${secretNow}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const accepted = async (secretNow: string) => (await post('token/introspection', secretNow, { token: refresh })).status === 200;
+    const until = (secretNow: string, wanted: boolean, what: string) => waitUntilAsync(
+      async () => (await accepted(secretNow)) === wanted, { timeoutMs: 10_000, everyMs: 100, failure: () => what },
+    );
+    const refused = async (secretNow: string) => {
+      const answer = await post('token', secretNow, { grant_type: 'refresh_token', refresh_token: refresh });
+      assert.equal(answer.status, 401);
+      assert.equal(((await answer.json()) as { error: string }).error, 'invalid_client');
+    };
+
+    // A new secret with no grace period: once the server has reloaded its clients the old one is
+    // refused (a refused request uses nothing up), the new one is served.
+    const rotated = await withAdminContext(s.server.config, (ctx) => rotateClientSecret(ctx, 'client-change', 0));
+    await until(secret, false, 'the old secret is still taken');
+    await refused(secret);
+    const renewed = await s.relyingParty('client-change', rotated.secret);
+    refresh = (await oidc.refreshTokenGrant(renewed, refresh)).refresh_token!;
+
+    // Disabled: its refresh tokens are refused; enabled again: served again.
+    const disable = (disabled: boolean) => withAdminContext(s.server.config, (ctx) => setClientDisabled(ctx, 'client-change', disabled));
+    await disable(true);
+    try {
+      await until(rotated.secret, false, 'the disabled client is still taken');
+      await refused(rotated.secret);
+    } finally {
+      await disable(false);
+    }
+    await until(rotated.secret, true, 'the enabled client is still refused');
+    const latest = await oidc.refreshTokenGrant(renewed, refresh);
+    assert.equal((await oidc.fetchUserInfo(renewed, latest.access_token, sub)).sub, sub);
   });
 
   test('a client without --group keeps serving the same account', async () => {
