@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { BusyButton } from '../admin/busy-button.tsx';
 import { Field } from '../admin/field.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from '../admin/form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from '../admin/form-error.tsx';
+import { useFocusAfterRender } from '../admin/use-focus-after-render.ts';
 import { api, encryptPassword } from './account-api.ts';
 import { useCall } from './use-call.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
@@ -11,6 +12,7 @@ import { PasswordText as T } from './account.messages.ts';
 
 export function PasswordSection({ username }: { username: string }) {
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
+  const focusAfterRender = useFocusAfterRender();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [done, setDone] = useState(false);
   const call = useCall();
@@ -26,7 +28,8 @@ export function PasswordSection({ username }: { username: string }) {
     // The answer of an earlier try (当前密码错误 …) is stale now: the fields' errors replace it.
     call.setError(null);
     if (Object.keys(problems).length > 0) {
-      focusFirstInvalid(event.currentTarget);
+      const form = event.currentTarget;
+      focusAfterRender(() => firstInvalidField(form));
       return;
     }
     const changed = await call.run(async () => {

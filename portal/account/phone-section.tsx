@@ -2,7 +2,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { BusyButton } from '../admin/busy-button.tsx';
 import { Field } from '../admin/field.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from '../admin/form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from '../admin/form-error.tsx';
+import { useFocusAfterRender } from '../admin/use-focus-after-render.ts';
 import { MOBILE_PATTERN } from '../../contract/rules/phone.ts';
 import { api } from './account-api.ts';
 import { useCall } from './use-call.ts';
@@ -10,6 +11,7 @@ import { PhoneText as T } from './account.messages.ts';
 
 export function PhoneSection({ phone, onChanged }: { phone: string | null; onChanged(phone: string): void }) {
   const [newPhone, setNewPhone] = useState('');
+  const focusAfterRender = useFocusAfterRender();
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [wait, setWait] = useState(0);
@@ -46,7 +48,8 @@ export function PhoneSection({ phone, onChanged }: { phone: string | null; onCha
     if (!/^\d{6}$/.test(code)) problems.code = T.badCode;
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      focusFirstInvalid(event.currentTarget);
+      const form = event.currentTarget;
+      focusAfterRender(() => firstInvalidField(form));
       return;
     }
     const answer = await change.run(() => api.post('/account/phone', { json: { phone: newPhone, code }, quiet: true }));

@@ -7,7 +7,8 @@ import type { RecentProofNeed } from '../../contract/endpoints/account.ts';
 import { Modal } from '../admin/modal.tsx';
 import { Field } from '../admin/field.tsx';
 import { BusyButton } from '../admin/busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from '../admin/form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from '../admin/form-error.tsx';
+import { useFocusAfterRender } from '../admin/use-focus-after-render.ts';
 import { api, encryptPassword, errorText, leftForLogin } from './account-api.ts';
 import { finishRecentProof } from './recent-proof.ts';
 import { PageText, RecentProofText as T } from './account.messages.ts';
@@ -22,6 +23,7 @@ export function RecentProofDialog({ need }: { need: RecentProofNeed }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +34,7 @@ export function RecentProofDialog({ need }: { need: RecentProofNeed }) {
     setErrors(problems);
     setError(null);
     if (Object.keys(problems).length > 0) {
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     setBusy(true);

@@ -9,7 +9,8 @@ import { api, confirmAction, encryptPassword, errorText, refusalCode } from './c
 import { useAction } from './use-action.ts';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
 import { newPasswordErrors } from './password-fields.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
@@ -25,6 +26,7 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAction();
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +41,7 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
     setErrors(found);
     if (Object.keys(found).length > 0) {
       action.setError(null);
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     // Allowed (groups can be given later), but such an account sees no app after signing in.
@@ -55,7 +57,7 @@ export function AccountCreateForm({ onCreated, onCancel }: { onCreated(account: 
           : code === RefusalCode.usernameTaken || code === RefusalCode.identifierTaken ? 'username' : code === RefusalCode.phoneTaken ? 'phone' : null;
         if (!at) return false;
         setErrors({ [at]: errorText(error) ?? '' });
-        focusFirstInvalid(formRef.current);
+        focusAfterRender(() => firstInvalidField(formRef.current));
         return true;
       },
     );

@@ -6,6 +6,7 @@ import { useRef, useState, type RefObject } from 'react';
 import type { ConsoleAccount } from '../../contract/endpoints/console.ts';
 import { api, confirmAction } from './console-api.ts';
 import { useAction } from './use-action.ts';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { BusyButton } from './busy-button.tsx';
 import { FormError } from './form-error.tsx';
 import { GroupCheckboxes } from './group-checkboxes.tsx';
@@ -37,11 +38,13 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
 
   const disableButton = useRef<HTMLButtonElement>(null);
   const adminButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   /**
    * Runs one action of the row of buttons. Its button is disabled while it runs, which takes the
    * focus off it (to <body>): afterwards the focus goes back to the button in its place (停用账号
-   * became 启用账号), or to the heading when the button is gone (解锁 once unlocked).
+   * became 启用账号), or to the heading when the button is gone (解锁 once unlocked), once the
+   * change is drawn.
    */
   async function act(key: string, call: () => Promise<ConsoleAccount>, done: string, button?: RefObject<HTMLButtonElement | null>) {
     setBusyKey(key);
@@ -53,10 +56,7 @@ export function AccountDetail({ account, onChanged, onClose }: AccountDetailProp
       setNote(done);
       setSessionsGeneration((n) => n + 1);
     }
-    requestAnimationFrame(() => {
-      const target = button?.current ?? document.getElementById('account-detail-title');
-      if (target?.isConnected) target.focus();
-    });
+    focusAfterRender(() => button?.current ?? document.getElementById('account-detail-title'));
   }
 
   async function setDisabled(disabled: boolean) {

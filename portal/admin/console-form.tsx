@@ -9,7 +9,8 @@
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { isConflict, ReloadOffer } from './conflict.tsx';
 import { ConsoleText } from './console.messages.ts';
 
@@ -59,6 +60,7 @@ export function useConsoleForm<Row extends object, Draft, Saved>(options: Consol
   const [conflict, setConflict] = useState(false);
   const action = useAction();
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,7 +69,7 @@ export function useConsoleForm<Row extends object, Draft, Saved>(options: Consol
     setConflict(false);
     if (Object.keys(found).length > 0) {
       action.setError(null);
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     const saved = await action.run(

@@ -19,7 +19,7 @@ export function FormError({ text, fieldErrors = {}, children }: { text: string |
   );
 }
 
-/** Moves the focus to the first field marked invalid (after a validation that failed). */
-export function focusFirstInvalid(form: HTMLElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/** The first field marked invalid (after a validation that failed): where the focus goes. */
+export function firstInvalidField(form: HTMLElement | null): HTMLElement | null {
+  return form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? null;
 }

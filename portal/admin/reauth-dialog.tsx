@@ -8,7 +8,8 @@ import { useAction } from './use-action.ts';
 import { Modal } from './modal.tsx';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { ConsoleText, ReauthText } from './console.messages.ts';
 
 export function ReauthDialog() {
@@ -16,12 +17,13 @@ export function ReauthDialog() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAction();
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
       setErrors({ password: ReauthText.required });
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     setErrors({});

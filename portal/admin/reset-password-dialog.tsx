@@ -8,7 +8,8 @@ import { useAction } from './use-action.ts';
 import { Modal } from './modal.tsx';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { newPasswordErrors } from './password-fields.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
 import { ResetPasswordText as T } from './accounts.messages.ts';
@@ -19,6 +20,7 @@ export function ResetPasswordDialog({ account, onDone, onClose }: { account: Con
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAction();
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,7 +28,7 @@ export function ResetPasswordDialog({ account, onDone, onClose }: { account: Con
     setErrors(found);
     if (Object.keys(found).length > 0) {
       action.setError(null);
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     const changed = await action.run(
@@ -34,7 +36,7 @@ export function ResetPasswordDialog({ account, onDone, onClose }: { account: Con
       (error) => {
         if (refusalCode(error) !== RefusalCode.weakPassword) return false;
         setErrors({ password: errorText(error) ?? '' });
-        focusFirstInvalid(formRef.current);
+        focusAfterRender(() => firstInvalidField(formRef.current));
         return true;
       },
     );

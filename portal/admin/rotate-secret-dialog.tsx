@@ -8,7 +8,8 @@ import { useAction } from './use-action.ts';
 import { Modal } from './modal.tsx';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { RotateSecretText as T } from './clients.messages.ts';
 
 export const MAX_GRACE_MINUTES = 10_080;
@@ -18,13 +19,14 @@ export function RotateSecretDialog({ clientId, onRotated, onClose }: { clientId:
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAction();
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const minutes = Number(grace);
     if (grace.trim() === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > MAX_GRACE_MINUTES) {
       setErrors({ grace: T.badGrace(MAX_GRACE_MINUTES) });
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     setErrors({});

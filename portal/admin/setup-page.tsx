@@ -9,7 +9,8 @@ import { signedIn } from './session-store.ts';
 import { useAction } from './use-action.ts';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { newPasswordErrors } from './password-fields.ts';
 import { PASSWORD_RULE_HINT } from '../../contract/rules/password.ts';
 import { ConsoleText, PRODUCT, SetupText } from './console.messages.ts';
@@ -57,6 +58,7 @@ function SetupForm({ token, onDone, onLinkInvalid }: { token: string; onDone(): 
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAction({ plain: true });
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,7 +69,7 @@ function SetupForm({ token, onDone, onLinkInvalid }: { token: string; onDone(): 
     setErrors(found);
     if (Object.keys(found).length > 0) {
       action.setError(null);
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     const me = await action.run(
@@ -79,7 +81,7 @@ function SetupForm({ token, onDone, onLinkInvalid }: { token: string; onDone(): 
         const code = refusalCode(error);
         if (code === RefusalCode.weakPassword || code === RefusalCode.confirmMismatch) {
           setErrors({ [code === RefusalCode.weakPassword ? 'password' : 'confirm']: errorText(error) ?? '' });
-          focusFirstInvalid(formRef.current);
+          focusAfterRender(() => firstInvalidField(formRef.current));
           return true;
         }
         if (code === ConsoleRefusal.setupLinkInvalid[0]) {

@@ -7,7 +7,8 @@ import { buildQuery } from '../../widget/core/request.ts';
 import { api } from './console-api.ts';
 import { useAction } from './use-action.ts';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { Field } from './field.tsx';
 import { Pager } from './pager.tsx';
 import { epochOfLocal, formatTime } from './format.ts';
@@ -47,6 +48,7 @@ export function SignInAudit() {
   const action = useAction();
   const { run } = action;
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const set = (key: keyof Filters, value: string) => setTyped((before) => ({ ...before, [key]: value }));
 
   const load = useCallback(async (filters: Filters, page: number) => {
@@ -66,7 +68,7 @@ export function SignInAudit() {
     if (from !== undefined && to !== undefined && from >= to) found.to = T.toBeforeFrom;
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     setApplied({ filters: typed, page: 1 });

@@ -9,7 +9,8 @@ import { $lastUsername, signedIn } from './session-store.ts';
 import { useAction } from './use-action.ts';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 import { SignInSecondFactor, consoleMfaStepOf, type ConsoleMfaStep } from './sign-in-second-factor.tsx';
 import type { ConsoleMe } from '../../contract/endpoints/console.ts';
 import { SignInText } from './console.messages.ts';
@@ -28,6 +29,7 @@ export function SignInForm({ onSignedIn, extra }: SignInFormProps) {
   const [secondFactor, setSecondFactor] = useState<ConsoleMfaStep | null>(null);
   const action = useAction({ plain: true });
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,7 +39,7 @@ export function SignInForm({ onSignedIn, extra }: SignInFormProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) {
       action.setError(null);
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     const me = await action.run(async () =>

@@ -13,7 +13,8 @@ import { SignInText } from './console.messages.ts';
 import { useAction } from './use-action.ts';
 import { Field } from './field.tsx';
 import { BusyButton } from './busy-button.tsx';
-import { FormError, focusFirstInvalid, type FieldErrors } from './form-error.tsx';
+import { FormError, firstInvalidField, type FieldErrors } from './form-error.tsx';
+import { useFocusAfterRender } from './use-focus-after-render.ts';
 
 export interface ConsoleMfaStep extends MfaStep {
   /** The server's text (AU00170 / AU00175). */
@@ -45,6 +46,7 @@ export function SignInSecondFactor({ step, onDone, onBack }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAction({ plain: true });
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const enrol = step.step === 'enrol';
 
   async function start() {
@@ -60,7 +62,7 @@ export function SignInSecondFactor({ step, onDone, onBack }: Props) {
     setErrors(found);
     if (found.code) {
       action.setError(null);
-      focusFirstInvalid(formRef.current);
+      focusAfterRender(() => firstInvalidField(formRef.current));
       return;
     }
     if (enrol) {
