@@ -59,7 +59,8 @@ describe('console 目录 section', { timeout: 240_000 }, () => {
       await form.getByRole('button', { name: '添加目录' }).click();
       await form.locator('.field__error', { hasText: '请输入目录标识' }).waitFor();
       await form.locator('.field__error', { hasText: '请输入绑定密码' }).waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), 'true', 'the focus is on the first invalid field');
+      // The focus goes to the first invalid field once the errors are drawn.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
       await fillDirectoryForm(page, slapd!);
       assert.deepEqual(await axeViolations(page), [], 'axe on 目录 with the form open');
       await journey.shot('form-filled');
