@@ -4,7 +4,7 @@ export type { CasParts } from './cas-plugin.ts';
 export { portalLoginPage } from './protocol-login-page.ts';
 export { checkProtocolAppBasics, removeProtocolAppByAdmin, saveCasServiceByAdmin, saveProtocolApp } from './protocol-admin.ts';
 export { protocolAppGroups, protocolSignInLinks } from './protocol-app-links.ts';
-export { PROTOCOL_CLI_OPTIONS, PROTOCOL_USAGE, ProtocolUsageError, flagStrings, flagText, runProtocolCommand } from './protocol-cli.ts';
+export { PROTOCOL_CLI_OPTIONS, PROTOCOL_USAGE, ProtocolUsageError, commonAddClientFlags, flagText, runProtocolCommand } from './protocol-cli.ts';
 export type { ProtocolFlags } from './protocol-cli.ts';
 export type { ProtocolClient, SamlSettings } from './protocol-client-store.ts';
 export { protocolAppSource } from './protocol-registry.ts';

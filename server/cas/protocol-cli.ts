@@ -30,15 +30,21 @@ export const flagStrings = (value: ProtocolFlags[string]): string[] =>
 export const flagText = (value: ProtocolFlags[string]): string | null => (typeof value === 'string' ? value : null);
 
 /**
+ * What `add-client` takes the same way for every protocol: --name, every --group, and the stored
+ * row's version (null: a new app), so a change made meanwhile elsewhere is refused, not overwritten.
+ */
+export async function commonAddClientFlags(ctx: AppContext, id: string, flags: ProtocolFlags): Promise<{ name: string | null; groups: string[]; expectedUpdatedAt: number | null }> {
+  const existing = await ctx.stores.protocolClients.find(id);
+  return { name: flagText(flags.name), groups: flagStrings(flags.group), expectedUpdatedAt: existing?.updatedAt ?? null };
+}
+
+/**
  * Registers (or replaces) a CAS service from the command's flags, through the admin action the
  * console uses (protocol-admin.ts): the CLI checks only its own flags; the rules, and their Chinese
  * refusals (AdminActionError), are the action's.
  */
 async function addCasService(ctx: AppContext, id: string, flags: ProtocolFlags): Promise<ProtocolClient> {
-  const name = flagText(flags.name);
-  const groups = flagStrings(flags.group);
-  const existing = await ctx.stores.protocolClients.find(id);
-  const expectedUpdatedAt = existing?.updatedAt ?? null;
+  const { name, groups, expectedUpdatedAt } = await commonAddClientFlags(ctx, id, flags);
   const services = flagStrings(flags.service);
   if (services.length === 0) throw new ProtocolUsageError('at least one --service');
   return saveCasServiceByAdmin(ctx, { id, name, services, groups }, expectedUpdatedAt);

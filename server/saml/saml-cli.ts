@@ -5,7 +5,7 @@
 // apps' records and the rules every CAS / SAML app follows): cas/ importing it back would close an
 // import circle.
 import type { AppContext } from '../context.ts';
-import { flagStrings, flagText, ProtocolUsageError, type ProtocolClient, type ProtocolFlags } from '../cas/index.ts';
+import { commonAddClientFlags, flagText, ProtocolUsageError, type ProtocolClient, type ProtocolFlags } from '../cas/index.ts';
 import { saveSamlSpByAdmin } from './saml-admin.ts';
 import { readSpMetadataSource } from './saml-metadata.ts';
 
@@ -25,10 +25,7 @@ export const SAML_USAGE = `  add-client <id> --protocol saml --metadata <file or
  * saveSamlSpByAdmin's.
  */
 async function addSamlSp(ctx: AppContext, id: string, flags: ProtocolFlags): Promise<ProtocolClient> {
-  const name = flagText(flags.name);
-  const groups = flagStrings(flags.group);
-  const existing = await ctx.stores.protocolClients.find(id);
-  const expectedUpdatedAt = existing?.updatedAt ?? null;
+  const { name, groups, expectedUpdatedAt } = await commonAddClientFlags(ctx, id, flags);
   const source = flagText(flags.metadata);
   if (!source) throw new ProtocolUsageError('--metadata <file or https URL> is required');
   const format = flagText(flags['name-id-format']) ?? 'persistent';
